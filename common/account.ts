@@ -1,0 +1,64 @@
+/** The signed-in user's subscription and settings (spec section 3), and the sync records that carry changes. */
+import { z } from 'zod';
+import { idSchema, jsonValueSchema, pathSchema, timestampSchema, type JsonValue } from './schema-parts';
+
+export const SUBSCRIPTION_TIERS = ['free', 'pro'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Before anyone signs in, local data belongs to this user id. */
+export const LOCAL_USER_ID = 'local';
+
+export interface Subscription {
+  userId: string;
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  createdAt: number;
+}
+
+export const subscriptionUpdateSchema = z.strictObject({
+  userId: idSchema.optional(),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+});
+
+export interface UserSettings {
+  id: string;
+  projectDirectories: string[];
+  updatedAt: number;
+}
+
+export const userSettingsUpdateSchema = z.strictObject({
+  projectDirectories: z.array(pathSchema).max(1000),
+});
+
+export const SYNC_RECORD_TYPES = ['add', 'update', 'delete'] as const;
+export type SyncRecordType = (typeof SYNC_RECORD_TYPES)[number];
+export const SYNCED_TABLES = ['songs', 'views', 'user_settings'] as const;
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+export interface SyncRecord {
+  id: number;
+  type: SyncRecordType;
+  table: SyncedTable;
+  recordId: string;
+  data: JsonValue;
+  timestamp: number;
+  synced: boolean;
+}
+
+export const newSyncRecordSchema = z.strictObject({
+  type: z.enum(SYNC_RECORD_TYPES),
+  table: z.enum(SYNCED_TABLES),
+  recordId: idSchema,
+  data: jsonValueSchema,
+});
+export type NewSyncRecord = z.infer<typeof newSyncRecordSchema>;
+
+export const cleanDeletedSchema = z.strictObject({
+  table: z.enum(['songs', 'views']),
+  /** Every id the cloud still holds for this user. */
+  cloudIds: z.array(idSchema).max(1_000_000),
+  now: timestampSchema.optional(),
+});

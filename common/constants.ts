@@ -1,0 +1,42 @@
+/**
+ * Business constants of the specification (section 9 and the rules of sections 3 to 6), named for what they
+ * mean. Every other file reads them from here: a rule's number lives in one place.
+ */
+
+export const APP_NAME = 'Songshelf';
+export const APP_VERSION = '1.0.3';
+
+/** Song defaults (spec section 3 and 9). */
+export const DEFAULT_PRIORITY = 'Medium';
+export const DEFAULT_TIER = 'C';
+export const DEFAULT_STATUS = 'Backlog';
+
+/** Free tier limits (spec section 5 and 6). */
+export const FREE_TIER_MAX_CUSTOM_VIEWS = 3;
+export const FREE_TIER_MAX_DIRECTORIES = 3;
+
+/** Default views created on first start (spec section 3). */
+export const DEFAULT_VIEW_ALL_SONGS = 'All Songs';
+export const DEFAULT_VIEW_HIDDEN = 'Hidden';
+
+/** Sync: songs created this recently are never deleted by a pull (spec section 4 and 9). */
+export const SYNC_RECENT_SONG_GRACE_MS = 5 * 60 * 1000;
+
+/** A processing flag older than this is cleared (spec section 4 and 9). */
+export const PROCESSING_FLAG_EXPIRY_MS = 2 * 60 * 1000;
+
+/** Pro storage cap: 1 GiB (spec section 6 and 9). */
+export const PRO_STORAGE_CAP_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Bridge limits. Not in the spec: they keep a hostile or buggy renderer from making the core allocate without
+ * bound. Names and notes are short texts; paths stay under what any OS accepts.
+ */
+export const MAX_NAME_LENGTH = 500;
+export const MAX_TEXT_LENGTH = 100_000;
+export const MAX_PATH_LENGTH = 4096;
+export const MAX_TAGS = 200;
+export const MAX_PAGE_SIZE = 500;
+export const MAX_SEARCH_LENGTH = 500;
+/** readFile answers at most this much; larger files are refused with a clear error. */
+export const MAX_READ_FILE_BYTES = 64 * 1024 * 1024;

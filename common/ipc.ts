@@ -1,0 +1,144 @@
+/**
+ * The one contract between the renderer and the core. Each channel maps to a zod schema for its input and a
+ * phantom type for its output; each event to its payload type. The Electron preload, the browser host's
+ * WebSocket bridge, `window.api` and the core's router are all generated from these two maps: a channel
+ * added here is typed end to end, and nothing else lists channels by hand.
+ */
+import { z } from 'zod';
+import {
+  cleanDeletedSchema,
+  newSyncRecordSchema,
+  subscriptionUpdateSchema,
+  userSettingsUpdateSchema,
+  type Subscription,
+  type SyncRecord,
+  type UserSettings,
+} from './account';
+import type { ErrorShape } from './errors';
+import { songQuerySchema, type SongPage } from './query';
+import { idSchema, pathSchema, timestampSchema } from './schema-parts';
+import { newSongSchema, songPatchSchema, type Song } from './song';
+import { newViewSchema, viewPatchSchema, type View } from './view';
+
+interface ChannelDef<I extends z.ZodType, O> {
+  input: I;
+  /** Phantom: carries the output type, never read at run time. */
+  output?: O;
+}
+
+/** `channel<Output>()(inputSchema)`: the output type is given, the input type inferred from the schema. */
+function channel<O>() {
+  return <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input });
+}
+
+const noInput = z.strictObject({}).optional();
+
+export interface FileStats {
+  path: string;
+  exists: boolean;
+  isFile: boolean;
+  isDirectory: boolean;
+  size: number;
+  modifiedTime: number | null;
+  createdTime: number | null;
+}
+
+export interface FileContents {
+  path: string;
+  encoding: 'utf8' | 'base64';
+  data: string;
+  size: number;
+}
+
+export const contract = {
+  'db:get-subscription': channel<Subscription>()(noInput),
+  'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
+  'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),
+  'db:update-last-sync': channel<{ timestamp: number }>()(
+    z.strictObject({ timestamp: timestampSchema.optional() }).optional(),
+  ),
+  'db:get-user-settings': channel<UserSettings>()(noInput),
+  'db:update-user-settings': channel<UserSettings>()(userSettingsUpdateSchema),
+  'db:get-views': channel<View[]>()(noInput),
+  'db:add-view': channel<View>()(newViewSchema),
+  'db:update-view': channel<View>()(z.strictObject({ id: idSchema, patch: viewPatchSchema })),
+  'db:delete-view': channel<{ id: string; nextPath: string }>()(z.strictObject({ id: idSchema })),
+  'db:get-songs': channel<Song[]>()(
+    z
+      .strictObject({
+        ids: z.array(idSchema).max(10_000).optional(),
+        includeHidden: z.boolean().optional(),
+      })
+      .optional(),
+  ),
+  'db:add-song': channel<Song>()(newSongSchema),
+  'db:update-song': channel<Song>()(z.strictObject({ id: idSchema, patch: songPatchSchema })),
+  'db:delete-song': channel<{ id: string; outcome: 'hidden' | 'deleted' }>()(z.strictObject({ id: idSchema })),
+  'db:get-storage-usage': channel<{ bytes: number }>()(noInput),
+  'db:update-storage-usage': channel<{ bytes: number }>()(
+    z.strictObject({ bytesToAdd: z.number().int().min(-(2 ** 50)).max(2 ** 50) }),
+  ),
+  'db:add-sync-record': channel<SyncRecord>()(newSyncRecordSchema),
+  'db:get-unsynced-changes': channel<SyncRecord[]>()(
+    z.strictObject({ limit: z.number().int().positive().max(10_000).optional() }).optional(),
+  ),
+  'db:mark-synced': channel<{ count: number }>()(
+    z.strictObject({ ids: z.array(z.number().int().positive()).max(10_000) }),
+  ),
+  'db:clean-deleted': channel<{ deleted: string[] }>()(cleanDeletedSchema),
+  getFileStats: channel<FileStats>()(z.strictObject({ path: pathSchema })),
+  readFile: channel<FileContents>()(
+    z.strictObject({ path: pathSchema, encoding: z.enum(['utf8', 'base64']).default('base64') }),
+  ),
+  openExternal: channel<{ opened: true }>()(z.strictObject({ url: z.string().min(1).max(2048) })),
+  'songs:query': channel<SongPage>()(songQuerySchema),
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+/** What a caller passes (before defaults are applied). */
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+/** What a handler receives (validated, defaults applied). */
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = NonNullable<Contract[C]['output']>;
+
+export const CHANNELS = Object.keys(contract) as Channel[];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && Object.hasOwn(contract, value);
+}
+
+/** Tables whose change the renderer is told about, so it refetches exactly what they feed. */
+export const CHANGED_TABLES = ['songs', 'views', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
+export type ChangedTable = (typeof CHANGED_TABLES)[number];
+
+export interface Events {
+  'db:changed': { tables: ChangedTable[] };
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES: EventName[] = ['db:changed'];
+
+export type Envelope<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };
+
+export type EventListener<E extends EventName> = (payload: Events[E]) => void;
+
+/** `window.api`: one method per channel, plus `on` for events. Same shape in Electron and in the browser. */
+export type Api = {
+  [C in Channel]: (...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]) => Promise<Envelope<ChannelOutput<C>>>;
+} & {
+  on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
+};
+
+/** Builds `window.api` over any transport that can carry one call and subscribe to events. */
+export function createApi(transport: {
+  invoke(channel: Channel, input: unknown): Promise<Envelope<unknown>>;
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+}): Api {
+  const api: Record<string, unknown> = {};
+  for (const name of CHANNELS) {
+    api[name] = (input?: unknown) => transport.invoke(name, input);
+  }
+  api.on = (event: EventName, listener: (payload: never) => void) =>
+    transport.subscribe(event, listener as (payload: unknown) => void);
+  return api as Api;
+}

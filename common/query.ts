@@ -1,0 +1,69 @@
+/**
+ * One page of songs: which view, which order, which filters, which search. The core runs it in SQLite; the
+ * renderer never holds the whole library.
+ */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './constants';
+import { idSchema, shortTextSchema } from './schema-parts';
+import type { Song } from './song';
+
+/** Song fields that can be sorted and filtered on. */
+export const SONG_QUERY_FIELDS = [
+  'name',
+  'priority',
+  'tier',
+  'status',
+  'tempo',
+  'key',
+  'timeSignature',
+  'notes',
+  'tags',
+  'fileName',
+  'projectPath',
+  'createdAt',
+  'modifiedAt',
+] as const;
+export type SongQueryField = (typeof SONG_QUERY_FIELDS)[number];
+
+export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const sortConfigSchema = z.strictObject({
+  column: z.enum(SONG_QUERY_FIELDS),
+  direction: z.enum(SORT_DIRECTIONS),
+});
+export type SortConfig = z.infer<typeof sortConfigSchema>;
+
+const fieldSchema = z.enum(SONG_QUERY_FIELDS);
+
+export const filterSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('equals'), field: fieldSchema, value: shortTextSchema }),
+  z.strictObject({ op: z.literal('contains'), field: fieldSchema, value: shortTextSchema }),
+  z.strictObject({
+    op: z.literal('range'),
+    field: fieldSchema,
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+  }),
+  z.strictObject({ op: z.literal('hasTag'), field: z.literal('tags'), value: shortTextSchema }),
+]);
+export type Filter = z.infer<typeof filterSchema>;
+
+export const songQuerySchema = z.strictObject({
+  /** The view whose songs to list; without one, every song that is not hidden. */
+  viewId: idSchema.optional(),
+  offset: z.number().int().nonnegative().max(10_000_000).default(0),
+  limit: z.number().int().positive().max(MAX_PAGE_SIZE).default(100),
+  /** Overrides the view's own sort. */
+  sort: sortConfigSchema.optional(),
+  /** Added to the view's own filters. */
+  filters: z.array(filterSchema).max(50).default([]),
+  search: z.string().max(MAX_SEARCH_LENGTH).default(''),
+});
+export type SongQuery = z.input<typeof songQuerySchema>;
+
+export interface SongPage {
+  rows: Song[];
+  total: number;
+  offset: number;
+}

@@ -1,0 +1,133 @@
+/** The song: its fields (spec section 3), their allowed values, and the inputs that create or change one. */
+import { z } from 'zod';
+import { MAX_TAGS } from './constants';
+import {
+  idSchema,
+  jsonValueSchema,
+  longTextSchema,
+  nameSchema,
+  pathSchema,
+  shortTextSchema,
+  timestampSchema,
+  type JsonValue,
+} from './schema-parts';
+
+export const PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
+export const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
+export const STATUSES = ['Backlog', 'Writing', 'Recording', 'Mixing', 'Mastering', 'Done'] as const;
+
+export type Priority = (typeof PRIORITIES)[number];
+export type Tier = (typeof TIERS)[number];
+export type Status = (typeof STATUSES)[number];
+
+/** Where a song came from: found in a watched folder, or added by hand (the docs' "upload type"). */
+export type SongSource = 'directory' | 'manual';
+
+/** The song's audio: `value` is what plays (a local path, or the cloud URL once uploaded). */
+export interface SongFile {
+  value: string;
+  localPath: string | null;
+  fileName: string;
+  modifiedTime: number | null;
+}
+
+/** The song's DAW session file (or `.logicx` package). */
+export interface RecordingSession {
+  value: string;
+  fileName: string;
+  sessionModifiedTime: number | null;
+  isPackage: boolean;
+}
+
+export interface Song {
+  id: string;
+  name: string;
+  file: SongFile | null;
+  priority: Priority;
+  tier: Tier;
+  status: Status;
+  tags: string[];
+  notes: string;
+  tempo: string;
+  key: string;
+  timeSignature: string;
+  recordingSession: RecordingSession | null;
+  projectPath: string | null;
+  source: SongSource;
+  hidden: boolean;
+  needsUploadRetry: boolean;
+  isBeingProcessedByHandleNewProject: boolean;
+  /** User-defined fields, by field id. */
+  custom: Record<string, JsonValue>;
+  /** Values extracted from the project and audio files (DAW, version, sample rate...). */
+  meta: Record<string, JsonValue>;
+  /** Fields the user has edited: a scan never overwrites them. */
+  editedFields: string[];
+  createdAt: number;
+  modifiedAt: number;
+  supabaseId: string | null;
+}
+
+export const songFileSchema = z.strictObject({
+  value: pathSchema,
+  localPath: pathSchema.nullable(),
+  fileName: shortTextSchema,
+  modifiedTime: timestampSchema.nullable(),
+});
+
+export const recordingSessionSchema = z.strictObject({
+  value: pathSchema,
+  fileName: shortTextSchema,
+  sessionModifiedTime: timestampSchema.nullable(),
+  isPackage: z.boolean(),
+});
+
+const tagsSchema = z.array(z.string().trim().min(1).max(100)).max(MAX_TAGS);
+const customSchema = z.record(idSchema, jsonValueSchema);
+
+/** The fields a user (or the app on their behalf) may set on a song. */
+const editableSongFields = {
+  name: nameSchema,
+  file: songFileSchema.nullable(),
+  priority: z.enum(PRIORITIES),
+  tier: z.enum(TIERS),
+  status: z.enum(STATUSES),
+  tags: tagsSchema,
+  notes: longTextSchema,
+  tempo: z.string().trim().max(20),
+  key: z.string().trim().max(40),
+  timeSignature: z.string().trim().max(20),
+  recordingSession: recordingSessionSchema.nullable(),
+  custom: customSchema,
+};
+
+export const newSongSchema = z.strictObject({
+  ...editableSongFields,
+  name: nameSchema,
+  file: editableSongFields.file.optional(),
+  priority: editableSongFields.priority.optional(),
+  tier: editableSongFields.tier.optional(),
+  status: editableSongFields.status.optional(),
+  tags: editableSongFields.tags.optional(),
+  notes: editableSongFields.notes.optional(),
+  tempo: editableSongFields.tempo.optional(),
+  key: editableSongFields.key.optional(),
+  timeSignature: editableSongFields.timeSignature.optional(),
+  recordingSession: editableSongFields.recordingSession.optional(),
+  custom: editableSongFields.custom.optional(),
+  projectPath: pathSchema.nullable().optional(),
+  source: z.enum(['directory', 'manual']).optional(),
+});
+export type NewSong = z.infer<typeof newSongSchema>;
+
+export const songPatchSchema = z.strictObject({
+  ...editableSongFields,
+  hidden: z.boolean(),
+  needsUploadRetry: z.boolean(),
+  isBeingProcessedByHandleNewProject: z.boolean(),
+  supabaseId: idSchema.nullable(),
+}).partial();
+export type SongPatch = z.infer<typeof songPatchSchema>;
+
+/** Fields whose value a scan extracts from the project: once the user edits one, the scan leaves it alone. */
+export const EXTRACTED_FIELDS = ['tempo', 'key', 'timeSignature'] as const;

@@ -1,0 +1,58 @@
+/** Views of the song table (spec section 3): All Songs, Hidden, one per project directory, and custom ones. */
+import { z } from 'zod';
+import { filterSchema, sortConfigSchema, type Filter, type SortConfig } from './query';
+import { idSchema, nameSchema, pathSchema } from './schema-parts';
+
+export const VIEW_TYPES = ['custom', 'hidden', 'directory'] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+export interface View {
+  id: string;
+  title: string;
+  type: ViewType;
+  sortConfig: SortConfig | null;
+  activeFilters: Filter[];
+  /** Column id -> shown. Columns not listed are shown. */
+  columnVisibility: Record<string, boolean>;
+  /** The view's route, built from its id. */
+  path: string;
+  directoryPath: string | null;
+  position: number;
+  createdAt: number;
+  modifiedAt: number;
+  supabaseId: string | null;
+}
+
+const columnVisibilitySchema = z.record(z.string().max(100), z.boolean());
+
+export const newViewSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('custom'),
+    title: nameSchema,
+    sortConfig: sortConfigSchema.nullable().optional(),
+    activeFilters: z.array(filterSchema).max(50).optional(),
+    columnVisibility: columnVisibilitySchema.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('directory'),
+    directoryPath: pathSchema,
+    title: nameSchema.optional(),
+  }),
+]);
+export type NewView = z.infer<typeof newViewSchema>;
+
+export const viewPatchSchema = z
+  .strictObject({
+    title: nameSchema,
+    sortConfig: sortConfigSchema.nullable(),
+    activeFilters: z.array(filterSchema).max(50),
+    columnVisibility: columnVisibilitySchema,
+    position: z.number().int(),
+    supabaseId: idSchema.nullable(),
+  })
+  .partial();
+export type ViewPatch = z.infer<typeof viewPatchSchema>;
+
+export function viewPath(id: string): string {
+  return `/${encodeURIComponent(id)}`;
+}

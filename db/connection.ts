@@ -1,0 +1,67 @@
+/**
+ * Opens the local database: pragmas, migrations (with the safety of `migrate.ts`), then the defaults of a
+ * first start. better-sqlite3 is synchronous: nothing here awaits, and a transaction never spans an await.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { AppError, isAppError } from '../common/errors';
+import { migrateDatabase, type MigrationOutcome } from './migrate';
+import * as schema from './schema';
+import { seedDefaults } from './seed';
+
+export type Orm = BetterSQLite3Database<typeof schema>;
+
+export interface Db {
+  orm: Orm;
+  sqlite: BetterSqlite3.Database;
+  file: string;
+  /** Clock of every write; tests pass their own. Default: `Date.now`. */
+  now: () => number;
+}
+
+export interface OpenDatabaseOptions {
+  /** The folder of drizzle-kit's SQL and journal. */
+  migrationsFolder: string;
+  /** Default: `Date.now`. */
+  now?: () => number;
+}
+
+export interface OpenedDatabase extends Db {
+  migration: MigrationOutcome;
+  close(): void;
+}
+
+export const DATABASE_FILE_NAME = 'songshelf.db';
+
+export function openDatabase(file: string, options: OpenDatabaseOptions): OpenedDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const orm = drizzle(sqlite, { schema });
+    const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
+    const db: Db = { orm, sqlite, file, now: options.now ?? Date.now };
+    seedDefaults(db);
+    return { ...db, migration, close: () => sqlite.close() };
+  } catch (error) {
+    sqlite.close();
+    if (isAppError(error)) throw error;
+    throw new AppError('db_error', `Could not open the library database ${file}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Runs `work` in one transaction: all of it is written, or none. Nested calls become savepoints. */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return db.sqlite.transaction(work)();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,51 @@
+/**
+ * After a pull: what the cloud no longer holds is deleted here too (spec section 4), except what would lose
+ * the user's work: songs created in the last 5 minutes or after the last sync, records with changes not yet
+ * pushed, and the Hidden view. Mirroring the cloud writes no sync record: there is nothing to push back.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { SYNC_RECENT_SONG_GRACE_MS } from '../../common/constants';
+import { inTransaction, type Db } from '../connection';
+import { songs, views } from '../schema';
+import { getLastSync } from './account';
+import { hasUnsyncedChanges } from './sync-records';
+
+export function cleanDeleted(
+  db: Db,
+  input: { table: 'songs' | 'views'; cloudIds: string[]; now?: number },
+): string[] {
+  const now = input.now ?? db.now();
+  const inCloud = new Set(input.cloudIds);
+  return inTransaction(db, () => {
+    const doomed =
+      input.table === 'songs' ? songsMissingFromCloud(db, inCloud, now) : viewsMissingFromCloud(db, inCloud);
+    const unpushed = doomed.filter((id) => !hasUnsyncedChanges(db, input.table, id));
+    for (let i = 0; i < unpushed.length; i += 500) {
+      const chunk = unpushed.slice(i, i + 500);
+      if (input.table === 'songs') db.orm.delete(songs).where(inArray(songs.id, chunk)).run();
+      else db.orm.delete(views).where(inArray(views.id, chunk)).run();
+    }
+    return unpushed;
+  });
+}
+
+function songsMissingFromCloud(db: Db, inCloud: Set<string>, now: number): string[] {
+  const lastSync = getLastSync(db) ?? 0;
+  const keepAfter = Math.min(now - SYNC_RECENT_SONG_GRACE_MS, lastSync);
+  return db.orm
+    .select({ id: songs.id, createdAt: songs.createdAt })
+    .from(songs)
+    .all()
+    .filter((row) => !inCloud.has(row.id) && row.createdAt <= keepAfter)
+    .map((row) => row.id);
+}
+
+function viewsMissingFromCloud(db: Db, inCloud: Set<string>): string[] {
+  return db.orm
+    .select({ id: views.id, type: views.type })
+    .from(views)
+    .where(eq(views.type, 'custom'))
+    .all()
+    .filter((row) => !inCloud.has(row.id))
+    .map((row) => row.id);
+}

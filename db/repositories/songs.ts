@@ -1,0 +1,114 @@
+/** Songs: the `db:*-song` operations. Each write also writes its sync record, in one transaction. */
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from '../../common/constants';
+import { AppError } from '../../common/errors';
+import { MESSAGES } from '../../common/messages';
+import { asJson } from '../../common/schema-parts';
+import { EXTRACTED_FIELDS, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { inTransaction, type Db } from '../connection';
+import { newId } from '../ids';
+import { songFromRow, songToColumns } from '../rows/song-row';
+import { songs } from '../schema';
+import { writeSyncRecord } from './sync-records';
+
+export interface GetSongsOptions {
+  ids?: string[];
+  /** Default: true (every song, hidden ones included). */
+  includeHidden?: boolean;
+}
+
+export function getSongs(db: Db, options: GetSongsOptions = {}): Song[] {
+  const { ids, includeHidden = true } = options;
+  const conditions: SQL[] = [];
+  if (ids) conditions.push(inArray(songs.id, ids));
+  if (!includeHidden) conditions.push(eq(songs.hidden, false));
+  return db.orm.select().from(songs).where(and(...conditions)).all().map(songFromRow);
+}
+
+export function getSong(db: Db, id: string): Song | null {
+  const row = db.orm.select().from(songs).where(eq(songs.id, id)).get();
+  return row ? songFromRow(row) : null;
+}
+
+/** A new song with the spec's defaults (priority Medium, tier C, status Backlog). */
+export function buildSong(input: NewSong, now: number, id: string = newId()): Song {
+  return {
+    id,
+    name: input.name,
+    file: input.file ?? null,
+    priority: input.priority ?? DEFAULT_PRIORITY,
+    tier: input.tier ?? DEFAULT_TIER,
+    status: input.status ?? DEFAULT_STATUS,
+    tags: input.tags ?? [],
+    notes: input.notes ?? '',
+    tempo: input.tempo ?? '',
+    key: input.key ?? '',
+    timeSignature: input.timeSignature ?? '',
+    recordingSession: input.recordingSession ?? null,
+    projectPath: input.projectPath ?? null,
+    source: input.source ?? 'manual',
+    hidden: false,
+    needsUploadRetry: false,
+    isBeingProcessedByHandleNewProject: false,
+    custom: input.custom ?? {},
+    meta: {},
+    editedFields: [],
+    createdAt: now,
+    modifiedAt: now,
+    supabaseId: null,
+  };
+}
+
+export function addSong(db: Db, input: NewSong): Song {
+  const song = buildSong(input, db.now());
+  try {
+    inTransaction(db, () => {
+      db.orm.insert(songs).values(songToColumns(song)).run();
+      writeSyncRecord(db, { type: 'add', table: 'songs', recordId: song.id, data: asJson(song) });
+    });
+  } catch (error) {
+    throw new AppError('db_error', MESSAGES.songAddFailed, { cause: error });
+  }
+  return song;
+}
+
+/**
+ * Applies a user's edit. Editing an extracted field (tempo, key, time signature) marks it as the user's, so a
+ * later scan leaves it alone.
+ */
+export function updateSong(db: Db, id: string, patch: SongPatch): Song {
+  return inTransaction(db, () => {
+    const current = getSong(db, id);
+    if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
+    const edited = new Set(current.editedFields);
+    for (const field of EXTRACTED_FIELDS) {
+      if (patch[field] !== undefined && patch[field] !== current[field]) edited.add(field);
+    }
+    const next: Song = { ...current, ...patch, editedFields: [...edited], modifiedAt: db.now() };
+    db.orm.update(songs).set(songToColumns(next)).where(eq(songs.id, id)).run();
+    writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
+    return next;
+  });
+}
+
+export type DeleteOutcome = 'hidden' | 'deleted';
+
+/**
+ * Songs found in a project directory go to the Hidden view (the scan would find them again); songs added by
+ * hand are deleted for good (spec section 4).
+ */
+export function deleteSong(db: Db, id: string): DeleteOutcome {
+  return inTransaction(db, () => {
+    const current = getSong(db, id);
+    if (!current) throw new AppError('not_found', MESSAGES.songNotFound);
+    if (current.source === 'directory') {
+      const next: Song = { ...current, hidden: true, modifiedAt: db.now() };
+      db.orm.update(songs).set({ hidden: true, modifiedAt: next.modifiedAt }).where(eq(songs.id, id)).run();
+      writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
+      return 'hidden';
+    }
+    db.orm.delete(songs).where(eq(songs.id, id)).run();
+    writeSyncRecord(db, { type: 'delete', table: 'songs', recordId: id, data: { id, supabaseId: current.supabaseId } });
+    return 'deleted';
+  });
+}

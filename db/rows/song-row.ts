@@ -1,0 +1,89 @@
+/** The one mapping between a `songs` row and the domain `Song`. */
+import type { JsonValue } from '../../common/schema-parts';
+import type { Priority, Song, SongSource, Status, Tier } from '../../common/song';
+import { tempoToBpm } from '../../common/tempo';
+import type { songs } from '../schema';
+import { parseJsonColumn } from './json-column';
+
+export type SongRow = typeof songs.$inferSelect;
+export type SongInsert = typeof songs.$inferInsert;
+
+export function songFromRow(row: SongRow): Song {
+  return {
+    id: row.id,
+    name: row.name,
+    file:
+      row.fileValue === null
+        ? null
+        : {
+            value: row.fileValue,
+            localPath: row.fileLocalPath,
+            fileName: row.fileName ?? '',
+            modifiedTime: row.fileModifiedAt,
+          },
+    priority: row.priority as Priority,
+    tier: row.tier as Tier,
+    status: row.status as Status,
+    tags: parseJsonColumn<string[]>(row.tags, []),
+    notes: row.notes,
+    tempo: row.tempo,
+    key: row.key,
+    timeSignature: row.timeSignature,
+    recordingSession:
+      row.sessionValue === null
+        ? null
+        : {
+            value: row.sessionValue,
+            fileName: row.sessionFileName ?? '',
+            sessionModifiedTime: row.sessionModifiedAt,
+            isPackage: row.sessionIsPackage,
+          },
+    projectPath: row.projectPath,
+    source: row.source as SongSource,
+    hidden: row.hidden,
+    needsUploadRetry: row.needsUploadRetry,
+    isBeingProcessedByHandleNewProject: row.isBeingProcessed,
+    custom: parseJsonColumn<Record<string, JsonValue>>(row.custom, {}),
+    meta: parseJsonColumn<Record<string, JsonValue>>(row.meta, {}),
+    editedFields: parseJsonColumn<string[]>(row.editedFields, []),
+    createdAt: row.createdAt,
+    modifiedAt: row.modifiedAt,
+    supabaseId: row.supabaseId,
+  };
+}
+
+/** Every column of a song, for an insert or a full rewrite; `seq` is the database's. */
+export function songToColumns(song: Song): Omit<SongInsert, 'seq'> {
+  return {
+    id: song.id,
+    name: song.name,
+    fileValue: song.file?.value ?? null,
+    fileLocalPath: song.file?.localPath ?? null,
+    fileName: song.file?.fileName ?? null,
+    fileModifiedAt: song.file?.modifiedTime ?? null,
+    priority: song.priority,
+    tier: song.tier,
+    status: song.status,
+    tags: JSON.stringify(song.tags),
+    notes: song.notes,
+    tempo: song.tempo,
+    tempoBpm: tempoToBpm(song.tempo),
+    key: song.key,
+    timeSignature: song.timeSignature,
+    sessionValue: song.recordingSession?.value ?? null,
+    sessionFileName: song.recordingSession?.fileName ?? null,
+    sessionModifiedAt: song.recordingSession?.sessionModifiedTime ?? null,
+    sessionIsPackage: song.recordingSession?.isPackage ?? false,
+    projectPath: song.projectPath,
+    source: song.source,
+    hidden: song.hidden,
+    needsUploadRetry: song.needsUploadRetry,
+    isBeingProcessed: song.isBeingProcessedByHandleNewProject,
+    custom: JSON.stringify(song.custom),
+    meta: JSON.stringify(song.meta),
+    editedFields: JSON.stringify(song.editedFields),
+    createdAt: song.createdAt,
+    modifiedAt: song.modifiedAt,
+    supabaseId: song.supabaseId,
+  };
+}

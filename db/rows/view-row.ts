@@ -1,0 +1,42 @@
+/** The one mapping between a `views` row and the domain `View`. */
+import type { Filter, SortConfig } from '../../common/query';
+import type { View, ViewType } from '../../common/view';
+import type { views } from '../schema';
+import { parseJsonColumn } from './json-column';
+
+export type ViewRow = typeof views.$inferSelect;
+export type ViewInsert = typeof views.$inferInsert;
+
+export function viewFromRow(row: ViewRow): View {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as ViewType,
+    sortConfig: parseJsonColumn<SortConfig | null>(row.sortConfig, null),
+    activeFilters: parseJsonColumn<Filter[]>(row.activeFilters, []),
+    columnVisibility: parseJsonColumn<Record<string, boolean>>(row.columnVisibility, {}),
+    path: row.path,
+    directoryPath: row.directoryPath,
+    position: row.position,
+    createdAt: row.createdAt,
+    modifiedAt: row.modifiedAt,
+    supabaseId: row.supabaseId,
+  };
+}
+
+export function viewToColumns(view: View): ViewInsert {
+  return {
+    id: view.id,
+    title: view.title,
+    type: view.type,
+    sortConfig: view.sortConfig === null ? null : JSON.stringify(view.sortConfig),
+    activeFilters: JSON.stringify(view.activeFilters),
+    columnVisibility: JSON.stringify(view.columnVisibility),
+    path: view.path,
+    directoryPath: view.directoryPath,
+    position: view.position,
+    createdAt: view.createdAt,
+    modifiedAt: view.modifiedAt,
+    supabaseId: view.supabaseId,
+  };
+}

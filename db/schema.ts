@@ -1,0 +1,169 @@
+/**
+ * The local database (SQLite). Every local entity of the spec has its table here; `migrations/` is generated
+ * from this file by drizzle-kit (`npm run db:generate`), never written by hand, except the FTS5 migration,
+ * which drizzle-kit cannot express and which is a `--custom` migration.
+ *
+ * Times are integers, milliseconds since the epoch. JSON columns hold text parsed by the row mappers.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const songs = sqliteTable(
+  'songs',
+  {
+    /** Stable integer key: the FTS5 index refers to songs by it, and VACUUM keeps it. */
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    fileValue: text('file_value'),
+    fileLocalPath: text('file_local_path'),
+    fileName: text('file_name'),
+    fileModifiedAt: integer('file_modified_at'),
+    priority: text('priority').notNull().default('Medium'),
+    tier: text('tier').notNull().default('C'),
+    status: text('status').notNull().default('Backlog'),
+    /** JSON array of strings. */
+    tags: text('tags').notNull().default('[]'),
+    notes: text('notes').notNull().default(''),
+    tempo: text('tempo').notNull().default(''),
+    /** The tempo as a number, for numeric sorting and ranges; null when `tempo` is not a number. */
+    tempoBpm: real('tempo_bpm'),
+    key: text('key').notNull().default(''),
+    timeSignature: text('time_signature').notNull().default(''),
+    sessionValue: text('session_value'),
+    sessionFileName: text('session_file_name'),
+    sessionModifiedAt: integer('session_modified_at'),
+    sessionIsPackage: integer('session_is_package', { mode: 'boolean' }).notNull().default(false),
+    projectPath: text('project_path'),
+    source: text('source').notNull().default('manual'),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    needsUploadRetry: integer('needs_upload_retry', { mode: 'boolean' }).notNull().default(false),
+    isBeingProcessed: integer('is_being_processed', { mode: 'boolean' }).notNull().default(false),
+    processingStartedAt: integer('processing_started_at'),
+    /** JSON object: user-defined fields. */
+    custom: text('custom').notNull().default('{}'),
+    /** JSON object: values extracted from project and audio files. */
+    meta: text('meta').notNull().default('{}'),
+    /** JSON array: fields the user edited, which a scan must not overwrite. */
+    editedFields: text('edited_fields').notNull().default('[]'),
+    createdAt: integer('created_at').notNull(),
+    modifiedAt: integer('modified_at').notNull(),
+    supabaseId: text('supabase_id'),
+  },
+  (t) => [
+    uniqueIndex('songs_id_unique').on(t.id),
+    index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
+    index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
+    index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
+    index('songs_project_path').on(t.projectPath),
+  ],
+);
+
+export const views = sqliteTable('views', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  type: text('type').notNull(),
+  /** JSON: { column, direction } or null. */
+  sortConfig: text('sort_config'),
+  /** JSON array of filters. */
+  activeFilters: text('active_filters').notNull().default('[]'),
+  /** JSON object: column id -> shown. */
+  columnVisibility: text('column_visibility').notNull().default('{}'),
+  path: text('path').notNull(),
+  directoryPath: text('directory_path'),
+  position: integer('position').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+  modifiedAt: integer('modified_at').notNull(),
+  supabaseId: text('supabase_id'),
+});
+
+export const directories = sqliteTable('directories', {
+  id: text('id').primaryKey(),
+  path: text('path').notNull().unique(),
+  viewId: text('view_id'),
+  addedAt: integer('added_at').notNull(),
+  lastScanAt: integer('last_scan_at'),
+});
+
+/** The scan index: what a scan saw of each file last time, so the next one reads only what changed. */
+export const files = sqliteTable(
+  'files',
+  {
+    path: text('path').primaryKey(),
+    directoryId: text('directory_id').notNull(),
+    size: integer('size').notNull(),
+    mtimeMs: integer('mtime_ms').notNull(),
+    inode: integer('inode').notNull(),
+    kind: text('kind').notNull(),
+    songId: text('song_id'),
+    seenAt: integer('seen_at').notNull(),
+  },
+  (t) => [index('files_directory').on(t.directoryId), index('files_song').on(t.songId)],
+);
+
+export const userSettings = sqliteTable('user_settings', {
+  id: text('id').primaryKey(),
+  /** JSON array of paths. */
+  projectDirectories: text('project_directories').notNull().default('[]'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** The local copy of the user's subscription; the cloud's is the truth. */
+export const subscription = sqliteTable('subscription', {
+  userId: text('user_id').primaryKey(),
+  tier: text('tier').notNull(),
+  status: text('status').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const syncRecords = sqliteTable(
+  'sync_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    tableName: text('table_name').notNull(),
+    recordId: text('record_id').notNull(),
+    /** JSON: the record as it was written. */
+    data: text('data').notNull(),
+    timestamp: integer('timestamp').notNull(),
+    synced: integer('synced', { mode: 'boolean' }).notNull().default(false),
+    syncedAt: integer('synced_at'),
+  },
+  (t) => [index('sync_records_unsynced').on(t.synced, t.id), index('sync_records_record').on(t.recordId)],
+);
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key'),
+    /** JSON input of the task. */
+    payload: text('payload').notNull().default('{}'),
+    state: text('state').notNull().default('queued'),
+    priority: integer('priority').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: integer('run_after').notNull(),
+    heartbeatAt: integer('heartbeat_at'),
+    lastError: text('last_error'),
+    /** 0 to 1. */
+    progress: real('progress').notNull().default(0),
+    result: text('result'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('jobs_claim').on(t.state, t.priority, t.runAfter),
+    uniqueIndex('jobs_dedupe_live')
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} IS NOT NULL AND ${t.state} IN ('queued', 'running')`),
+  ],
+);
+
+/** Small values: last sync time, storage usage. */
+export const kv = sqliteTable('kv', {
+  key: text('key').primaryKey(),
+  /** JSON. */
+  value: text('value').notNull(),
+});

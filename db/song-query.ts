@@ -1,0 +1,181 @@
+/**
+ * `songs:query`: one page of a view, with sort, filters and search all done in SQLite (indexes and FTS5), so
+ * the renderer never holds the whole library.
+ */
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { AppError, assertNever } from '../common/errors';
+import { MESSAGES } from '../common/messages';
+import type { Filter, SongPage, SongQueryField, SortConfig } from '../common/query';
+import { PRIORITIES, STATUSES, TIERS } from '../common/song';
+import type { View } from '../common/view';
+import type { Db } from './connection';
+import { getView } from './repositories/views';
+import { songFromRow } from './rows/song-row';
+import { songs } from './schema';
+
+export interface SongQueryInput {
+  viewId?: string | undefined;
+  offset: number;
+  limit: number;
+  sort?: SortConfig | undefined;
+  filters: Filter[];
+  search: string;
+}
+
+/** Newest work first, unless the view or the caller says otherwise. */
+const DEFAULT_SORT: SortConfig = { column: 'modifiedAt', direction: 'Descending' };
+
+export function querySongs(db: Db, input: SongQueryInput): SongPage {
+  const view = input.viewId === undefined ? null : getView(db, input.viewId);
+  if (input.viewId !== undefined && !view) throw new AppError('not_found', MESSAGES.viewNotFound);
+
+  const conditions: SQL[] = [...viewConditions(view)];
+  for (const filter of [...(view?.activeFilters ?? []), ...input.filters]) conditions.push(filterCondition(filter));
+  const match = ftsMatchExpression(input.search);
+  if (match) conditions.push(sql`${songs.seq} IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ${match})`);
+  const where = and(...conditions);
+
+  const sort = input.sort ?? view?.sortConfig ?? DEFAULT_SORT;
+  const order = sort.direction === 'Ascending' ? asc : desc;
+  const rows = db.orm
+    .select()
+    .from(songs)
+    .where(where)
+    .orderBy(order(sortExpression(sort.column)), order(songs.seq))
+    .limit(input.limit)
+    .offset(input.offset)
+    .all();
+  const total = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where).get()?.n ?? 0;
+  return { rows: rows.map(songFromRow), total, offset: input.offset };
+}
+
+function viewConditions(view: View | null): SQL[] {
+  if (!view) return [eq(songs.hidden, false)];
+  switch (view.type) {
+    case 'hidden':
+      return [eq(songs.hidden, true)];
+    case 'custom':
+      return [eq(songs.hidden, false)];
+    case 'directory':
+      return [eq(songs.hidden, false), underDirectory(view.directoryPath ?? '')];
+    default:
+      return assertNever(view.type);
+  }
+}
+
+/**
+ * Songs whose project lies in the folder: a range on the path (index-friendly), with the OS's separator and
+ * the character after it as the upper bound.
+ */
+function underDirectory(directory: string): SQL {
+  const separator = directory.includes('\\') && !directory.includes('/') ? '\\' : '/';
+  const base = directory.endsWith(separator) ? directory.slice(0, -1) : directory;
+  const afterSeparator = String.fromCharCode(separator.charCodeAt(0) + 1);
+  return sql`(${songs.projectPath} = ${base} OR (${songs.projectPath} >= ${base + separator} AND ${songs.projectPath} < ${base + afterSeparator}))`;
+}
+
+const TEXT_COLUMNS = {
+  name: songs.name,
+  priority: songs.priority,
+  tier: songs.tier,
+  status: songs.status,
+  tempo: songs.tempo,
+  key: songs.key,
+  timeSignature: songs.timeSignature,
+  notes: songs.notes,
+  tags: songs.tags,
+  fileName: songs.fileName,
+  projectPath: songs.projectPath,
+} as const;
+
+const NUMERIC_COLUMNS = {
+  tempo: songs.tempoBpm,
+  createdAt: songs.createdAt,
+  modifiedAt: songs.modifiedAt,
+} as const;
+
+function filterCondition(filter: Filter): SQL {
+  switch (filter.op) {
+    case 'hasTag':
+      return hasTag(filter.value);
+    case 'equals':
+      if (filter.field === 'tags') return hasTag(filter.value);
+      if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
+        return eq(NUMERIC_COLUMNS[filter.field], Number(filter.value));
+      }
+      return sql`${TEXT_COLUMNS[filter.field]} = ${filter.value} COLLATE NOCASE`;
+    case 'contains':
+      if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
+        throw new AppError('invalid_input', 'Dates can be filtered by range, not by text.');
+      }
+      return sql`instr(lower(${TEXT_COLUMNS[filter.field]}), lower(${filter.value})) > 0`;
+    case 'range': {
+      if (!isNumericField(filter.field)) {
+        throw new AppError('invalid_input', 'Range filters apply to tempo and dates only.');
+      }
+      const column = NUMERIC_COLUMNS[filter.field];
+      const bounds: SQL[] = [sql`${column} IS NOT NULL`];
+      if (filter.min !== undefined) bounds.push(gte(column, filter.min));
+      if (filter.max !== undefined) bounds.push(lte(column, filter.max));
+      return and(...bounds) ?? sql`1`;
+    }
+    default:
+      return assertNever(filter);
+  }
+}
+
+function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_COLUMNS {
+  return Object.hasOwn(NUMERIC_COLUMNS, field);
+}
+
+function hasTag(tag: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM json_each(${songs.tags}) WHERE json_each.value = ${tag} COLLATE NOCASE)`;
+}
+
+/** Ordered lists sort by their meaning (Low < Medium < High), not alphabetically. */
+function rankOf(column: SQL | typeof songs.priority, values: readonly string[]): SQL {
+  const cases = values.map((value, index) => sql`WHEN ${value} THEN ${index}`);
+  return sql`CASE ${column} ${sql.join(cases, sql` `)} ELSE ${values.length} END`;
+}
+
+function sortExpression(column: SongQueryField): SQL | typeof songs.seq {
+  switch (column) {
+    case 'name':
+      return sql`${songs.name} COLLATE NOCASE`;
+    case 'priority':
+      return rankOf(songs.priority, PRIORITIES);
+    case 'tier':
+      return rankOf(songs.tier, TIERS);
+    case 'status':
+      return rankOf(songs.status, STATUSES);
+    case 'tempo':
+      return sql`coalesce(${songs.tempoBpm}, -1)`;
+    case 'key':
+    case 'timeSignature':
+    case 'notes':
+    case 'tags':
+    case 'fileName':
+    case 'projectPath':
+      return sql`${TEXT_COLUMNS[column]} COLLATE NOCASE`;
+    case 'createdAt':
+      return sql`${songs.createdAt}`;
+    case 'modifiedAt':
+      return sql`${songs.modifiedAt}`;
+    default:
+      return assertNever(column);
+  }
+}
+
+/**
+ * The search box's text as an FTS5 expression: every word must match as a prefix. Words are quoted, so
+ * FTS5's own syntax (AND, NEAR, column filters, stray quotes) typed by the user is taken literally.
+ */
+export function ftsMatchExpression(search: string): string | null {
+  const words = search
+    .split(/\s+/)
+    .map((word) => word.replaceAll('"', ''))
+    .filter((word) => word.length > 0)
+    .slice(0, 20);
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(' ');
+}

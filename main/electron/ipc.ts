@@ -1,0 +1,31 @@
+/**
+ * Carries the core's router and events over Electron IPC. Calls are answered only for windows the app
+ * created; every other sender gets a `forbidden` envelope.
+ */
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import type { Envelope } from '../../common/ipc';
+import type { Core } from '../core';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge-channels';
+
+export function setupIpc(core: Core, trustedWindows: () => BrowserWindow[]): () => void {
+  const isTrusted = (event: IpcMainInvokeEvent) =>
+    trustedWindows().some((window) => window.webContents.id === event.sender.id && event.senderFrame === window.webContents.mainFrame);
+
+  ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, input: unknown): Promise<Envelope<unknown>> | Envelope<never> => {
+    if (!isTrusted(event)) {
+      return { ok: false, error: { code: 'forbidden', message: 'This window may not call Songshelf.' } };
+    }
+    return core.router.dispatch(channel, input);
+  });
+
+  const unsubscribe = core.events.onAny((event, payload) => {
+    for (const window of trustedWindows()) {
+      if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event, payload);
+    }
+  });
+
+  return () => {
+    unsubscribe();
+    ipcMain.removeHandler(INVOKE_CHANNEL);
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Electron's main process: the same core as the browser host, carried over IPC to one hardened window. All
+ * logic lives in the core; this file only wires Electron's pieces.
+ */
+import path from 'node:path';
+import { app, BrowserWindow, shell } from 'electron';
+import { createCore, type Core } from '../core';
+import { appRootFrom } from '../paths';
+import { parseExternalUrl } from '../security/external-url';
+import { registerAppScheme, serveRenderer } from './app-protocol';
+import { setupIpc } from './ipc';
+import { createMainWindow, hardenSession } from './window';
+
+const bundleDir = __dirname;
+const appRoot = appRootFrom(bundleDir);
+let core: Core | null = null;
+
+registerAppScheme();
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => core?.close());
+
+void app.whenReady().then(() => {
+  if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
+  core = createCore({
+    dataDir: app.getPath('userData'),
+    migrationsFolder: path.join(appRoot, 'migrations'),
+    platform: { openExternal: (url) => shell.openExternal(parseExternalUrl(url).href) },
+  });
+  hardenSession();
+  serveRenderer(path.join(appRoot, 'dist', 'renderer'));
+  setupIpc(core, () => BrowserWindow.getAllWindows());
+  createMainWindow(bundleDir);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(bundleDir);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Who may use the browser host's bridge: a page served by this host (Origin and Host checked, against DNS
+ * rebinding and other sites) that knows this start's random token.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function allowedOrigins(port: number): Set<string> {
+  return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+}
+
+export type AccessVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
+
+export function checkBridgeAccess(request: IncomingMessage, port: number, token: string): AccessVerdict {
+  const origins = allowedOrigins(port);
+  const origin = request.headers.origin;
+  if (!origin || !origins.has(origin)) return { ok: false, status: 403, reason: 'foreign origin' };
+  if (!isOwnHost(request, port)) return { ok: false, status: 403, reason: 'foreign host' };
+  const given = new URL(request.url ?? '/', 'http://local').searchParams.get('token') ?? '';
+  if (!sameSecret(given, token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
+  return { ok: true };
+}
+
+export function isOwnHost(request: IncomingMessage, port: number): boolean {
+  const host = request.headers.host ?? '';
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

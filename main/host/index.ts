@@ -1,0 +1,40 @@
+/**
+ * Entry of the browser host (`npm start` where Electron cannot run): boots the core on the user's data
+ * folder and serves the app on 127.0.0.1. `SONGSHELF_PORT` and `SONGSHELF_DATA_DIR` override the defaults.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../core';
+import { appRootFrom, defaultDataDir } from '../paths';
+import { openWithOperatingSystem } from './open-external';
+import { startHost } from './server';
+
+/** A fixed default keeps the address stable between starts; the token still changes every time. */
+const DEFAULT_PORT = 47_600;
+
+export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const appRoot = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const dataDir = defaultDataDir(env);
+  const core = createCore({
+    dataDir,
+    migrationsFolder: path.join(appRoot, 'migrations'),
+    platform: { openExternal: openWithOperatingSystem },
+  });
+  const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`SONGSHELF_PORT must be a port number, not ${JSON.stringify(env.SONGSHELF_PORT)}.`);
+  }
+  const host = await startHost({ core, rendererDir: path.join(appRoot, 'dist', 'renderer'), port });
+  console.log(`Songshelf is running in the browser host.`);
+  console.log(`  data:  ${dataDir}`);
+  console.log(`  open:  ${host.url}`);
+
+  const stop = () => {
+    void host.close().then(() => {
+      core.close();
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,120 @@
+/**
+ * The browser host: the core's contract over a WebSocket, and the built renderer over HTTP, on 127.0.0.1
+ * only. It lets the real app run in any Chromium where no Electron binary can be installed (Linux, CI).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Core } from '../core';
+import { contentSecurityPolicy } from '../security/csp';
+import { checkBridgeAccess, isOwnHost, newToken } from './access';
+import { parseCallFrame, type ServerFrame } from './bridge-protocol';
+import { serveStatic } from './static-files';
+
+export const BRIDGE_PATH = '/bridge';
+/** A call's JSON can carry a song with long notes, never megabytes. */
+const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+export interface HostOptions {
+  core: Core;
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Default: a new random token. */
+  token?: string;
+}
+
+export interface RunningHost {
+  port: number;
+  token: string;
+  /** The address to open, token included. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? newToken();
+  const server = http.createServer();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  let port = options.port;
+
+  server.on('request', (request, response) => {
+    const headers = securityHeaders(port);
+    if (!isOwnHost(request, port)) {
+      response.writeHead(403, headers).end('Forbidden');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, headers).end('Method not allowed');
+      return;
+    }
+    serveStatic(options.rendererDir, request, response, headers).catch((error: unknown) => {
+      console.error('[host] could not serve', request.url, error);
+      if (!response.headersSent) response.writeHead(500, headers);
+      response.end();
+    });
+  });
+
+  server.on('upgrade', (request, socket, head) => {
+    const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+    const verdict = pathname === BRIDGE_PATH ? checkBridgeAccess(request, port, token) : notFound();
+    if (!verdict.ok) {
+      socket.end(`HTTP/1.1 ${verdict.status} ${verdict.reason}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => serveBridge(options.core, ws));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function notFound() {
+  return { ok: false as const, status: 403 as const, reason: 'not the bridge' };
+}
+
+function serveBridge(core: Core, ws: WebSocket): void {
+  const send = (frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const unsubscribe = core.events.onAny((event, payload) => send({ type: 'event', event, payload }));
+  ws.on('close', unsubscribe);
+  ws.on('error', (error) => console.error('[host] bridge socket error', error.message));
+  ws.on('message', (data, isBinary) => {
+    const frame = isBinary ? null : parseCallFrame(data.toString());
+    if (!frame) {
+      send({
+        type: 'result',
+        id: null,
+        result: { ok: false, error: { code: 'invalid_input', message: 'Malformed bridge message.' } },
+      });
+      return;
+    }
+    void core.router.dispatch(frame.channel, frame.input).then((result) => send({ type: 'result', id: frame.id, result }));
+  });
+}
+
+function securityHeaders(port: number): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}

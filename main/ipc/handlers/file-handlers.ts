@@ -1,0 +1,66 @@
+/** `getFileStats`, `readFile` and `openExternal`: the file channels, confined to the allowed folders. */
+import fs from 'node:fs/promises';
+import { MAX_READ_FILE_BYTES } from '../../../common/constants';
+import { AppError } from '../../../common/errors';
+import type { FileStats } from '../../../common/ipc';
+import { getUserSettings } from '../../../db/repositories/account';
+import { parseExternalUrl } from '../../security/external-url';
+import { isMissing, resolveAllowedPath } from '../../security/file-access';
+import type { CoreContext, HandlerMap } from '../handler';
+
+function allowedRoots(ctx: CoreContext): string[] {
+  return [...getUserSettings(ctx.db).projectDirectories, ctx.dataDir];
+}
+
+export const fileHandlers = {
+  getFileStats: async (input, ctx): Promise<FileStats> => {
+    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    try {
+      const stats = await fs.stat(target);
+      return {
+        path: input.path,
+        exists: true,
+        isFile: stats.isFile(),
+        isDirectory: stats.isDirectory(),
+        size: stats.size,
+        modifiedTime: Math.round(stats.mtimeMs),
+        createdTime: Math.round(stats.birthtimeMs),
+      };
+    } catch (error) {
+      if (!isMissing(error)) throw ioError(input.path, error);
+      return { path: input.path, exists: false, isFile: false, isDirectory: false, size: 0, modifiedTime: null, createdTime: null };
+    }
+  },
+  readFile: async (input, ctx) => {
+    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    const stats = await fs.stat(target).catch((error: unknown) => {
+      throw ioError(input.path, error);
+    });
+    if (!stats.isFile()) throw new AppError('invalid_input', `${input.path} is not a file.`);
+    if (stats.size > MAX_READ_FILE_BYTES) {
+      throw new AppError(
+        'file_too_large',
+        `${input.path} is ${formatMegabytes(stats.size)}; Songshelf reads files up to ${formatMegabytes(MAX_READ_FILE_BYTES)} this way.`,
+      );
+    }
+    const bytes = await fs.readFile(target).catch((error: unknown) => {
+      throw ioError(input.path, error);
+    });
+    return { path: input.path, encoding: input.encoding, data: bytes.toString(input.encoding), size: bytes.length };
+  },
+  openExternal: async (input, ctx) => {
+    const url = parseExternalUrl(input.url);
+    await ctx.platform.openExternal(url.href);
+    return { opened: true as const };
+  },
+} satisfies Partial<HandlerMap>;
+
+function ioError(filePath: string, error: unknown): AppError {
+  if (isMissing(error)) return new AppError('not_found', `File not found: ${filePath}`, { cause: error });
+  const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+  return new AppError('io_error', `Could not read ${filePath} (${code}).`, { cause: error });
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,7 @@
+/** Every channel's handler, by domain. The type proves that each channel of the contract has one. */
+import type { HandlerMap } from '../handler';
+import { dbHandlers } from './db-handlers';
+import { fileHandlers } from './file-handlers';
+import { songHandlers } from './song-handlers';
+
+export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers };

@@ -1,0 +1,40 @@
+/**
+ * The file channels read only inside the watched folders and the app's own data folder. Paths are resolved
+ * through symlinks before the check, so neither `..` nor a link can lead outside.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../common/errors';
+
+export async function resolveAllowedPath(requested: string, roots: string[]): Promise<string> {
+  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', 'The path must be absolute.');
+  if (requested.includes('\0')) throw new AppError('invalid_input', 'The path contains a NUL character.');
+  const target = await realPathOfPossiblyMissing(path.resolve(requested));
+  for (const root of roots) {
+    const realRoot = await realPathOfPossiblyMissing(path.resolve(root));
+    if (isInside(realRoot, target)) return target;
+  }
+  throw new AppError('forbidden', 'Songshelf only reads files inside your watched folders and its own data.');
+}
+
+export function isInside(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The real path of a file, or of its nearest existing parent joined with the rest when it does not exist. */
+async function realPathOfPossiblyMissing(absolute: string): Promise<string> {
+  try {
+    return await fs.realpath(absolute);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    const parent = path.dirname(absolute);
+    if (parent === absolute) return absolute;
+    return path.join(await realPathOfPossiblyMissing(parent), path.basename(absolute));
+  }
+}
+
+export function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

@@ -1,0 +1,25 @@
+/** The one RTK Query base query: a call on `window.api`, its envelope turned into data or an error. */
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { ErrorShape } from '../../common/errors';
+import type { Channel, ChannelInput } from '../../common/ipc';
+import { getBridge } from '../bridge/bridge';
+
+export interface BridgeCall {
+  channel: Channel;
+  input: unknown;
+}
+
+/** A typed call description for an endpoint's `query`. */
+export function call<C extends Channel>(channel: C, input: ChannelInput<C>): BridgeCall {
+  return { channel, input };
+}
+
+export const bridgeBaseQuery: BaseQueryFn<BridgeCall, unknown, ErrorShape> = async ({ channel, input }) => {
+  const api = getBridge();
+  if (!api) {
+    return { error: { code: 'no_bridge', message: 'This page is not connected to the Songshelf app.' } };
+  }
+  const invoke = api[channel] as (input: unknown) => ReturnType<typeof api[typeof channel]>;
+  const result = await invoke(input);
+  return result.ok ? { data: result.data } : { error: result.error };
+};

@@ -1,0 +1,40 @@
+/**
+ * Finds the bridge to the core: Electron's preload has put `window.api` in place; in the browser host the
+ * page builds the same `window.api` over a WebSocket, with the token from the address it was opened at.
+ * The web build has neither.
+ */
+import { createApi, type Api } from '../../common/ipc';
+import { createWebSocketTransport } from './websocket-transport';
+
+declare global {
+  interface Window {
+    api?: Api;
+  }
+}
+
+const TOKEN_KEY = 'songshelf.host-token';
+const BRIDGE_PATH = '/bridge';
+
+/** Call once at start, before the first render. */
+export function installBridge(): Api | null {
+  if (window.api) return window.api;
+  const token = takeTokenFromAddress() ?? sessionStorage.getItem(TOKEN_KEY);
+  if (!token) return null;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  const url = `ws://${location.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`;
+  window.api = createApi(createWebSocketTransport(url));
+  return window.api;
+}
+
+export function getBridge(): Api | null {
+  return window.api ?? null;
+}
+
+/** Reads `#token=…` and removes it from the address bar, so it is not bookmarked or shared by accident. */
+function takeTokenFromAddress(): string | null {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get('token');
+  if (!token) return null;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  return token;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useViewsQuery } from '../../api/songshelf-api';
+import styles from './DashboardLayout.module.css';
+
+/** The dashboard frame: the sidebar of views beside the page. */
+export function DashboardLayout({ activeViewId, children }: { activeViewId: string | null; children: ReactNode }) {
+  const { data: views = [] } = useViewsQuery();
+  return (
+    <div className={styles.layout}>
+      <nav className={styles.sidebar} aria-label="Views">
+        <div className={styles.brand}>
+          <span className={styles.brandMark}>♪</span> Songshelf
+        </div>
+        <section>
+          <h2 className={styles.sectionTitle}>Views</h2>
+          <ul className={styles.viewList}>
+            {views.map((view) => (
+              <li key={view.id}>
+                <NavLink
+                  to={view.path}
+                  className={view.id === activeViewId ? styles.viewLinkActive : styles.viewLink}
+                >
+                  {view.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </nav>
+      <main className={styles.main}>{children}</main>
+    </div>
+  );
+}
