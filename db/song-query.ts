@@ -2,7 +2,7 @@
  * `songs:query`: one page of a view, with sort, filters and search all done in SQLite (indexes and FTS5), so
  * the renderer never holds the whole library.
  */
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AppError, assertNever } from '../common/errors';
 import { MESSAGES } from '../common/messages';
 import type { Filter, SongPage, SongQueryField, SortConfig } from '../common/query';
@@ -133,7 +133,7 @@ function hasTag(tag: string): SQL {
 }
 
 /** Ordered lists sort by their meaning (Low < Medium < High), not alphabetically. */
-function rankOf(column: SQL | typeof songs.priority, values: readonly string[]): SQL {
+function rankOf(column: SQLWrapper, values: readonly string[]): SQL {
   const cases = values.map((value, index) => sql`WHEN ${value} THEN ${index}`);
   return sql`CASE ${column} ${sql.join(cases, sql` `)} ELSE ${values.length} END`;
 }

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../common/errors';
+import { DATABASE_FILE_NAME, openDatabase } from './connection';
+import { getViews } from './repositories/views';
+import { MIGRATIONS_FOLDER, openTestDatabase, tempDir } from './test-support';
+
+function tableNames(sqlite: BetterSqlite3.Database): string[] {
+  return (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map(
+    (row) => row.name,
+  );
+}
+
+/** A copy of the migrations folder that knows only the first `count` migrations, as an older version would. */
+function olderMigrationsFolder(count: number): string {
+  const folder = tempDir('songshelf-migrations-');
+  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, count);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('openDatabase', () => {
+  it('migrates an empty file to every table of the spec, FTS5 included, in WAL mode', () => {
+    const db = openTestDatabase();
+    const tables = tableNames(db.sqlite);
+    for (const table of ['songs', 'songs_fts', 'views', 'directories', 'files', 'user_settings', 'subscription', 'sync_records', 'jobs', 'kv']) {
+      expect(tables).toContain(table);
+    }
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.migration.applied).toBeGreaterThanOrEqual(2);
+    expect(db.migration.backupPath).toBeNull();
+    db.close();
+  });
+
+  it('creates the default views All Songs (custom) and Hidden (hidden) on first start', () => {
+    const db = openTestDatabase();
+    expect(getViews(db).map((view) => [view.title, view.type])).toEqual([
+      ['All Songs', 'custom'],
+      ['Hidden', 'hidden'],
+    ]);
+    db.close();
+  });
+
+  it('re-opens an up-to-date database without migrating, backing up or adding views again', () => {
+    const dir = tempDir();
+    openTestDatabase(undefined, dir).close();
+    const again = openTestDatabase(undefined, dir);
+    expect(again.migration).toEqual({ applied: 0, backupPath: null });
+    expect(getViews(again)).toHaveLength(2);
+    again.close();
+  });
+
+  it('copies the file before a migration runs, and the copy holds the data as it was', () => {
+    const dir = tempDir();
+    const file = path.join(dir, DATABASE_FILE_NAME);
+    const old = openDatabase(file, { migrationsFolder: olderMigrationsFolder(1) });
+    old.sqlite.prepare(`INSERT INTO kv (key, value) VALUES ('marker', '"before"')`).run();
+    old.close();
+
+    const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    expect(current.migration.applied).toBe(1);
+    const backupPath = current.migration.backupPath;
+    expect(backupPath).not.toBeNull();
+    current.close();
+
+    const backup = new BetterSqlite3(backupPath as string, { readonly: true });
+    expect(backup.prepare(`SELECT value FROM kv WHERE key = 'marker'`).get()).toEqual({ value: '"before"' });
+    expect(tableNames(backup)).not.toContain('songs_fts');
+    backup.close();
+  });
+
+  it('refuses a database written by a newer version and leaves the file untouched', () => {
+    const dir = tempDir();
+    const file = path.join(dir, DATABASE_FILE_NAME);
+    openTestDatabase(undefined, dir).close();
+    const raw = new BetterSqlite3(file);
+    raw.prepare(`INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-the-future', ?)`).run(Date.now() + 10 ** 9);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    const before = fs.readFileSync(file);
+
+    let caught: unknown;
+    try {
+      openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect((caught as AppError).code).toBe('db_too_new');
+    expect((caught as AppError).message).toMatch(/newer version of Songshelf/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('answers a clear error, not a crash, for a file that is not a database', () => {
+    const dir = tempDir();
+    const file = path.join(dir, DATABASE_FILE_NAME);
+    fs.writeFileSync(file, 'this is not sqlite'.repeat(100));
+    expect(() => openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER })).toThrow(/Could not open the library database/);
+  });
+});

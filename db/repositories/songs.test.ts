@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../common/errors';
+import type { OpenedDatabase } from '../connection';
+import { openTestDatabase, testClock, type TestClock } from '../test-support';
+import { addSong, deleteSong, getSong, getSongs, updateSong } from './songs';
+import { getUnsyncedChanges } from './sync-records';
+
+let clock: TestClock;
+let db: OpenedDatabase;
+
+beforeEach(() => {
+  clock = testClock();
+  db = openTestDatabase(clock);
+});
+afterEach(() => db.close());
+
+function songRecords() {
+  return getUnsyncedChanges(db).filter((record) => record.table === 'songs');
+}
+
+describe('songs repository', () => {
+  it('db:add-song gives a new song the spec defaults and writes an add sync record', () => {
+    const song = addSong(db, { name: 'Night Drive' });
+    expect(song).toMatchObject({
+      name: 'Night Drive',
+      priority: 'Medium',
+      tier: 'C',
+      status: 'Backlog',
+      tags: [],
+      hidden: false,
+      source: 'manual',
+      createdAt: clock.now(),
+      modifiedAt: clock.now(),
+    });
+    expect(getSong(db, song.id)).toEqual(song);
+    expect(songRecords()).toEqual([
+      expect.objectContaining({ type: 'add', table: 'songs', recordId: song.id, data: expect.objectContaining({ name: 'Night Drive' }) }),
+    ]);
+  });
+
+  it('db:update-song saves the patch, bumps modified time and writes an update sync record', () => {
+    const song = addSong(db, { name: 'Draft' });
+    clock.advance(1000);
+    const updated = updateSong(db, song.id, { name: 'Final', status: 'Mixing', tags: ['EP 2'] });
+    expect(updated).toMatchObject({ name: 'Final', status: 'Mixing', tags: ['EP 2'], modifiedAt: clock.now() });
+    expect(getSong(db, song.id)).toEqual(updated);
+    expect(songRecords().map((record) => record.type)).toEqual(['add', 'update']);
+    expect(songRecords()[1]?.data).toMatchObject({ name: 'Final', status: 'Mixing' });
+  });
+
+  it('db:update-song marks an edited tempo, key or time signature as the user’s', () => {
+    const song = addSong(db, { name: 'Loop' });
+    const updated = updateSong(db, song.id, { tempo: '124', notes: 'new hook' });
+    expect(updated.editedFields).toEqual(['tempo']);
+  });
+
+  it('db:update-song of a missing song fails with the spec text and writes nothing', () => {
+    expect(() => updateSong(db, 'missing', { name: 'x' })).toThrow(AppError);
+    expect(() => updateSong(db, 'missing', { name: 'x' })).toThrow(/^Failed to update song in local database/);
+    expect(songRecords()).toHaveLength(0);
+  });
+
+  it('db:delete-song hides a song from a project directory and writes an update record', () => {
+    const song = addSong(db, { name: 'Found', source: 'directory', projectPath: '/music/Found Project' });
+    expect(deleteSong(db, song.id)).toBe('hidden');
+    expect(getSong(db, song.id)?.hidden).toBe(true);
+    expect(songRecords().at(-1)).toMatchObject({ type: 'update', recordId: song.id, data: expect.objectContaining({ hidden: true }) });
+  });
+
+  it('db:delete-song deletes a manually added song for good and writes a delete record', () => {
+    const song = addSong(db, { name: 'Scratch' });
+    expect(deleteSong(db, song.id)).toBe('deleted');
+    expect(getSong(db, song.id)).toBeNull();
+    expect(songRecords().at(-1)).toMatchObject({ type: 'delete', recordId: song.id });
+  });
+
+  it('db:get-songs returns all songs, or only the given ids, or only visible ones', () => {
+    const a = addSong(db, { name: 'A' });
+    const b = addSong(db, { name: 'B', source: 'directory', projectPath: '/p/B' });
+    deleteSong(db, b.id);
+    expect(getSongs(db).map((song) => song.name).sort()).toEqual(['A', 'B']);
+    expect(getSongs(db, { ids: [b.id] }).map((song) => song.name)).toEqual(['B']);
+    expect(getSongs(db, { includeHidden: false }).map((song) => song.id)).toEqual([a.id]);
+  });
+
+  it('keeps the search index in step with adds, edits and deletes', () => {
+    const song = addSong(db, { name: 'Blue Hour', notes: 'needs vocals', tags: ['ambient'] });
+    const search = (term: string) =>
+      (db.sqlite.prepare(`SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?`).all(term) as unknown[]).length;
+    expect([search('blue'), search('vocals'), search('ambient')]).toEqual([1, 1, 1]);
+    updateSong(db, song.id, { name: 'Red Hour' });
+    expect([search('blue'), search('red')]).toEqual([0, 1]);
+    deleteSong(db, song.id);
+    expect(search('red')).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../connection';
+import { openTestDatabase } from '../test-support';
+import { getUnsyncedChanges } from './sync-records';
+import { addView, deleteView, getViews, updateView } from './views';
+
+let db: OpenedDatabase;
+beforeEach(() => (db = openTestDatabase()));
+afterEach(() => db.close());
+
+const LIMIT_MESSAGE =
+  "You've reached the limit of 3 custom views on the Free tier. Upgrade to Pro for unlimited custom views!";
+
+function viewRecords() {
+  return getUnsyncedChanges(db).filter((record) => record.table === 'views');
+}
+
+describe('views repository', () => {
+  it('db:add-view creates a custom view with its sort, filters and visibility, and a sync record', () => {
+    const { view, created } = addView(
+      db,
+      {
+        type: 'custom',
+        title: 'Mixing now',
+        sortConfig: { column: 'tempo', direction: 'Descending' },
+        activeFilters: [{ op: 'equals', field: 'status', value: 'Mixing' }],
+        columnVisibility: { tempo: false },
+      },
+      'free',
+    );
+    expect(created).toBe(true);
+    expect(view.path).toBe(`/${view.id}`);
+    expect(getViews(db).find((candidate) => candidate.id === view.id)).toEqual(view);
+    expect(viewRecords().at(-1)).toMatchObject({ type: 'add', recordId: view.id });
+  });
+
+  it('refuses a 4th custom view on the free tier with the spec message and creates nothing', () => {
+    addView(db, { type: 'custom', title: 'Two' }, 'free');
+    addView(db, { type: 'custom', title: 'Three' }, 'free');
+    const before = getViews(db).length;
+    expect(() => addView(db, { type: 'custom', title: 'Four' }, 'free')).toThrow(LIMIT_MESSAGE);
+    expect(getViews(db)).toHaveLength(before);
+  });
+
+  it('lets a pro user create custom views past three', () => {
+    for (const title of ['Two', 'Three', 'Four', 'Five']) addView(db, { type: 'custom', title }, 'pro');
+    expect(getViews(db).filter((view) => view.type === 'custom')).toHaveLength(5);
+  });
+
+  it('reuses the directory view of a path instead of duplicating it', () => {
+    const first = addView(db, { type: 'directory', directoryPath: '/Users/me/Music/Projects' }, 'free');
+    const second = addView(db, { type: 'directory', directoryPath: '/Users/me/Music/Projects' }, 'free');
+    expect(first.view.title).toBe('Projects');
+    expect(second).toEqual({ view: first.view, created: false });
+    expect(getViews(db).filter((view) => view.type === 'directory')).toHaveLength(1);
+  });
+
+  it('db:update-view saves the patch and writes an update record', () => {
+    const { view } = addView(db, { type: 'custom', title: 'Old' }, 'free');
+    const updated = updateView(db, view.id, { title: 'New', sortConfig: { column: 'name', direction: 'Ascending' } });
+    expect(getViews(db).find((candidate) => candidate.id === view.id)).toEqual(updated);
+    expect(viewRecords().at(-1)).toMatchObject({ type: 'update', data: expect.objectContaining({ title: 'New' }) });
+  });
+
+  it('db:delete-view never deletes the Hidden view', () => {
+    const hidden = getViews(db).find((view) => view.type === 'hidden');
+    expect(() => deleteView(db, hidden?.id ?? '')).toThrow('The Hidden view cannot be deleted.');
+  });
+
+  it('db:delete-view never deletes the last custom view', () => {
+    const allSongs = getViews(db).find((view) => view.type === 'custom');
+    expect(() => deleteView(db, allSongs?.id ?? '')).toThrow('The last custom view cannot be deleted.');
+  });
+
+  it('db:delete-view deletes, writes a delete record and points at the first remaining view', () => {
+    const allSongs = getViews(db)[0];
+    const { view } = addView(db, { type: 'custom', title: 'Temp' }, 'free');
+    expect(deleteView(db, view.id)).toEqual({ nextPath: allSongs?.path });
+    expect(getViews(db).some((candidate) => candidate.id === view.id)).toBe(false);
+    expect(viewRecords().at(-1)).toMatchObject({ type: 'delete', recordId: view.id });
+  });
+});

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { tempDir } from '../../db/test-support';
+import { createTestCore, type TestCore } from '../test-support';
+import { startHost, type RunningHost } from './server';
+
+let core: TestCore;
+let host: RunningHost;
+let rendererDir: string;
+
+beforeEach(async () => {
+  core = createTestCore();
+  rendererDir = tempDir('songshelf-renderer-');
+  fs.mkdirSync(path.join(rendererDir, 'assets'));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Songshelf</title>');
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  host = await startHost({ core, rendererDir, port: 0 });
+});
+afterEach(async () => {
+  await host.close();
+  core.close();
+});
+
+function bridgeUrl(token: string | null) {
+  return `ws://127.0.0.1:${host.port}/bridge${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
+}
+
+/** Opens the bridge; resolves with the socket, or with the HTTP status it was refused with. */
+function connect(token: string | null, origin: string | null = `http://127.0.0.1:${host.port}`) {
+  return new Promise<{ socket: WebSocket } | { status: number }>((resolve) => {
+    const socket = new WebSocket(bridgeUrl(token), origin === null ? {} : { origin });
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
+    socket.once('error', () => resolve({ status: -1 }));
+  });
+}
+
+function nextFrame(socket: WebSocket, type: string) {
+  return new Promise<Record<string, unknown>>((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (frame.type === type) {
+        socket.off('message', onMessage);
+        resolve(frame);
+      }
+    };
+    socket.on('message', onMessage);
+  });
+}
+
+function get(pathname: string, hostHeader = `127.0.0.1:${host.port}`) {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: host.port, path: pathname, headers: { host: hostHeader } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('browser host bridge', () => {
+  it('carries a call and the change event it causes to a page with the token', async () => {
+    const connection = await connect(host.token);
+    if (!('socket' in connection)) throw new Error(`refused with ${connection.status}`);
+    const event = nextFrame(connection.socket, 'event');
+    const result = nextFrame(connection.socket, 'result');
+    connection.socket.send(JSON.stringify({ type: 'call', id: 7, channel: 'db:add-song', input: { name: 'Over the wire' } }));
+    expect(await result).toMatchObject({ id: 7, result: { ok: true, data: { name: 'Over the wire' } } });
+    expect(await event).toMatchObject({ event: 'db:changed', payload: { tables: ['songs', 'sync_records'] } });
+    connection.socket.close();
+  });
+
+  it('answers a malformed frame with an error and stays open', async () => {
+    const connection = await connect(host.token);
+    if (!('socket' in connection)) throw new Error('refused');
+    const reply = nextFrame(connection.socket, 'result');
+    connection.socket.send('{not json');
+    expect(await reply).toMatchObject({ id: null, result: { ok: false, error: { code: 'invalid_input' } } });
+    const second = nextFrame(connection.socket, 'result');
+    connection.socket.send(JSON.stringify({ type: 'call', id: 1, channel: 'db:get-views' }));
+    expect(await second).toMatchObject({ id: 1, result: { ok: true } });
+    connection.socket.close();
+  });
+
+  it.each([
+    ['a missing token', () => connect(null), 401],
+    ['a wrong token', () => connect('not-the-token'), 401],
+    ['a token of the right length but wrong', () => connect('x'.repeat(host.token.length)), 401],
+    ['a foreign Origin', () => connect(host.token, 'https://evil.example'), 403],
+    ['no Origin at all', () => connect(host.token, null), 403],
+  ])('refuses %s', async (_case, attempt, status) => {
+    expect(await attempt()).toEqual({ status });
+  });
+
+  it('listens on 127.0.0.1 only and gives the address with its token', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#token=${host.token}`);
+    expect(host.token.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('browser host pages', () => {
+  it('serves the renderer with a strict CSP, and index.html for app routes', async () => {
+    const page = await get('/dashboard');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Songshelf</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/assets/app.js')).body).toBe('console.log(1)');
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) and paths outside the renderer', async () => {
+    expect((await get('/dashboard', 'evil.example:80')).status).toBe(403);
+    expect((await get('/assets/../../../../etc/passwd.js')).status).toBe(404);
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_NAME_LENGTH } from '../../common/constants';
+import type { Events } from '../../common/ipc';
+import type { Song } from '../../common/song';
+import { createTestCore, type TestCore } from '../test-support';
+
+let core: TestCore;
+beforeEach(() => (core = createTestCore()));
+afterEach(() => core.close());
+
+describe('router', () => {
+  it('answers { ok: true, data } for a valid call', async () => {
+    const result = await core.router.dispatch('db:add-song', { name: 'Through the bridge' });
+    expect(result).toMatchObject({ ok: true, data: { name: 'Through the bridge', priority: 'Medium' } });
+  });
+
+  it('announces which tables a write changed', async () => {
+    const seen: Events['db:changed'][] = [];
+    core.events.onAny((event, payload) => {
+      if (event === 'db:changed') seen.push(payload);
+    });
+    await core.router.dispatch('db:add-song', { name: 'Eventful' });
+    await core.router.dispatch('db:get-songs', {});
+    expect(seen).toEqual([{ tables: ['songs', 'sync_records'] }]);
+  });
+
+  it.each([
+    ['wrong type', 'db:add-song', { name: 42 }, 'invalid_input', /name/],
+    ['missing field', 'db:update-song', { patch: { name: 'x' } }, 'invalid_input', /id/],
+    ['unknown key', 'db:add-song', { name: 'x', isAdmin: true }, 'invalid_input', /isAdmin/],
+    ['oversized string', 'db:add-song', { name: 'x'.repeat(MAX_NAME_LENGTH + 1) }, 'invalid_input', /name/],
+    ['not an object', 'db:add-view', 'DROP TABLE songs', 'invalid_input', /Invalid input/],
+    ['bad enum', 'db:update-song', { id: 'a', patch: { priority: 'Whenever' } }, 'invalid_input', /priority/],
+    ['prototype pollution', 'db:add-song', JSON.parse('{"name":"x","__proto__":{"polluted":true}}'), 'invalid_input', /Invalid input|__proto__/],
+    ['unknown channel', 'db:drop-everything', {}, 'unknown_channel', /db:drop-everything/],
+    ['inherited name as channel', 'constructor', {}, 'unknown_channel', /constructor/],
+    ['non-string channel', { evil: true }, {}, 'unknown_channel', /object/],
+  ] as const)('answers a typed error for a %s without crashing', async (_case, channel, input, code, message) => {
+    const result = await core.router.dispatch(channel, input);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(code);
+    expect(result.error.message).toMatch(message);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The core is still answering.
+    expect((await core.router.dispatch('db:get-views', undefined)).ok).toBe(true);
+  });
+
+  it('keeps a huge unknown channel name out of the error message', async () => {
+    const result = await core.router.dispatch('x'.repeat(100_000), {});
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message.length).toBeLessThan(200);
+  });
+
+  it('answers a domain error as its code and message', async () => {
+    for (const title of ['Two', 'Three']) await core.router.dispatch('db:add-view', { type: 'custom', title });
+    const result = await core.router.dispatch('db:add-view', { type: 'custom', title: 'Four' });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'limit_reached',
+        message: "You've reached the limit of 3 custom views on the Free tier. Upgrade to Pro for unlimited custom views!",
+      },
+    });
+  });
+
+  it('serves every db:* channel of the spec end to end', async () => {
+    const call = async (channel: string, input?: unknown) => {
+      const result = await core.router.dispatch(channel, input);
+      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+      return result.data as Record<string, unknown> & Song;
+    };
+    const song = await call('db:add-song', { name: 'Spec' });
+    await call('db:update-song', { id: song.id, patch: { tempo: '99' } });
+    expect(await call('db:get-songs', { ids: [song.id] })).toEqual([expect.objectContaining({ tempo: '99' })]);
+    expect(await call('db:delete-song', { id: song.id })).toEqual({ id: song.id, outcome: 'deleted' });
+    const view = await call('db:add-view', { type: 'custom', title: 'Mine' });
+    await call('db:update-view', { id: view.id, patch: { title: 'Ours' } });
+    expect(await call('db:get-views')).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Ours' })]));
+    expect(await call('db:delete-view', { id: view.id })).toMatchObject({ id: view.id, nextPath: expect.stringMatching(/^\//) });
+    expect(await call('db:update-subscription', { tier: 'pro', status: 'active' })).toMatchObject({ tier: 'pro' });
+    expect(await call('db:get-subscription')).toMatchObject({ tier: 'pro', status: 'active' });
+    expect(await call('db:update-last-sync', { timestamp: 5 })).toEqual({ timestamp: 5 });
+    expect(await call('db:get-last-sync')).toEqual({ timestamp: 5 });
+    expect(await call('db:update-user-settings', { projectDirectories: ['/music'] })).toMatchObject({ projectDirectories: ['/music'] });
+    expect(await call('db:get-user-settings')).toMatchObject({ projectDirectories: ['/music'] });
+    expect(await call('db:update-storage-usage', { bytesToAdd: 10 })).toEqual({ bytes: 10 });
+    expect(await call('db:get-storage-usage')).toEqual({ bytes: 10 });
+    const record = await call('db:add-sync-record', { type: 'update', table: 'songs', recordId: 'r', data: { a: 1 } });
+    const unsynced = (await call('db:get-unsynced-changes', {})) as unknown as { id: number }[];
+    expect(unsynced.map((row) => row.id)).toContain(record.id);
+    expect(await call('db:mark-synced', { ids: unsynced.map((row) => row.id) })).toEqual({ count: unsynced.length });
+    expect(await call('db:get-unsynced-changes')).toEqual([]);
+    expect(await call('db:clean-deleted', { table: 'songs', cloudIds: [] })).toEqual({ deleted: [] });
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{common,db,main,workers,cloud}/**/*.test.ts'],
+    environment: 'node',
+    // better-sqlite3 is native: separate processes keep each test file's database handles apart.
+    pool: 'forks',
+    testTimeout: 20_000,
+  },
+});
