@@ -26,9 +26,9 @@ export function SongTable({ songs }: { songs: Song[] }) {
             <td>{song.status}</td>
             <td>{song.priority}</td>
             <td>{song.tier}</td>
-            <td className={styles.numeric}>{song.tempo || '—'}</td>
-            <td>{song.key || '—'}</td>
-            <td>{song.timeSignature || '—'}</td>
+            <td className={song.tempo ? styles.numeric : styles.muted}>{song.tempo || '—'}</td>
+            <td className={song.key ? undefined : styles.muted}>{song.key || '—'}</td>
+            <td className={song.timeSignature ? undefined : styles.muted}>{song.timeSignature || '—'}</td>
             <td className={styles.muted}>{dateFormat.format(song.modifiedAt)}</td>
           </tr>
         ))}

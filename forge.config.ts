@@ -1,0 +1,43 @@
+/**
+ * Electron Forge packaging (run on the release machines: macOS and Windows, where Electron and the native
+ * module rebuild can download what they need). Here, `npm run build` bundles the same entry points.
+ * File names come from `common/release.ts`, shared with the website's download links.
+ *
+ * Forge itself is installed by the release work (its install needs the @electron/node-gyp override noted in
+ * ENVIRONMENT.md); until then this file is typed by the small interface below rather than Forge's types.
+ */
+import { APP_NAME, APP_VERSION } from './common/constants';
+import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
+
+interface ForgeMaker {
+  name: string;
+  platforms: string[];
+  config: Record<string, unknown>;
+}
+
+interface ForgeConfigShape {
+  packagerConfig: Record<string, unknown>;
+  makers: ForgeMaker[];
+  publishers: { name: string; config: Record<string, unknown> }[];
+}
+
+const config: ForgeConfigShape = {
+  packagerConfig: {
+    name: APP_NAME,
+    appVersion: APP_VERSION,
+    appBundleId: 'app.songshelf.desktop',
+    protocols: [{ name: APP_NAME, schemes: ['songshelf'] }],
+    // Native modules cannot load from inside the asar archive.
+    asar: { unpack: '**/node_modules/better-sqlite3/**' },
+    ignore: [/^\/(?!dist|migrations|node_modules|package\.json)/],
+  },
+  makers: [
+    { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: { name: RELEASE_FILES.macUniversal.replace(/\.dmg$/, '') } },
+    { name: '@electron-forge/maker-squirrel', platforms: ['win32'], config: { setupExe: RELEASE_FILES.windowsSetup } },
+  ],
+  publishers: [
+    { name: '@electron-forge/publisher-github', config: { repository: RELEASE_REPOSITORY, draft: true } },
+  ],
+};
+
+export default config;
