@@ -1,0 +1,57 @@
+/**
+ * What the readers extract from project and audio files (FORMATS.md). Readers run in workers; their results
+ * cross the worker boundary as plain data, so every field is JSON.
+ */
+
+export const DAWS = ['ableton', 'logic', 'protools'] as const;
+export type Daw = (typeof DAWS)[number];
+
+export interface ProjectMeta {
+  daw: Daw;
+  /** As the file states it: "Ableton Live 11.3.21", "Logic Pro X 10.4.4", "Pro Tools 10+ (ptx)". */
+  dawVersion: string | null;
+  /** Beats per minute as stored (Live stores float32: 119.999992); round only for display. */
+  tempo: number | null;
+  /** True when the tempo changes over the song (automation or a tempo map). */
+  tempoAutomated: boolean;
+  /** "4/4", "6/8". */
+  timeSignature: string | null;
+  /** "C major", "F# minor"; null when the file does not state a key it can be trusted for. */
+  key: string | null;
+  sampleRate: number | null;
+  trackCount: number | null;
+  /** Track names where the format stores them. */
+  tracks: string[];
+  /**
+   * Audio files the project references, unique, as absolute paths where they can be resolved (relative to
+   * the project otherwise).
+   */
+  samples: string[];
+  /** The subset of `samples` found neither at their path nor relative to the project. */
+  missingSamples: string[];
+}
+
+export interface AudioMeta {
+  /** "wav", "mp3", "aiff", "flac"... */
+  format: string;
+  durationSeconds: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  bitDepth: number | null;
+  /** Bits per second. */
+  bitrate: number | null;
+}
+
+/**
+ * A file that could not be read as what its name says: empty, not gzip, truncated, a gzip bomb, hostile XML,
+ * an unknown version. The scan records the reason and goes on.
+ */
+export class UnreadableFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'UnreadableFileError';
+  }
+}
