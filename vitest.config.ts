@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['{common,db,main,workers,cloud}/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['./vitest.global-setup.ts'],
     // better-sqlite3 is native: separate processes keep each test file's database handles apart.
     pool: 'forks',
     testTimeout: 20_000,

@@ -15,6 +15,8 @@ import {
   type UserSettings,
 } from './account';
 import type { ErrorShape } from './errors';
+import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
+import { directoryPathSchema, directoryRefSchema, type AppNotification, type FileDetected, type WatchedDirectory } from './library';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { newSongSchema, songPatchSchema, type Song } from './song';
@@ -92,6 +94,13 @@ export const contract = {
   ),
   openExternal: channel<{ opened: true }>()(z.strictObject({ url: z.string().min(1).max(2048) })),
   'songs:query': channel<SongPage>()(songQuerySchema),
+  watchDirectory: channel<{ directory: WatchedDirectory; view: View; jobId: number }>()(directoryPathSchema),
+  getWatchedDirectories: channel<WatchedDirectory[]>()(noInput),
+  scanDirectory: channel<{ jobId: number }>()(directoryRefSchema),
+  'library:remove-directory': channel<{ id: string; path: string }>()(directoryRefSchema),
+  'jobs:list': channel<JobSummary[]>()(jobListSchema),
+  'jobs:cancel': channel<{ cancelled: boolean }>()(jobIdSchema),
+  'jobs:retry': channel<{ retried: boolean }>()(jobIdSchema),
 } as const;
 
 export type Contract = typeof contract;
@@ -109,14 +118,19 @@ export function isChannel(value: unknown): value is Channel {
 }
 
 /** Tables whose change the renderer is told about, so it refetches exactly what they feed. */
-export const CHANGED_TABLES = ['songs', 'views', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
+export const CHANGED_TABLES = ['songs', 'views', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
 export type ChangedTable = (typeof CHANGED_TABLES)[number];
 
 export interface Events {
   'db:changed': { tables: ChangedTable[] };
+  'jobs:changed': { jobs: JobSummary[] };
+  /** The spec's `onFileDetected`: files appeared or changed in a watched folder. */
+  fileDetected: FileDetected;
+  /** A desktop notification for the shell to show. */
+  notify: AppNotification;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['db:changed'];
+export const EVENT_NAMES: EventName[] = ['db:changed', 'jobs:changed', 'fileDetected', 'notify'];
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };
 

@@ -129,5 +129,9 @@ export const songPatchSchema = z.strictObject({
 }).partial();
 export type SongPatch = z.infer<typeof songPatchSchema>;
 
-/** Fields whose value a scan extracts from the project: once the user edits one, the scan leaves it alone. */
-export const EXTRACTED_FIELDS = ['tempo', 'key', 'timeSignature'] as const;
+/**
+ * Fields whose value a scan sets (from the project's folder, files and contents): once the user edits one,
+ * scans leave it alone.
+ */
+export const SCAN_OWNED_FIELDS = ['name', 'tempo', 'key', 'timeSignature', 'file', 'recordingSession'] as const;
+export type ScanOwnedField = (typeof SCAN_OWNED_FIELDS)[number];

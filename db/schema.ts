@@ -95,6 +95,8 @@ export const files = sqliteTable(
     mtimeMs: integer('mtime_ms').notNull(),
     inode: integer('inode').notNull(),
     kind: text('kind').notNull(),
+    /** Hash of the size and first bytes of a session file: finds a moved project whose inode changed. */
+    contentHash: text('content_hash'),
     songId: text('song_id'),
     seenAt: integer('seen_at').notNull(),
   },

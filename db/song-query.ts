@@ -9,6 +9,7 @@ import type { Filter, SongPage, SongQueryField, SortConfig } from '../common/que
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import type { View } from '../common/view';
 import type { Db } from './connection';
+import { pathInside } from './path-range';
 import { getView } from './repositories/views';
 import { songFromRow } from './rows/song-row';
 import { songs } from './schema';
@@ -57,21 +58,10 @@ function viewConditions(view: View | null): SQL[] {
     case 'custom':
       return [eq(songs.hidden, false)];
     case 'directory':
-      return [eq(songs.hidden, false), underDirectory(view.directoryPath ?? '')];
+      return [eq(songs.hidden, false), pathInside(songs.projectPath, view.directoryPath ?? '')];
     default:
       return assertNever(view.type);
   }
-}
-
-/**
- * Songs whose project lies in the folder: a range on the path (index-friendly), with the OS's separator and
- * the character after it as the upper bound.
- */
-function underDirectory(directory: string): SQL {
-  const separator = directory.includes('\\') && !directory.includes('/') ? '\\' : '/';
-  const base = directory.endsWith(separator) ? directory.slice(0, -1) : directory;
-  const afterSeparator = String.fromCharCode(separator.charCodeAt(0) + 1);
-  return sql`(${songs.projectPath} = ${base} OR (${songs.projectPath} >= ${base + separator} AND ${songs.projectPath} < ${base + afterSeparator}))`;
 }
 
 const TEXT_COLUMNS = {

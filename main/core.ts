@@ -1,42 +1,82 @@
 /**
- * The app core: the database, the event bus and the router, with no transport. Electron and the browser host
- * each boot one and carry its router and events to the renderer.
+ * The app core: the database, the event bus, the router, the job runner with its worker pool, and the
+ * library engine, with no transport. Electron, the browser host and the CLI each boot one.
  */
 import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
+import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
+import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
 import { handlers } from './ipc/handlers';
 import { createRouter, type Router } from './ipc/router';
+import { createWorkerPool, type WorkerPool } from './jobs/pool';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner';
+import { Library, type LibraryOptions } from './library/library';
 
 export interface CoreOptions {
   dataDir: string;
   migrationsFolder: string;
+  /** The bundled worker entry for the pool. */
+  workerFile: string;
   platform: Platform;
   /** Default: `Date.now`. */
   now?: () => number;
+  /** Default: cores - 1, at least 1. */
+  workerThreads?: number;
+  library?: LibraryOptions;
+  jobs?: JobRunnerOptions;
 }
 
 export interface Core {
   router: Router;
   events: EventBus;
   db: OpenedDatabase;
+  library: Library;
+  runner: JobRunner;
   dataDir: string;
-  close(): void;
+  /** Starts the job runner, the watchers and the timers. */
+  start(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createCore(options: CoreOptions): Core {
+  const lock = acquireInstanceLock(options.dataDir);
   const db = openDatabase(path.join(options.dataDir, DATABASE_FILE_NAME), {
     migrationsFolder: options.migrationsFolder,
     ...(options.now ? { now: options.now } : {}),
   });
   const events = new EventBus();
-  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir };
+  const changes = new ChangeNotifier(events);
+  const pool: WorkerPool = createWorkerPool({
+    workerFile: options.workerFile,
+    ...(options.workerThreads ? { threads: options.workerThreads } : {}),
+  });
+  const library = new Library(db, pool, events, changes, options.library);
+  const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
+  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner };
+  let closed = false;
   return {
     router: createRouter(handlers, ctx),
     events,
     db,
+    library,
+    runner,
     dataDir: options.dataDir,
-    close: () => db.close(),
+    async start() {
+      // The lock proves no other process runs these jobs: any left `running` were orphaned.
+      runner.start({ orphanedRunningJobs: true });
+      await library.start(runner);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await library.stop();
+      await runner.stop();
+      changes.flush();
+      await pool.destroy();
+      db.close();
+      lock.release();
+    },
   };
 }

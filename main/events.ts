@@ -17,6 +17,13 @@ export class EventBus {
     }
   }
 
+  /** Listens to one event. Returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+    return this.onAny((name, payload) => {
+      if (name === event) listener(payload as Events[E]);
+    });
+  }
+
   /** Listens to every event: transports forward them all. Returns the unsubscribe function. */
   onAny(listener: AnyListener): () => void {
     this.listeners.add(listener);

@@ -1,16 +1,26 @@
-/** For tests: a real core on a temp data folder, with a platform that records the links it was asked to open. */
+/**
+ * For tests: a real core on a temp data folder, with the real worker pool (its bundle is built by vitest's
+ * global setup) and a platform that records the links it was asked to open.
+ */
+import path from 'node:path';
 import { MIGRATIONS_FOLDER, tempDir } from '../db/test-support';
-import { createCore, type Core } from './core';
+import { createCore, type Core, type CoreOptions } from './core';
+
+export const TEST_WORKER_FILE = path.resolve(import.meta.dirname, '..', 'dist', 'test', 'worker.mjs');
 
 export interface TestCore extends Core {
   openedLinks: string[];
 }
 
-export function createTestCore(dataDir = tempDir()): TestCore {
+export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions> = {}): TestCore {
   const openedLinks: string[] = [];
   const core = createCore({
     dataDir,
     migrationsFolder: MIGRATIONS_FOLDER,
+    workerFile: TEST_WORKER_FILE,
+    workerThreads: 1,
+    library: { watch: false, periodicRescan: false, minScanGapMs: 0 },
+    ...options,
     platform: {
       openExternal: async (url) => {
         openedLinks.push(url);

@@ -1,35 +1,36 @@
-// One build for the Node side: the browser host, Electron's main process and its preload, bundled by
-// esbuild into dist/. Installed packages stay external (native modules cannot be bundled); the sandboxed
-// preload is the exception: it can require nothing but `electron`, so everything else is bundled into it.
+// One build for the Node side: the browser host, the CLI, the worker pool's entry, Electron's main process
+// and its preload, bundled by esbuild into dist/. Installed packages stay external (native modules cannot be
+// bundled); the sandboxed preload is the exception: it can require nothing but `electron`, so everything else
+// is bundled into it. `--worker-only DIR` builds just the worker entry into DIR (vitest's global setup).
 import { build } from 'esbuild';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+const esm = { ...common, format: 'esm', outExtension: { '.js': '.mjs' }, packages: 'external' };
+const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, packages: 'external' };
 
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: { host: 'main/host/index.ts' },
-    outdir: 'dist/node',
-    outExtension: { '.js': '.mjs' },
-    format: 'esm',
-    packages: 'external',
-  }),
-  build({
-    ...common,
-    entryPoints: { main: 'main/electron/main.ts' },
-    outdir: 'dist/electron',
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    packages: 'external',
-  }),
-  build({
-    ...common,
-    entryPoints: { preload: 'main/electron/preload.ts' },
-    outdir: 'dist/electron',
-    outExtension: { '.js': '.cjs' },
-    format: 'cjs',
-    platform: 'browser',
-    external: ['electron'],
-  }),
-]);
-console.log('Built dist/node/host.mjs, dist/electron/main.cjs, dist/electron/preload.cjs');
+function buildWorker(outdir) {
+  return build({ ...esm, entryPoints: { worker: 'workers/index.ts' }, outdir });
+}
+
+const workerOnly = process.argv.indexOf('--worker-only');
+if (workerOnly !== -1) {
+  await buildWorker(process.argv[workerOnly + 1] ?? 'dist/test');
+} else {
+  await Promise.all([
+    build({ ...esm, entryPoints: { host: 'main/host/index.ts', cli: 'main/cli/index.ts' }, outdir: 'dist/node' }),
+    buildWorker('dist/node'),
+    build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts' }, outdir: 'dist/bench' }),
+    build({ ...cjs, entryPoints: { main: 'main/electron/main.ts', worker: 'workers/index.ts' }, outdir: 'dist/electron' }),
+    build({
+      ...common,
+      entryPoints: { preload: 'main/electron/preload.ts' },
+      outdir: 'dist/electron',
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      platform: 'browser',
+      external: ['electron'],
+    }),
+  ]);
+  // stderr: the CLI's stdout carries only its JSON.
+  console.error('Built dist/node/{host,cli,worker}.mjs and dist/electron/{main,worker,preload}.cjs');
+}

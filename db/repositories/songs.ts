@@ -4,7 +4,7 @@ import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from '../../common/con
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { asJson } from '../../common/schema-parts';
-import { EXTRACTED_FIELDS, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { SCAN_OWNED_FIELDS, type NewSong, type Song, type SongPatch } from '../../common/song';
 import { inTransaction, type Db } from '../connection';
 import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
@@ -73,16 +73,16 @@ export function addSong(db: Db, input: NewSong): Song {
 }
 
 /**
- * Applies a user's edit. Editing an extracted field (tempo, key, time signature) marks it as the user's, so a
- * later scan leaves it alone.
+ * Applies a user's edit. Editing a field a scan sets (name, tempo, key, time signature, audio, session) marks
+ * it as the user's, so later scans leave it alone.
  */
 export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
     const edited = new Set(current.editedFields);
-    for (const field of EXTRACTED_FIELDS) {
-      if (patch[field] !== undefined && patch[field] !== current[field]) edited.add(field);
+    for (const field of SCAN_OWNED_FIELDS) {
+      if (patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) edited.add(field);
     }
     const next: Song = { ...current, ...patch, editedFields: [...edited], modifiedAt: db.now() };
     db.orm.update(songs).set(songToColumns(next)).where(eq(songs.id, id)).run();

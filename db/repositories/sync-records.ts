@@ -24,6 +24,21 @@ export function writeSyncRecord(db: Db, record: NewSyncRecord): SyncRecord {
   return syncRecordFromRow(row);
 }
 
+/** Many records in multi-row statements, for bulk writes (a first scan adds thousands of songs). */
+export function writeSyncRecords(db: Db, records: NewSyncRecord[]): void {
+  const timestamp = db.now();
+  for (let i = 0; i < records.length; i += 200) {
+    const chunk = records.slice(i, i + 200).map((record) => ({
+      type: record.type,
+      tableName: record.table,
+      recordId: record.recordId,
+      data: JSON.stringify(record.data),
+      timestamp,
+    }));
+    db.orm.insert(syncRecords).values(chunk).run();
+  }
+}
+
 /** Unsynced records, oldest first: they are pushed in the order they were written. */
 export function getUnsyncedChanges(db: Db, limit = 1000): SyncRecord[] {
   return db.orm

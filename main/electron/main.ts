@@ -21,15 +21,17 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => core?.close());
+app.on('will-quit', () => void core?.close());
 
 void app.whenReady().then(() => {
   if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
   core = createCore({
     dataDir: app.getPath('userData'),
     migrationsFolder: path.join(appRoot, 'migrations'),
+    workerFile: path.join(bundleDir, 'worker.cjs'),
     platform: { openExternal: (url) => shell.openExternal(parseExternalUrl(url).href) },
   });
+  void core.start();
   hardenSession();
   serveRenderer(path.join(appRoot, 'dist', 'renderer'));
   setupIpc(core, () => BrowserWindow.getAllWindows());

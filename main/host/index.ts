@@ -13,13 +13,16 @@ import { startHost } from './server';
 const DEFAULT_PORT = 47_600;
 
 export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const appRoot = appRootFrom(path.dirname(fileURLToPath(import.meta.url)));
+  const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+  const appRoot = appRootFrom(bundleDir);
   const dataDir = defaultDataDir(env);
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
+    workerFile: path.join(bundleDir, 'worker.mjs'),
     platform: { openExternal: openWithOperatingSystem },
   });
+  await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`SONGSHELF_PORT must be a port number, not ${JSON.stringify(env.SONGSHELF_PORT)}.`);
@@ -30,10 +33,10 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   console.log(`  open:  ${host.url}`);
 
   const stop = () => {
-    void host.close().then(() => {
-      core.close();
-      process.exit(0);
-    });
+    void host
+      .close()
+      .then(() => core.close())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

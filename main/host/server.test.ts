@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await host.close();
-  core.close();
+  await core.close();
 });
 
 function bridgeUrl(token: string | null) {

@@ -2,6 +2,8 @@
 import type { Channel, ChannelOutput, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/connection';
 import type { EventBus } from '../events';
+import type { JobRunner } from '../jobs/runner';
+import type { Library } from '../library/library';
 
 /** What the core needs from the OS shell it runs under (Electron, or the browser host's process). */
 export interface Platform {
@@ -14,6 +16,8 @@ export interface CoreContext {
   platform: Platform;
   /** The app's own data folder: the file channels may read there. */
   dataDir: string;
+  library: Library;
+  runner: JobRunner;
 }
 
 export type Handler<C extends Channel> = (

@@ -16,9 +16,7 @@ describe('router', () => {
 
   it('announces which tables a write changed', async () => {
     const seen: Events['db:changed'][] = [];
-    core.events.onAny((event, payload) => {
-      if (event === 'db:changed') seen.push(payload);
-    });
+    core.events.on('db:changed', (payload) => seen.push(payload));
     await core.router.dispatch('db:add-song', { name: 'Eventful' });
     await core.router.dispatch('db:get-songs', {});
     expect(seen).toEqual([{ tables: ['songs', 'sync_records'] }]);

@@ -1,14 +1,15 @@
 /**
- * The renderer's data layer: RTK Query endpoints over the bridge. Cache tags are the core's table names, so
- * a `db:changed` event invalidates exactly what that table feeds (see `live-updates.ts`).
+ * The renderer's data layer: RTK Query endpoints over the bridge. Cache tags are the core's table names (and
+ * `jobs`), so a change event invalidates exactly what that table feeds (see `live-updates.ts`).
  */
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { ChannelOutput, ChangedTable } from '../../common/ipc';
+import type { ChangedTable, ChannelInput, ChannelOutput } from '../../common/ipc';
 import type { SongQuery } from '../../common/query';
 import type { NewSong } from '../../common/song';
 import { bridgeBaseQuery, call } from './base-query';
 
-export const TAG_TYPES: readonly ChangedTable[] = ['songs', 'views', 'user_settings', 'subscription', 'sync_records', 'kv'];
+export type TagType = ChangedTable | 'jobs';
+export const TAG_TYPES: readonly TagType[] = ['songs', 'views', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'];
 
 export const songshelfApi = createApi({
   reducerPath: 'songshelf',
@@ -26,7 +27,41 @@ export const songshelfApi = createApi({
     addSong: build.mutation<ChannelOutput<'db:add-song'>, NewSong>({
       query: (song) => call('db:add-song', song),
     }),
+    watchedDirectories: build.query<ChannelOutput<'getWatchedDirectories'>, void>({
+      query: () => call('getWatchedDirectories', undefined),
+      providesTags: ['directories'],
+    }),
+    watchDirectory: build.mutation<ChannelOutput<'watchDirectory'>, ChannelInput<'watchDirectory'>>({
+      query: (input) => call('watchDirectory', input),
+    }),
+    removeDirectory: build.mutation<ChannelOutput<'library:remove-directory'>, ChannelInput<'library:remove-directory'>>({
+      query: (input) => call('library:remove-directory', input),
+    }),
+    scanDirectory: build.mutation<ChannelOutput<'scanDirectory'>, ChannelInput<'scanDirectory'>>({
+      query: (input) => call('scanDirectory', input),
+    }),
+    jobs: build.query<ChannelOutput<'jobs:list'>, void>({
+      query: () => call('jobs:list', { states: ['queued', 'running', 'failed'], limit: 50 }),
+      providesTags: ['jobs'],
+    }),
+    cancelJob: build.mutation<ChannelOutput<'jobs:cancel'>, number>({
+      query: (id) => call('jobs:cancel', { id }),
+    }),
+    retryJob: build.mutation<ChannelOutput<'jobs:retry'>, number>({
+      query: (id) => call('jobs:retry', { id }),
+    }),
   }),
 });
 
-export const { useSongPageQuery, useViewsQuery, useAddSongMutation } = songshelfApi;
+export const {
+  useSongPageQuery,
+  useViewsQuery,
+  useAddSongMutation,
+  useWatchedDirectoriesQuery,
+  useWatchDirectoryMutation,
+  useRemoveDirectoryMutation,
+  useScanDirectoryMutation,
+  useJobsQuery,
+  useCancelJobMutation,
+  useRetryJobMutation,
+} = songshelfApi;

@@ -2,6 +2,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { PricingPage } from '../features/site/PricingPage';
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -9,6 +10,7 @@ export function createAppRouter() {
     { path: '/', element: <Navigate to="/dashboard" replace /> },
     { path: '/dashboard', element: <DashboardPage /> },
     { path: '/not-found', element: <NotFoundPage /> },
+    { path: '/pricing', element: <PricingPage /> },
     { path: '/:viewId', element: <DashboardPage /> },
     { path: '*', element: <Navigate to="/not-found" replace /> },
   ]);

@@ -2,6 +2,8 @@
 import type { HandlerMap } from '../handler';
 import { dbHandlers } from './db-handlers';
 import { fileHandlers } from './file-handlers';
+import { jobHandlers } from './job-handlers';
+import { libraryHandlers } from './library-handlers';
 import { songHandlers } from './song-handlers';
 
-export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers };
+export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers, ...libraryHandlers, ...jobHandlers };

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useViewsQuery } from '../../api/songshelf-api';
+import { JobsPanel } from '../jobs/JobsPanel';
+import { FoldersSection } from '../library/FoldersSection';
 import styles from './DashboardLayout.module.css';
 
 /** The dashboard frame: the sidebar of views beside the page. */
@@ -15,7 +17,7 @@ export function DashboardLayout({ activeViewId, children }: { activeViewId: stri
         <section>
           <h2 className={styles.sectionTitle}>Views</h2>
           <ul className={styles.viewList}>
-            {views.map((view) => (
+            {views.filter((view) => view.type !== 'directory').map((view) => (
               <li key={view.id}>
                 <NavLink
                   to={view.path}
@@ -27,6 +29,8 @@ export function DashboardLayout({ activeViewId, children }: { activeViewId: stri
             ))}
           </ul>
         </section>
+        <FoldersSection activeViewId={activeViewId} />
+        <JobsPanel />
       </nav>
       <main className={styles.main}>{children}</main>
     </div>

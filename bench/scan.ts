@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:scan -- --projects N --json`: builds a synthetic library of N projects (the real structure of
+ * each DAW, about 10 files each, Ableton sets of realistic size), then measures on the real core and pool:
+ *
+ * - scan_s: a cold scan, phase one (walk, files index, grouping, songs written), against `find` over the tree;
+ * - meta_s: phase two (every project and audio file read, as jobs), against `gzip -dc` of every set read;
+ * - rescan_s: an unchanged rescan;
+ * - peak_rss_mb: the process's peak memory, worker threads included.
+ *
+ * Prints one JSON line. `--keep DIR` builds (or reuses) the library in DIR instead of a temp folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from '../main/core';
+import { appRootFrom } from '../main/paths';
+import { writeLibrary, type LibraryStats } from './generators/library';
+import { argValue, commandSeconds, peakRssMb, round, seconds, shellQuote } from './measure';
+
+const argv = process.argv.slice(2);
+const projects = Number(argValue(argv, '--projects', '1000'));
+const kept = argValue(argv, '--keep', '');
+const json = argv.includes('--json');
+
+const root = kept || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-library-'));
+const statsFile = path.join(root, '.bench-library.json');
+let library: LibraryStats;
+if (fs.existsSync(statsFile)) {
+  library = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as LibraryStats;
+} else {
+  log(`building ${projects} projects in ${root}…`);
+  library = await writeLibrary(root, { projects, setSizes: 'realistic' });
+  fs.writeFileSync(statsFile, JSON.stringify(library));
+}
+
+const find_s = commandSeconds(`find ${shellQuote(root)} > /dev/null`);
+const setList = path.join(os.tmpdir(), `songshelf-bench-sets-${process.pid}.txt`);
+fs.writeFileSync(setList, library.sessionSets.join('\0'));
+const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /dev/null`, 1);
+
+const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-data-'));
+const core = createCore({
+  dataDir,
+  migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
+  workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
+  platform: { openExternal: async () => undefined },
+  library: { watch: false, periodicRescan: false },
+});
+await core.start();
+
+const cold = await seconds(async () => {
+  const { jobId } = await core.library.watchDirectory(root);
+  await scanFinished(core, jobId);
+});
+const meta = await seconds(() => core.runner.whenIdle());
+const directory = core.library.list()[0];
+if (!directory) throw new Error('the folder was not added');
+const rescan = await seconds(() => scanFinished(core, core.library.requestScan(directory.id)));
+const songs = (core.db.sqlite.prepare('SELECT count(*) AS n FROM songs').get() as { n: number }).n;
+await core.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(setList, { force: true });
+if (!kept) fs.rmSync(root, { recursive: true, force: true });
+
+const result = {
+  projects: library.projects,
+  files: library.files,
+  songs,
+  scan_s: round(cold.s),
+  rescan_s: round(rescan.s),
+  find_s: round(find_s),
+  scan_ratio: round(cold.s / find_s, 2),
+  rescan_ratio: round(rescan.s / find_s, 2),
+  projects_per_s: Math.round(library.projects / cold.s),
+  peak_rss_mb: peakRssMb(),
+  meta_s: round(meta.s),
+  gunzip_s: round(gunzip_s),
+  meta_ratio: round(meta.s / gunzip_s, 2),
+};
+console.log(json ? JSON.stringify(result) : result);
+
+/** Resolves when the scan job (phase one) has finished, whatever phase two is doing. */
+function scanFinished(target: Core, jobId: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const row = target.db.sqlite.prepare('SELECT state, last_error FROM jobs WHERE id = ?').get(jobId) as { state: string; last_error: string | null };
+      if (row.state === 'succeeded') resolve();
+      else if (row.state === 'failed') reject(new Error(row.last_error ?? 'scan failed'));
+      else return false;
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = target.events.on('jobs:changed', ({ jobs }) => {
+      if (jobs.some((job) => job.id === jobId) && check()) unsubscribe();
+    });
+  });
+}
+
+/** Progress goes to stderr: stdout carries only the JSON line. */
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}

@@ -1,0 +1,72 @@
+/** The scan index: what the last scan saw of each file, so the next one knows what changed. */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { EntryKind } from '../../common/worker-tasks';
+import type { Db } from '../connection';
+import { files } from '../schema';
+
+export interface IndexedFile {
+  path: string;
+  kind: EntryKind;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  contentHash: string | null;
+  songId: string | null;
+}
+
+export function indexOfDirectory(db: Db, directoryId: string): Map<string, IndexedFile> {
+  const rows = db.orm.select().from(files).where(eq(files.directoryId, directoryId)).all();
+  return new Map(
+    rows.map((row) => [
+      row.path,
+      { path: row.path, kind: row.kind as EntryKind, size: row.size, mtimeMs: row.mtimeMs, ino: row.inode, contentHash: row.contentHash, songId: row.songId },
+    ]),
+  );
+}
+
+/** Writes (inserts or replaces) index rows; runs inside the caller's transaction. */
+export function upsertIndexed(db: Db, directoryId: string, entries: IndexedFile[]): void {
+  const seenAt = db.now();
+  for (let i = 0; i < entries.length; i += 200) {
+    const chunk = entries.slice(i, i + 200).map((entry) => ({
+      path: entry.path,
+      directoryId,
+      size: entry.size,
+      mtimeMs: entry.mtimeMs,
+      inode: entry.ino,
+      kind: entry.kind,
+      contentHash: entry.contentHash,
+      songId: entry.songId,
+      seenAt,
+    }));
+    db.orm
+      .insert(files)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: files.path,
+        set: {
+          directoryId,
+          size: sqlExcluded('size'),
+          mtimeMs: sqlExcluded('mtime_ms'),
+          inode: sqlExcluded('inode'),
+          kind: sqlExcluded('kind'),
+          contentHash: sqlExcluded('content_hash'),
+          songId: sqlExcluded('song_id'),
+          seenAt,
+        },
+      })
+      .run();
+  }
+}
+
+export function removeIndexed(db: Db, paths: string[]): void {
+  for (let i = 0; i < paths.length; i += 500) db.orm.delete(files).where(inArray(files.path, paths.slice(i, i + 500))).run();
+}
+
+export function removeIndexOfDirectory(db: Db, directoryId: string): void {
+  db.orm.delete(files).where(eq(files.directoryId, directoryId)).run();
+}
+
+function sqlExcluded(column: string) {
+  return sql.raw(`excluded.${column}`);
+}

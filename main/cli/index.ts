@@ -1,0 +1,66 @@
+/**
+ * The command line: the same core with no UI.
+ *
+ *   npm run cli -- scan <dir> [--data-dir <d>] [--json]
+ *
+ * scans the folder to the end (songs, then every project and audio read) and prints the songs and the files
+ * that could not be read. Without `--data-dir` it works in a fresh temporary library.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../core';
+import { appRootFrom } from '../paths';
+import { runScanCommand } from './scan-command';
+
+const USAGE = 'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]';
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'scan') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { folder, dataDir, json } = parseScanArgs(rest);
+  if (!folder) {
+    console.error(USAGE);
+    return 2;
+  }
+  const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+  const libraryDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-cli-'));
+  const core = createCore({
+    dataDir: libraryDir,
+    migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
+    workerFile: path.join(bundleDir, 'worker.mjs'),
+    platform: { openExternal: async () => undefined },
+    library: { watch: false, periodicRescan: false },
+  });
+  try {
+    await core.start();
+    const report = await runScanCommand(core, path.resolve(folder));
+    console.log(json ? JSON.stringify(report) : `${report.songs.length} songs, ${report.errors.length} unreadable files`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await core.close();
+    if (!dataDir) fs.rmSync(libraryDir, { recursive: true, force: true });
+  }
+}
+
+function parseScanArgs(args: string[]): { folder: string | null; dataDir: string | null; json: boolean } {
+  let folder: string | null = null;
+  let dataDir: string | null = null;
+  let json = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '--json') json = true;
+    else if (arg === '--data-dir') dataDir = args[++i] ?? null;
+    else if (arg && !arg.startsWith('--')) folder = arg;
+  }
+  return { folder, dataDir, json };
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../db/connection';
+import { openTestDatabase, testClock, type TestClock } from '../../db/test-support';
+import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, recoverStale, retry } from './queue';
+
+let clock: TestClock;
+let db: OpenedDatabase;
+beforeEach(() => {
+  clock = testClock();
+  db = openTestDatabase(clock);
+});
+afterEach(() => db.close());
+
+describe('job queue', () => {
+  it('claims the most urgent runnable job first, and counts the attempt at claim', () => {
+    enqueue(db, { kind: 'parse-project', payload: { n: 1 } });
+    const urgent = enqueue(db, { kind: 'scan', payload: { n: 2 }, priority: 20 }).job;
+    enqueue(db, { kind: 'scan', payload: { n: 3 }, priority: 50, runAfter: clock.now() + 1000 });
+    const claimed = claimNext(db, ['scan', 'parse-project']);
+    expect(claimed).toMatchObject({ id: urgent.id, state: 'running', attempts: 1 });
+  });
+
+  it('claims only the kinds it is asked for', () => {
+    enqueue(db, { kind: 'read-audio', payload: {} });
+    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(claimNext(db, [])).toBeNull();
+  });
+
+  it('keeps one live job per dedupe key and raises its priority when asked again', () => {
+    const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' });
+    const again = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a', priority: 20 });
+    expect(again).toMatchObject({ created: false, job: { id: first.job.id, priority: 20 } });
+    expect(listJobs(db)).toHaveLength(1);
+  });
+
+  it('allows a new job for a key once the previous one finished', () => {
+    const first = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).job;
+    claimNext(db, ['scan']);
+    complete(db, first.id, { ok: true });
+    expect(enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).created).toBe(true);
+  });
+
+  it('retries a failed attempt later with backoff, then keeps it as failed with its error', () => {
+    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 2 }).job;
+    claimNext(db, ['scan']);
+    expect(fail(db, job.id, 'disk asleep')).toBe('queued');
+    expect(getJob(db, job.id)?.runAfter).toBeGreaterThan(clock.now());
+    expect(claimNext(db, ['scan'])).toBeNull();
+    clock.advance(10_000);
+    expect(claimNext(db, ['scan'])).toMatchObject({ attempts: 2 });
+    expect(fail(db, job.id, 'still asleep')).toBe('failed');
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', lastError: 'still asleep', attempts: 2 });
+  });
+
+  it('retry runs a failed job again with fresh attempts; cancel stops queued work', () => {
+    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 1 }).job;
+    claimNext(db, ['scan']);
+    fail(db, job.id, 'boom');
+    expect(retry(db, job.id)).toBe(true);
+    expect(getJob(db, job.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(cancel(db, job.id)).toBe(true);
+    expect(getJob(db, job.id)?.state).toBe('cancelled');
+    expect(claimNext(db, ['scan'])).toBeNull();
+  });
+
+  it('puts a running job whose heartbeat went stale back in the queue, and only that one', () => {
+    const crashed = enqueue(db, { kind: 'scan', payload: { n: 1 } }).job;
+    const alive = enqueue(db, { kind: 'parse-project', payload: { n: 2 } }).job;
+    claimNext(db, ['scan']);
+    claimNext(db, ['parse-project']);
+    clock.advance(60_000);
+    heartbeat(db, alive.id, 0.5);
+    expect(recoverStale(db, 30_000)).toBe(1);
+    expect(getJob(db, crashed.id)).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(getJob(db, alive.id)).toMatchObject({ state: 'running', progress: 0.5 });
+  });
+
+  it('completing a cancelled job leaves it cancelled', () => {
+    const job = enqueue(db, { kind: 'scan', payload: {} }).job;
+    claimNext(db, ['scan']);
+    cancel(db, job.id);
+    complete(db, job.id, {});
+    expect(getJob(db, job.id)?.state).toBe('cancelled');
+  });
+});

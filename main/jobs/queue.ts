@@ -1,0 +1,192 @@
+/**
+ * The durable job queue in the `jobs` table. Each operation is one small function over the database, and
+ * every state change is one transaction: a crash at any point leaves each job queued, running (picked up
+ * again at start when its heartbeat is stale), or finished.
+ */
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { JobKind, JobState } from '../../common/jobs';
+import { inTransaction, type Db } from '../../db/connection';
+import { jobs } from '../../db/schema';
+import { retryDelayMs, type BackoffOptions } from './backoff';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  kind: JobKind;
+  payload: unknown;
+  /** One live (queued or running) job per key: enqueueing the same key again returns the live job. */
+  dedupeKey?: string;
+  /** Higher runs first. Default: 0. What the user asked for gets more. */
+  priority?: number;
+  /** Default: 5. */
+  maxAttempts?: number;
+  /** Not before this time (ms). Default: now. */
+  runAfter?: number;
+}
+
+export function enqueue(db: Db, options: EnqueueOptions): { job: JobRow; created: boolean } {
+  return inTransaction(db, () => {
+    if (options.dedupeKey) {
+      const live = db.orm
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.dedupeKey, options.dedupeKey), inArray(jobs.state, ['queued', 'running'])))
+        .get();
+      if (live) {
+        // Asking again for queued work can only make it more urgent.
+        const priority = Math.max(live.priority, options.priority ?? 0);
+        if (priority !== live.priority && live.state === 'queued') {
+          db.orm.update(jobs).set({ priority }).where(eq(jobs.id, live.id)).run();
+        }
+        return { job: { ...live, priority }, created: false };
+      }
+    }
+    const now = db.now();
+    const job = db.orm
+      .insert(jobs)
+      .values({
+        kind: options.kind,
+        dedupeKey: options.dedupeKey ?? null,
+        payload: JSON.stringify(options.payload ?? {}),
+        priority: options.priority ?? 0,
+        maxAttempts: options.maxAttempts ?? 5,
+        runAfter: options.runAfter ?? now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    return { job, created: true };
+  });
+}
+
+/**
+ * Claims the most urgent runnable job of the given kinds: it becomes `running`, and the attempt counts now,
+ * so a job that crashes the process still uses up its attempts.
+ */
+export function claimNext(db: Db, kinds: JobKind[]): JobRow | null {
+  if (kinds.length === 0) return null;
+  return inTransaction(db, () => {
+    const now = db.now();
+    const next = db.orm
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds), lte(jobs.runAfter, now)))
+      .orderBy(desc(jobs.priority), asc(jobs.runAfter), asc(jobs.id))
+      .limit(1)
+      .get();
+    if (!next) return null;
+    return db.orm
+      .update(jobs)
+      .set({ state: 'running', attempts: next.attempts + 1, heartbeatAt: now, updatedAt: now, lastError: null })
+      .where(eq(jobs.id, next.id))
+      .returning()
+      .get();
+  });
+}
+
+export function heartbeat(db: Db, id: number, progress?: number): void {
+  const now = db.now();
+  db.orm
+    .update(jobs)
+    .set({ heartbeatAt: now, updatedAt: now, ...(progress === undefined ? {} : { progress: clamp01(progress) }) })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')))
+    .run();
+}
+
+export function complete(db: Db, id: number, result: unknown): void {
+  const now = db.now();
+  db.orm
+    .update(jobs)
+    .set({ state: 'succeeded', progress: 1, result: JSON.stringify(result ?? null), updatedAt: now, heartbeatAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')))
+    .run();
+}
+
+/** A failed attempt: retried later with backoff, or kept as `failed` with its error once attempts run out. */
+export function fail(db: Db, id: number, error: string, backoff?: BackoffOptions): JobState {
+  return inTransaction(db, () => {
+    const job = db.orm.select().from(jobs).where(eq(jobs.id, id)).get();
+    if (!job || job.state !== 'running') return job ? (job.state as JobState) : 'failed';
+    const now = db.now();
+    const exhausted = job.attempts >= job.maxAttempts;
+    const state: JobState = exhausted ? 'failed' : 'queued';
+    db.orm
+      .update(jobs)
+      .set({
+        state,
+        lastError: error.slice(0, 2000),
+        runAfter: exhausted ? job.runAfter : now + retryDelayMs(job.attempts, backoff),
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, id))
+      .run();
+    return state;
+  });
+}
+
+/** Cancels queued or running work; a running handler sees it through its abort signal. */
+export function cancel(db: Db, id: number): boolean {
+  const result = db.orm
+    .update(jobs)
+    .set({ state: 'cancelled', updatedAt: db.now() })
+    .where(and(eq(jobs.id, id), inArray(jobs.state, ['queued', 'running'])))
+    .run();
+  return result.changes > 0;
+}
+
+/** Runs a failed or cancelled job again, with a fresh set of attempts (the user asked: it goes first). */
+export function retry(db: Db, id: number): boolean {
+  const now = db.now();
+  const result = db.orm
+    .update(jobs)
+    .set({ state: 'queued', attempts: 0, runAfter: now, updatedAt: now, priority: sql`max(${jobs.priority}, 10)` })
+    .where(and(eq(jobs.id, id), inArray(jobs.state, ['failed', 'cancelled'])))
+    .run();
+  return result.changes > 0;
+}
+
+/** At start: jobs left `running` by a crash (heartbeat older than `staleMs`) go back to the queue. */
+export function recoverStale(db: Db, staleMs: number): number {
+  const now = db.now();
+  const result = db.orm
+    .update(jobs)
+    .set({ state: 'queued', runAfter: now, updatedAt: now })
+    .where(and(eq(jobs.state, 'running'), lte(jobs.heartbeatAt, now - staleMs)))
+    .run();
+  return result.changes;
+}
+
+export function getJob(db: Db, id: number): JobRow | null {
+  return db.orm.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
+}
+
+export function listJobs(db: Db, options: { states?: JobState[]; limit?: number } = {}): JobRow[] {
+  const query = db.orm.select().from(jobs);
+  const filtered = options.states ? query.where(inArray(jobs.state, options.states)) : query;
+  return filtered.orderBy(desc(jobs.id)).limit(options.limit ?? 200).all();
+}
+
+/** When the next queued job becomes runnable, or null when nothing waits. */
+export function nextRunAt(db: Db, kinds: JobKind[]): number | null {
+  if (kinds.length === 0) return null;
+  const row = db.orm
+    .select({ at: sql<number | null>`min(${jobs.runAfter})` })
+    .from(jobs)
+    .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds)))
+    .get();
+  return row?.at ?? null;
+}
+
+export function countLive(db: Db): number {
+  const row = db.orm
+    .select({ n: sql<number>`count(*)` })
+    .from(jobs)
+    .where(inArray(jobs.state, ['queued', 'running']))
+    .get();
+  return row?.n ?? 0;
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}

@@ -1,0 +1,215 @@
+/**
+ * Runs the queue: claims the most urgent runnable jobs while each kind is under its cap, runs their handlers
+ * with a heartbeat and an abort signal, records the outcome, and tells the renderer (`jobs:changed`).
+ */
+import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
+import type { Db } from '../../db/connection';
+import type { EventBus } from '../events';
+import type { BackoffOptions } from './backoff';
+import * as queue from './queue';
+import type { JobRow } from './queue';
+
+export interface JobContext {
+  jobId: number;
+  signal: AbortSignal;
+  /** 0 to 1; throttled before it reaches the database and the renderer. */
+  progress(fraction: number): void;
+}
+
+export interface JobHandler {
+  /** How many jobs of this kind run at once. */
+  concurrency: number;
+  /** What the job works on, for people. */
+  label(payload: unknown): string;
+  run(payload: unknown, ctx: JobContext): Promise<unknown>;
+  /** Called once the job has failed for good (attempts exhausted). */
+  onFailed?(payload: unknown, error: string): void;
+}
+
+export type JobHandlers = Record<JobKind, JobHandler>;
+
+export interface JobRunnerOptions {
+  /** How often a running job proves it is alive. Default: 5 s. */
+  heartbeatMs?: number;
+  /** A running job whose heartbeat is older than this at start was left by a crash. Default: 30 s. */
+  staleMs?: number;
+  /** Default: 1 s base, 5 min cap. */
+  backoff?: BackoffOptions;
+  /** Longest wait between progress events of one job. Default: 250 ms. */
+  progressIntervalMs?: number;
+}
+
+export class JobRunner {
+  private readonly running = new Map<number, AbortController>();
+  private readonly runningByKind = new Map<JobKind, number>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private readonly heartbeatMs: number;
+  private readonly staleMs: number;
+  private readonly progressIntervalMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: JobHandlers,
+    private readonly events: EventBus,
+    private readonly options: JobRunnerOptions = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? 5000;
+    this.staleMs = options.staleMs ?? 30_000;
+    this.progressIntervalMs = options.progressIntervalMs ?? 250;
+  }
+
+  /**
+   * Picks up jobs a crash left running, then starts working. With `orphanedRunningJobs` (the caller holds
+   * the library's instance lock), every running job is known to be orphaned and runs again at once; without
+   * it, only those whose heartbeat is stale.
+   */
+  start(options: { orphanedRunningJobs?: boolean } = {}): void {
+    this.stopped = false;
+    queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
+    this.wake();
+  }
+
+  /** Stops claiming, aborts running handlers and waits for them to settle. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const controller of this.running.values()) controller.abort();
+    while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Looks for work now (after an enqueue, a retry, a finished job). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), 0);
+  }
+
+  cancel(id: number): boolean {
+    const cancelled = queue.cancel(this.db, id);
+    this.running.get(id)?.abort();
+    if (cancelled) this.announce(id);
+    return cancelled;
+  }
+
+  retry(id: number): boolean {
+    const retried = queue.retry(this.db, id);
+    if (retried) {
+      this.announce(id);
+      this.wake();
+    }
+    return retried;
+  }
+
+  /** Resolves when no job is queued or running (for the CLI and tests). */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  summary(row: JobRow): JobSummary {
+    const kind = row.kind as JobKind;
+    return {
+      id: row.id,
+      kind,
+      state: row.state as JobSummary['state'],
+      label: this.handlers[kind]?.label(parsePayload(row.payload)) ?? row.kind,
+      progress: row.progress,
+      attempts: row.attempts,
+      maxAttempts: row.maxAttempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.stopped) return;
+    for (;;) {
+      const job = queue.claimNext(this.db, this.kindsWithCapacity());
+      if (!job) break;
+      this.launch(job);
+    }
+    this.scheduleNextWake();
+    this.resolveIdleWaiters();
+  }
+
+  private kindsWithCapacity(): JobKind[] {
+    return JOB_KINDS.filter((kind) => (this.runningByKind.get(kind) ?? 0) < this.handlers[kind].concurrency);
+  }
+
+  private launch(job: JobRow): void {
+    const kind = job.kind as JobKind;
+    const handler = this.handlers[kind];
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
+    this.runningByKind.set(kind, (this.runningByKind.get(kind) ?? 0) + 1);
+    this.announce(job.id);
+
+    let lastProgressAt = 0;
+    const heartbeat = setInterval(() => queue.heartbeat(this.db, job.id), this.heartbeatMs);
+    const ctx: JobContext = {
+      jobId: job.id,
+      signal: controller.signal,
+      progress: (fraction) => {
+        const now = Date.now();
+        if (now - lastProgressAt < this.progressIntervalMs && fraction < 1) return;
+        lastProgressAt = now;
+        queue.heartbeat(this.db, job.id, fraction);
+        this.announce(job.id);
+      },
+    };
+
+    const payload = parsePayload(job.payload);
+    handler
+      .run(payload, ctx)
+      .then(
+        (result) => queue.complete(this.db, job.id, result),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          const state = queue.fail(this.db, job.id, message, this.options.backoff);
+          if (state === 'failed') handler.onFailed?.(payload, message);
+        },
+      )
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.running.delete(job.id);
+        this.runningByKind.set(kind, (this.runningByKind.get(kind) ?? 1) - 1);
+        this.announce(job.id);
+        this.wake();
+      });
+  }
+
+  private scheduleNextWake(): void {
+    const at = queue.nextRunAt(this.db, this.kindsWithCapacity());
+    if (at === null) return;
+    const delay = Math.max(0, at - this.db.now());
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), Math.min(delay, 60_000));
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && queue.countLive(this.db) === 0;
+  }
+
+  private resolveIdleWaiters(): void {
+    if (this.idleWaiters.length === 0 || !this.isIdle()) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private announce(id: number): void {
+    const row = queue.getJob(this.db, id);
+    if (row) this.events.emit('jobs:changed', { jobs: [this.summary(row)] });
+  }
+}
+
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A payload is written by `enqueue` only; a damaged one reaches the handler as null and fails there.
+    return null;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The library engine: watched folders, their scans (on request, on change, every 5 minutes), and the reads
+ * behind them, all as durable jobs. The core creates one; the bridge handlers and the CLI call it.
+ */
+import path from 'node:path';
+import type { WatchedDirectory } from '../../common/library';
+import type { View } from '../../common/view';
+import type { Db } from '../../db/connection';
+import { effectiveTier } from '../../db/repositories/account';
+import { getDirectory, listDirectories } from '../../db/repositories/directories';
+import { clearStaleProcessingFlags } from '../../db/repositories/scanned-songs';
+import type { ChangeNotifier } from '../change-notifier';
+import type { EventBus } from '../events';
+import type { WorkerPool } from '../jobs/pool';
+import { enqueue } from '../jobs/queue';
+import type { JobHandlers, JobRunner } from '../jobs/runner';
+import { JOB_PRIORITY } from './job-priorities';
+import { runAudioReads, runProjectReads } from './read-jobs';
+import { runScan, type ScanPayload } from './scan-job';
+import { addWatchedFolder, removeWatchedFolder, resolveFolder } from './watched-folders';
+import { FolderWatcher, type FolderChanges } from './watcher';
+
+/** Spec section 9: every folder is rescanned every 5 minutes, and at most once per 5 s. */
+export const RESCAN_INTERVAL_MS = 5 * 60 * 1000;
+export const MIN_SCAN_GAP_MS = 5000;
+/** How often stale processing flags (older than 2 minutes) are looked for. */
+const FLAG_SWEEP_MS = 60_000;
+
+export interface LibraryOptions {
+  /** Watch folders for changes. Default: true. */
+  watch?: boolean;
+  /** Rescan every folder every 5 minutes. Default: true. */
+  periodicRescan?: boolean;
+  /** Default: the spec's 5 s. */
+  watchDebounceMs?: number;
+  /** Shortest time between two scans of one folder. Default: the spec's 5 s. */
+  minScanGapMs?: number;
+}
+
+export class Library {
+  private runner: JobRunner | null = null;
+  private readonly watcher: FolderWatcher;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly pool: WorkerPool,
+    private readonly events: EventBus,
+    private readonly changes: ChangeNotifier,
+    private readonly options: LibraryOptions = {},
+  ) {
+    this.watcher = new FolderWatcher((changes) => this.onFolderChanges(changes), options.watchDebounceMs);
+  }
+
+  jobHandlers(): JobHandlers {
+    const deps = { db: this.db, pool: this.pool, events: this.events, changes: this.changes, wakeRunner: () => this.runner?.wake() };
+    return {
+      scan: {
+        concurrency: 1,
+        label: (payload) => {
+          const directory = getDirectory(this.db, (payload as ScanPayload | null)?.directoryId ?? '');
+          return directory ? `Scanning ${path.basename(directory.path) || directory.path}` : 'Scanning';
+        },
+        run: (payload, ctx) => runScan(deps, payload as ScanPayload, ctx),
+        onFailed: (_payload, error) => this.notifyFailure('A folder scan failed', error),
+      },
+      'parse-project': {
+        concurrency: 2,
+        label: (payload) => readLabel('Reading projects', payload),
+        run: (payload, ctx) => runProjectReads(deps, payload as Parameters<typeof runProjectReads>[1], ctx),
+        onFailed: (_payload, error) => this.notifyFailure('Reading projects failed', error),
+      },
+      'read-audio': {
+        concurrency: 1,
+        label: (payload) => readLabel('Reading audio', payload),
+        run: (payload, ctx) => runAudioReads(deps, payload as Parameters<typeof runAudioReads>[1], ctx),
+        onFailed: (_payload, error) => this.notifyFailure('Reading audio failed', error),
+      },
+    };
+  }
+
+  /** Starts watching every folder, the 5-minute rescans and the processing-flag sweep. */
+  async start(runner: JobRunner): Promise<void> {
+    this.runner = runner;
+    if (this.options.watch !== false) {
+      for (const directory of listDirectories(this.db)) await this.watchSafely(directory);
+    }
+    if (this.options.periodicRescan !== false) {
+      this.timers.push(setInterval(() => this.rescanAll(), RESCAN_INTERVAL_MS));
+    }
+    this.timers.push(setInterval(() => this.sweepProcessingFlags(), FLAG_SWEEP_MS));
+    this.sweepProcessingFlags();
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.watcher.close();
+  }
+
+  list(): WatchedDirectory[] {
+    return listDirectories(this.db);
+  }
+
+  /** `watchDirectory`: adds the folder (or finds it), then scans it first thing. */
+  async watchDirectory(requested: string): Promise<{ directory: WatchedDirectory; view: View; jobId: number }> {
+    const folder = await resolveFolder(requested);
+    const { directory, view, created } = addWatchedFolder(this.db, folder, effectiveTier(this.db));
+    if (created) this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
+    this.changes.flush();
+    if (this.options.watch !== false) await this.watchSafely(directory);
+    const jobId = this.requestScan(directory.id, JOB_PRIORITY.requestedScan);
+    return { directory, view, jobId };
+  }
+
+  async removeDirectory(directoryId: string): Promise<WatchedDirectory> {
+    await this.watcher.unwatch(directoryId);
+    const removed = removeWatchedFolder(this.db, directoryId);
+    this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
+    this.changes.flush();
+    return removed;
+  }
+
+  /** Queues a scan of the folder, at most one live per folder and one per 5 s. Returns the job id. */
+  requestScan(directoryId: string, priority: number = JOB_PRIORITY.requestedScan): number {
+    const directory = getDirectory(this.db, directoryId);
+    const earliest = directory?.lastScanAt ? directory.lastScanAt + (this.options.minScanGapMs ?? MIN_SCAN_GAP_MS) : 0;
+    const { job } = enqueue(this.db, {
+      kind: 'scan',
+      payload: { directoryId },
+      dedupeKey: `scan:${directoryId}`,
+      priority,
+      runAfter: Math.max(this.db.now(), earliest),
+    });
+    this.runner?.wake();
+    return job.id;
+  }
+
+  rescanAll(): void {
+    for (const directory of listDirectories(this.db)) this.requestScan(directory.id, JOB_PRIORITY.backgroundScan);
+  }
+
+  private onFolderChanges({ directory, paths }: FolderChanges): void {
+    this.events.emit('fileDetected', { directoryId: directory.id, directoryPath: directory.path, paths: paths.slice(0, 100), count: paths.length });
+    this.requestScan(directory.id, JOB_PRIORITY.backgroundScan);
+  }
+
+  private async watchSafely(directory: WatchedDirectory): Promise<void> {
+    try {
+      await this.watcher.watch(directory);
+    } catch (error) {
+      // An unmounted or unreadable folder is still rescanned every 5 minutes; the scan reports why it fails.
+      console.error(`[library] cannot watch ${directory.path}:`, error instanceof Error ? error.message : error);
+    }
+  }
+
+  private sweepProcessingFlags(): void {
+    if (clearStaleProcessingFlags(this.db).length > 0) this.changes.changed('songs');
+  }
+
+  private notifyFailure(title: string, error: string): void {
+    this.events.emit('notify', { kind: 'error', title, body: error });
+  }
+}
+
+function readLabel(what: string, payload: unknown): string {
+  const reads = (payload as { reads?: unknown[] } | null)?.reads ?? [];
+  return `${what} (${reads.length})`;
+}

@@ -1,0 +1,164 @@
+/**
+ * Smart project structure (DESIGN.md): which songs a tree of files makes. A pure function of the walk's
+ * entries, so the rules are tested on plain lists and a rescan regroups in memory in milliseconds.
+ *
+ * - A folder holding session files is one project, one song; sessions in its backup folders belong to it;
+ *   the newest session in the folder itself is the recording session (a backup only when there is no other).
+ * - A `.logicx` package is one project, one song.
+ * - The song's audio is its bounce: audio in the project folder or its bounce folders, preferring a name that
+ *   matches the project, then the newest.
+ * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
+ */
+import path from 'node:path';
+import { BACKUP_FOLDERS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import type { Daw } from '../../common/project-meta';
+import type { WalkEntry } from '../../common/worker-tasks';
+
+export interface ProjectGroup {
+  /** The song's identity in its folder: the project folder, the package, or the lone audio file. */
+  projectPath: string;
+  name: string;
+  kind: 'project' | 'audio';
+  daw: Daw | null;
+  /** The recording session: the newest session file, or the package. */
+  session: WalkEntry | null;
+  /** Every session file of the project, backups included. */
+  sessions: WalkEntry[];
+  /** The bounce, or the lone audio file. */
+  audio: WalkEntry | null;
+}
+
+interface ProjectDraft {
+  projectPath: string;
+  sessions: WalkEntry[];
+  backups: WalkEntry[];
+  bounces: WalkEntry[];
+  package: WalkEntry | null;
+}
+
+/** Our own compressed upload copies are never anyone's bounce. */
+const COMPRESSED_SUFFIX = '_compressed.mp3';
+
+export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGroup[] {
+  const projects = new Map<string, ProjectDraft>();
+  const draft = (projectPath: string) => {
+    let existing = projects.get(projectPath);
+    if (!existing) {
+      existing = { projectPath, sessions: [], backups: [], bounces: [], package: null };
+      projects.set(projectPath, existing);
+    }
+    return existing;
+  };
+
+  for (const entry of entries) {
+    if (entry.kind === 'session') {
+      const folder = path.dirname(entry.path);
+      if (BACKUP_FOLDERS.has(path.basename(folder).toLowerCase()) && folder !== root) {
+        draft(path.dirname(folder)).backups.push(entry);
+      } else {
+        draft(folder).sessions.push(entry);
+      }
+    } else if (entry.kind === 'package') {
+      draft(entry.path).package = entry;
+    }
+  }
+
+  // A folder that holds exactly one package (Logic's "project folder") lends it its bounces.
+  const packageHolders = new Map<string, string>();
+  const packagesPerFolder = new Map<string, string[]>();
+  for (const project of projects.values()) {
+    if (!project.package) continue;
+    const holder = path.dirname(project.projectPath);
+    packagesPerFolder.set(holder, [...(packagesPerFolder.get(holder) ?? []), project.projectPath]);
+  }
+  for (const [holder, packages] of packagesPerFolder) {
+    if (packages.length === 1 && holder !== root && !projects.has(holder)) packageHolders.set(holder, packages[0] as string);
+  }
+
+  const loneAudio: WalkEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'audio' || entry.path.toLowerCase().endsWith(COMPRESSED_SUFFIX)) continue;
+    const owner = owningProject(entry.path, root, projects, packageHolders);
+    if (owner === 'none') loneAudio.push(entry);
+    else if (owner !== 'inside-backup' && isBounceLocation(entry.path, owner.folder)) projects.get(owner.project)?.bounces.push(entry);
+  }
+
+  const groups: ProjectGroup[] = [];
+  for (const project of projects.values()) groups.push(finishProject(project));
+  for (const audio of loneAudio) {
+    groups.push({ projectPath: audio.path, name: stripExtension(path.basename(audio.path)), kind: 'audio', daw: null, session: null, sessions: [], audio });
+  }
+  return groups;
+}
+
+type Owner = { project: string; folder: string } | 'none' | 'inside-backup';
+
+/** The nearest project folder above a file (or the package a holder folder lends it to). */
+function owningProject(file: string, root: string, projects: Map<string, ProjectDraft>, holders: Map<string, string>): Owner {
+  let folder = path.dirname(file);
+  let insideBackup = false;
+  for (;;) {
+    if (projects.has(folder)) return { project: folder, folder };
+    const held = holders.get(folder);
+    if (held) return { project: held, folder };
+    if (BACKUP_FOLDERS.has(path.basename(folder).toLowerCase())) insideBackup = true;
+    if (folder === root) break;
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  return insideBackup ? 'inside-backup' : 'none';
+}
+
+/** A bounce sits in the project folder itself or directly in one of its bounce folders. */
+function isBounceLocation(file: string, projectFolder: string): boolean {
+  const folder = path.dirname(file);
+  if (folder === projectFolder) return true;
+  return path.dirname(folder) === projectFolder && BOUNCE_FOLDERS.has(path.basename(folder).toLowerCase());
+}
+
+function finishProject(project: ProjectDraft): ProjectGroup {
+  const name = project.package
+    ? stripExtension(path.basename(project.projectPath))
+    : path.basename(project.projectPath).replace(/ Project$/i, '');
+  const session = project.package ?? newest(project.sessions) ?? newest(project.backups);
+  const daw = session ? dawOf(session.path) : null;
+  return {
+    projectPath: project.projectPath,
+    name,
+    kind: 'project',
+    daw,
+    session,
+    sessions: [...project.sessions, ...project.backups],
+    audio: chooseBounce(project.bounces, name),
+  };
+}
+
+/** The bounce whose name matches the project wins; among equals, the newest. */
+function chooseBounce(candidates: WalkEntry[], projectName: string): WalkEntry | null {
+  const wanted = normalise(projectName);
+  const matches = candidates.filter((entry) => normalise(stripExtension(path.basename(entry.path))).includes(wanted));
+  return newest(matches.length > 0 ? matches : candidates);
+}
+
+function newest(entries: WalkEntry[]): WalkEntry | null {
+  let best: WalkEntry | null = null;
+  for (const entry of entries) {
+    if (!best || entry.mtimeMs > best.mtimeMs || (entry.mtimeMs === best.mtimeMs && entry.path < best.path)) best = entry;
+  }
+  return best;
+}
+
+export function dawOf(file: string): Daw | null {
+  const extension = extensionOf(path.basename(file));
+  return SESSION_EXTENSIONS[extension] ?? PACKAGE_EXTENSIONS[extension] ?? null;
+}
+
+function stripExtension(name: string): string {
+  const extension = extensionOf(name);
+  return extension ? name.slice(0, -extension.length) : name;
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}

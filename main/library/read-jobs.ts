@@ -1,0 +1,74 @@
+/**
+ * Phase two of a scan: read the project and audio files of new or changed songs (in workers) and fill their
+ * values. A file that cannot be read is recorded on its song with the reason; the job goes on with the rest.
+ */
+import { eq } from 'drizzle-orm';
+import { asJson } from '../../common/schema-parts';
+import type { Song } from '../../common/song';
+import { inTransaction, type Db } from '../../db/connection';
+import { mergeProjectMeta, replaceSongs } from '../../db/repositories/scanned-songs';
+import { getSong } from '../../db/repositories/songs';
+import { files } from '../../db/schema';
+import type { ChangeNotifier } from '../change-notifier';
+import type { WorkerPool } from '../jobs/pool';
+import type { JobContext } from '../jobs/runner';
+import { contentHash } from './content-hash';
+import type { ProjectReadRequest, ReadRequest } from './plan-scan';
+
+export interface ReadDeps {
+  db: Db;
+  pool: WorkerPool;
+  changes: ChangeNotifier;
+}
+
+export interface ReadSummary {
+  read: number;
+  unreadable: { path: string; reason: string }[];
+}
+
+export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectReadRequest[] }, ctx: JobContext): Promise<ReadSummary> {
+  const summary: ReadSummary = { read: 0, unreadable: [] };
+  for (const [position, request] of payload.reads.entries()) {
+    ctx.signal.throwIfAborted();
+    const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
+    const hash = await contentHash(request.path);
+    applyToSong(deps, request, (song, now) => {
+      if (song.recordingSession?.value !== request.path) return null;
+      if (outcome.ok) return mergeProjectMeta(song, outcome.value, now);
+      return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
+    });
+    deps.db.orm.update(files).set({ contentHash: hash }).where(eq(files.path, request.path)).run();
+    if (outcome.ok) summary.read += 1;
+    else summary.unreadable.push({ path: request.path, reason: outcome.reason });
+    ctx.progress((position + 1) / payload.reads.length);
+  }
+  return summary;
+}
+
+export async function runAudioReads(deps: ReadDeps, payload: { reads: ReadRequest[] }, ctx: JobContext): Promise<ReadSummary> {
+  const summary: ReadSummary = { read: 0, unreadable: [] };
+  for (const [position, request] of payload.reads.entries()) {
+    ctx.signal.throwIfAborted();
+    const outcome = await deps.pool.run({ kind: 'read-audio', path: request.path }, ctx.signal);
+    applyToSong(deps, request, (song, now) => {
+      if (song.file?.localPath !== request.path) return null;
+      const audio = outcome.ok ? asJson(outcome.value) : { readError: outcome.reason };
+      return { ...song, meta: { ...song.meta, audio }, modifiedAt: now };
+    });
+    if (outcome.ok) summary.read += 1;
+    else summary.unreadable.push({ path: request.path, reason: outcome.reason });
+    ctx.progress((position + 1) / payload.reads.length);
+  }
+  return summary;
+}
+
+/** Applies a change to the song as it is now (it may have been edited or re-linked since the job was queued). */
+function applyToSong(deps: ReadDeps, request: ReadRequest, change: (song: Song, now: number) => Song | null): void {
+  inTransaction(deps.db, () => {
+    const song = getSong(deps.db, request.songId);
+    if (!song) return;
+    const next = change(song, deps.db.now());
+    if (next) replaceSongs(deps.db, [next]);
+  });
+  deps.changes.changed('songs', 'sync_records');
+}

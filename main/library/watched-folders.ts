@@ -1,0 +1,84 @@
+/**
+ * Adding and removing watched folders (spec sections 5 and 7). A folder gets its directory view (an existing
+ * one for the same path is reused) and is kept in the user's settings; the free tier has at most 3.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SubscriptionTier } from '../../common/account';
+import { FREE_TIER_MAX_DIRECTORIES } from '../../common/constants';
+import { AppError } from '../../common/errors';
+import type { WatchedDirectory } from '../../common/library';
+import { MESSAGES } from '../../common/messages';
+import type { View } from '../../common/view';
+import { inTransaction, type Db } from '../../db/connection';
+import { getUserSettings, updateUserSettings } from '../../db/repositories/account';
+import { countDirectories, deleteDirectory, getDirectory, getDirectoryByPath, insertDirectory } from '../../db/repositories/directories';
+import { removeIndexOfDirectory } from '../../db/repositories/files-index';
+import { songsOfDirectory, replaceSongs } from '../../db/repositories/scanned-songs';
+import { addView, deleteView, getView } from '../../db/repositories/views';
+
+/** Resolves and checks a folder the user named: it must exist and be a folder. */
+export async function resolveFolder(requested: string): Promise<string> {
+  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', 'Give the full path of the folder.');
+  const resolved = path.resolve(requested);
+  const stats = await fs.stat(resolved).catch(() => null);
+  if (!stats) throw new AppError('not_found', `Folder not found: ${resolved}`);
+  if (!stats.isDirectory()) throw new AppError('invalid_input', `${resolved} is a file, not a folder.`);
+  return resolved;
+}
+
+export interface AddedFolder {
+  directory: WatchedDirectory;
+  view: View;
+  created: boolean;
+}
+
+export function addWatchedFolder(db: Db, folder: string, tier: SubscriptionTier): AddedFolder {
+  return inTransaction(db, () => {
+    const existing = getDirectoryByPath(db, folder);
+    if (existing) {
+      const view = (existing.viewId ? getView(db, existing.viewId) : null) ?? addView(db, { type: 'directory', directoryPath: folder }, tier).view;
+      return { directory: existing, view, created: false };
+    }
+    if (tier === 'free' && countDirectories(db) >= FREE_TIER_MAX_DIRECTORIES) {
+      throw new AppError('limit_reached', MESSAGES.directoryLimit);
+    }
+    const { view } = addView(db, { type: 'directory', directoryPath: folder }, tier);
+    const directory = insertDirectory(db, folder, view.id);
+    const settings = getUserSettings(db);
+    updateUserSettings(db, { projectDirectories: [...settings.projectDirectories, folder] });
+    restoreSongsHiddenWithFolder(db, folder);
+    return { directory, view, created: true };
+  });
+}
+
+/**
+ * Stops watching a folder: its view and scan index go; its songs go to the Hidden view with every field kept,
+ * and come back if the folder is watched again.
+ */
+export function removeWatchedFolder(db: Db, directoryId: string): WatchedDirectory {
+  return inTransaction(db, () => {
+    const directory = getDirectory(db, directoryId);
+    if (!directory) throw new AppError('not_found', 'That folder is not watched.');
+    const hidden = [...songsOfDirectory(db, directory.path).values()]
+      .filter((song) => !song.hidden)
+      .map((song) => ({ ...song, hidden: true, meta: { ...song.meta, hiddenWithFolder: true }, modifiedAt: db.now() }));
+    replaceSongs(db, hidden);
+    if (directory.viewId && getView(db, directory.viewId)) deleteView(db, directory.viewId);
+    removeIndexOfDirectory(db, directory.id);
+    deleteDirectory(db, directory.id);
+    const settings = getUserSettings(db);
+    updateUserSettings(db, { projectDirectories: settings.projectDirectories.filter((entry) => entry !== directory.path) });
+    return directory;
+  });
+}
+
+function restoreSongsHiddenWithFolder(db: Db, folder: string): void {
+  const restored = [...songsOfDirectory(db, folder).values()]
+    .filter((song) => song.meta.hiddenWithFolder === true)
+    .map((song) => {
+      const { hiddenWithFolder: _dropped, ...meta } = song.meta;
+      return { ...song, hidden: false, meta, modifiedAt: db.now() };
+    });
+  replaceSongs(db, restored);
+}

@@ -1,0 +1,42 @@
+/**
+ * The worker threads' entry: one function per task kind, each a pure function of its input (the files it
+ * reads). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
+ */
+import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
+import type { ReadOutcome, WorkerResults, WorkerTask } from '../common/worker-tasks';
+import { readAls } from './readers/als/read-als';
+import { readAudio } from './readers/audio/read-audio';
+import { readLogicx } from './readers/logic/read-logicx';
+import { readProTools } from './readers/protools/read-protools';
+import { walkLibrary } from './scan/walk';
+
+export default async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTask['kind']]> {
+  switch (task.kind) {
+    case 'walk':
+      return walkLibrary(task.root);
+    case 'read-project':
+      return outcome(() => readProject(task.path, task.daw));
+    case 'read-audio':
+      return outcome(() => readAudio(task.path));
+  }
+}
+
+function readProject(filePath: string, daw: Daw): Promise<ProjectMeta> {
+  switch (daw) {
+    case 'ableton':
+      return readAls(filePath);
+    case 'logic':
+      return readLogicx(filePath);
+    case 'protools':
+      return readProTools(filePath);
+  }
+}
+
+async function outcome<T>(read: () => Promise<T>): Promise<ReadOutcome<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}

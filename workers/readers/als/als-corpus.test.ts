@@ -1,0 +1,85 @@
+/**
+ * The real Live sets in shared/fixtures/daw, against the values an independent reader found (EXPECTED.md).
+ * Skipped on a clone without ../shared; CI has it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UnreadableFileError } from '../../../common/project-meta';
+import { CarefulAlsScanner } from './careful-scanner';
+import { FastAlsScanner } from './fast-scanner';
+import { readAls, scanWith } from './read-als';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/daw');
+const PROJECT = 'ableton-project/test_project';
+
+/** EXPECTED.md, "Ableton Live sets"; tempo rounded to 2 decimals as the table says to. */
+const EXPECTED = [
+  { file: 'als/example-120.als', version: 'Ableton Live 10.1.7', tempo: '120.00', signature: '4/4', tracks: 1, samples: 1 },
+  { file: 'als/example-140.als', version: 'Ableton Live 10.1.7', tempo: '140.00', signature: '4/4', tracks: 1, samples: 1 },
+  { file: 'als/automation-intense-unaligned.als', version: 'Ableton Live 10.1.9', tempo: '120.00', signature: '4/4', tracks: 1, samples: 0 },
+  { file: 'als/L12-automation.als', version: 'Ableton Live 12.0b16', tempo: '120.00', signature: '4/4', tracks: 1, samples: 0 },
+  { file: 'als/Foo.als', version: 'Ableton Live 11.3.35', tempo: '199.99', signature: '4/4', tracks: 7, samples: 0 },
+  { file: 'als/Test Project.als', version: 'Ableton Live 11.3.30', tempo: '120.00', signature: '4/4', tracks: 7, samples: 0 },
+  { file: 'als/DefaultLiveSet.als', version: 'Ableton Live 12.1d1', tempo: '120.00', signature: '4/4', tracks: 6, samples: 0 },
+  { file: 'als/live9-patch-markers-noauto.als', version: 'Ableton Live 9.7.1', tempo: '135.00', signature: '4/4', tracks: 27, samples: 154 },
+  { file: 'als/Michelle.als', version: 'Ableton Live 11.3.21', tempo: '126.00', signature: '4/4', tracks: 13, samples: 68 },
+  { file: `${PROJECT}/test_project.als`, version: 'Ableton Live 11.0', tempo: '160.00', signature: '4/4', tracks: 18, samples: 10 },
+  { file: `${PROJECT}/test_vocal_project.als`, version: 'Ableton Live 11.0', tempo: '160.00', signature: '4/4', tracks: 4, samples: 3 },
+  { file: `${PROJECT}/Backup/helios [2021-08-10 232751].als`, version: 'Ableton Live 11.0', tempo: '160.00', signature: '4/4', tracks: 15, samples: 9 },
+];
+
+describe.runIf(fs.existsSync(FIXTURES))('readAls on the shared Ableton fixtures', () => {
+  it.each(EXPECTED)('reads $file as EXPECTED.md states', async (expected) => {
+    const meta = await readAls(path.join(FIXTURES, expected.file));
+
+    expect(meta.daw).toBe('ableton');
+    expect(meta.dawVersion).toBe(expected.version);
+    expect(meta.tempo?.toFixed(2)).toBe(expected.tempo);
+    expect(meta.timeSignature).toBe(expected.signature);
+    expect(meta.trackCount).toBe(expected.tracks);
+    expect(meta.tracks).toHaveLength(expected.tracks);
+    expect(meta.samples).toHaveLength(expected.samples);
+  });
+
+  it('keeps the tempo exactly as Live stored it', async () => {
+    const meta = await readAls(path.join(FIXTURES, 'als/example-120.als'));
+    expect(meta.tempo).toBe(119.999992);
+  });
+
+  it('finds the samples missing from the Live 11 project folder, and those present in it', async () => {
+    const projectFolder = path.join(FIXTURES, PROJECT);
+    const meta = await readAls(path.join(projectFolder, 'test_project.als'));
+
+    expect(meta.missingSamples.length).toBeGreaterThan(0);
+    expect(meta.missingSamples).toContain(
+      path.join(projectFolder, 'Samples/Processed/Freeze/Freeze 7-RYAN_HEMSWORTH_melody_loop_angel_guitar_02_140_G#min [2021-07-22 134316].wav'),
+    );
+    const present = meta.samples.filter((sample) => !meta.missingSamples.includes(sample));
+    expect(present).toContain(path.join(projectFolder, 'Samples/Processed/Consolidate/PMMC_Kick___Snare_Loop_136_Smite_1xDawBpm [2021-08-10 232545].aif'));
+  });
+
+  it('reads the automated tempo of the automation fixtures and no automation elsewhere', async () => {
+    const automated = await Promise.all(EXPECTED.map(async ({ file }) => [file, (await readAls(path.join(FIXTURES, file))).tempoAutomated]));
+    expect(Object.fromEntries(automated.filter(([, isAutomated]) => isAutomated))).toEqual({
+      'als/automation-intense-unaligned.als': true,
+      'als/L12-automation.als': true,
+    });
+  });
+
+  it.each([
+    ['empty.als', 'empty file'],
+    ['junk.als', 'not gzip (not an Ableton Live set)'],
+  ])('rejects %s, which is not gzip', async (file, reason) => {
+    const read = readAls(path.join(FIXTURES, 'als', file));
+    await expect(read).rejects.toBeInstanceOf(UnreadableFileError);
+    await expect(read).rejects.toMatchObject({ reason });
+  });
+
+  it('collects the same facts with the fast scanner as with the careful one on every set', async () => {
+    for (const { file } of EXPECTED) {
+      const filePath = path.join(FIXTURES, file);
+      expect(await scanWith(new FastAlsScanner(), filePath), file).toEqual(await scanWith(new CarefulAlsScanner(), filePath));
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Where the audio files a Logic package lists live on disk.
+ *
+ * `AudioFiles` and `UnusedAudioFiles` hold paths like "Audio Files/Take#01.aif". In a package project
+ * (`HasProjectFolder` false) they are relative to the package's `Media/` folder: the Corona-13 fixture lists
+ * "Audio Files/Untitled_1#27.aif" and keeps it at `Media/Audio Files/Untitled_1#27.aif`. In a folder project
+ * (`HasProjectFolder` true) Logic keeps `Audio Files/` beside the package, in the project folder. We try the
+ * layout the package declares first, then the other, and report the first that exists.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ResolvedAudioFiles {
+  samples: string[];
+  missingSamples: string[];
+}
+
+export async function resolveAudioFiles(
+  packagePath: string,
+  listedPaths: readonly string[],
+  hasProjectFolder: boolean,
+): Promise<ResolvedAudioFiles> {
+  const samples = new Set<string>();
+  const missingSamples: string[] = [];
+  for (const listed of new Set(listedPaths)) {
+    const candidates = candidateLocations(packagePath, listed, hasProjectFolder);
+    const found = await firstExisting(candidates);
+    const chosen = found ?? candidates[0] ?? listed;
+    if (samples.has(chosen)) continue;
+    samples.add(chosen);
+    if (found === null) missingSamples.push(chosen);
+  }
+  return { samples: [...samples], missingSamples };
+}
+
+function candidateLocations(packagePath: string, listed: string, hasProjectFolder: boolean): string[] {
+  if (path.isAbsolute(listed)) return [listed];
+  const inPackage = path.resolve(packagePath, 'Media', listed);
+  const inProjectFolder = path.resolve(path.dirname(packagePath), listed);
+  return hasProjectFolder ? [inProjectFolder, inPackage] : [inPackage, inProjectFolder];
+}
+
+async function firstExisting(candidates: readonly string[]): Promise<string | null> {
+  for (const candidate of candidates) {
+    if (await isFileOnDisk(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Absent, a name too long for the file system, no permission: each means we cannot find the file. */
+async function isFileOnDisk(candidate: string): Promise<boolean> {
+  return fs.stat(candidate).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}
