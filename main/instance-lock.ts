@@ -10,6 +10,9 @@ import { AppError } from '../common/errors';
 
 export const LOCK_FILE_NAME = 'songshelf.lock';
 
+/** Libraries this process holds: the pid in the file cannot tell two cores of one process apart. */
+const heldHere = new Set<string>();
+
 export interface InstanceLock {
   /** True when the previous holder died without releasing the lock. */
   tookOverFromCrash: boolean;
@@ -17,7 +20,8 @@ export interface InstanceLock {
 }
 
 export function acquireInstanceLock(dataDir: string): InstanceLock {
-  const file = path.join(dataDir, LOCK_FILE_NAME);
+  const file = path.join(path.resolve(dataDir), LOCK_FILE_NAME);
+  if (heldHere.has(file)) throw new AppError('not_allowed', `Songshelf already has this library open (${dataDir}).`);
   fs.mkdirSync(dataDir, { recursive: true });
   let tookOverFromCrash = false;
   try {
@@ -31,9 +35,11 @@ export function acquireInstanceLock(dataDir: string): InstanceLock {
     tookOverFromCrash = holder !== process.pid;
     fs.writeFileSync(file, String(process.pid));
   }
+  heldHere.add(file);
   return {
     tookOverFromCrash,
     release: () => {
+      heldHere.delete(file);
       if (readHolder(file) === process.pid) fs.rmSync(file, { force: true });
     },
   };

@@ -1,7 +1,7 @@
 // One build for the Node side: the browser host, the CLI, the worker pool's entry, Electron's main process
 // and its preload, bundled by esbuild into dist/. Installed packages stay external (native modules cannot be
 // bundled); the sandboxed preload is the exception: it can require nothing but `electron`, so everything else
-// is bundled into it. `--worker-only DIR` builds just the worker entry into DIR (vitest's global setup).
+// is bundled into it. `--test-only DIR` builds the worker and the CLI into DIR (vitest's global setup).
 import { build } from 'esbuild';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -12,9 +12,10 @@ function buildWorker(outdir) {
   return build({ ...esm, entryPoints: { worker: 'workers/index.ts' }, outdir });
 }
 
-const workerOnly = process.argv.indexOf('--worker-only');
-if (workerOnly !== -1) {
-  await buildWorker(process.argv[workerOnly + 1] ?? 'dist/test');
+const testOnly = process.argv.indexOf('--test-only');
+if (testOnly !== -1) {
+  const outdir = process.argv[testOnly + 1] ?? 'dist/test';
+  await Promise.all([buildWorker(outdir), build({ ...esm, entryPoints: { cli: 'main/cli/index.ts' }, outdir })]);
 } else {
   await Promise.all([
     build({ ...esm, entryPoints: { host: 'main/host/index.ts', cli: 'main/cli/index.ts' }, outdir: 'dist/node' }),

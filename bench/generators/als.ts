@@ -143,7 +143,7 @@ function documentXml(style: AlsStyle, tracks: AlsTrack[], options: AlsOptions, r
   );
 }
 
-/** For each track, the sample indexes its clips (audio) or Simpler (MIDI) use; every sample is used once or more. */
+/** For each track, the samples its audio clips use (by index): every sample at least once, spread over the audio tracks. */
 function planSampleUse(tracks: AlsTrack[], options: AlsOptions): number[][] {
   const samples = options.samples ?? [];
   const clips = options.clipsPerTrack ?? 2;

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, SKIPPED_FOLDERS, extensionOf } from '../../common/file-kinds';
 import type { EntryKind, WalkEntry, WalkError, WalkResult } from '../../common/worker-tasks';
 
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
 /** Deeper than any real project tree; a guard against pathological nesting. */
 const MAX_DEPTH = 64;
 
@@ -32,6 +34,11 @@ export function walkLibrary(root: string): WalkResult {
       const name = child.name;
       if (name.startsWith('.')) continue;
       const full = path.join(dir, name);
+      if (name.includes(REPLACEMENT_CHARACTER)) {
+        // Node decodes names as UTF-8; a name that is not (possible on Linux only) cannot be opened by it.
+        errors.push({ path: full, reason: 'name is not valid UTF-8' });
+        continue;
+      }
       const extension = extensionOf(name);
       if (child.isDirectory()) {
         if (PACKAGE_EXTENSIONS[extension]) addEntry(entries, errors, full, 'package');

@@ -99,13 +99,13 @@ export class FastAlsScanner {
    */
   private refuseUnmodelledMarkup(chunk: Buffer): void {
     const previousByte = this.inputOffset > 0 ? this.lastInputByte : undefined;
+    for (let at = 0; this.head.length < BYTE_ORDER_MARK.length && at < chunk.length; at++) this.head.push(chunk[at] ?? 0);
     for (const second of [BANG, QUESTION]) {
       if (chunk[0] === second && previousByte === LT) this.refuseMarkupAt(this.inputOffset - 1, second);
       for (let at = chunk.indexOf(second, 1); at !== -1; at = chunk.indexOf(second, at + 1)) {
         if (chunk[at - 1] === LT) this.refuseMarkupAt(this.inputOffset + at - 1, second);
       }
     }
-    for (let at = 0; this.head.length < BYTE_ORDER_MARK.length && at < chunk.length; at++) this.head.push(chunk[at] ?? 0);
     this.lastInputByte = chunk[chunk.length - 1] ?? 0;
     this.inputOffset += chunk.length;
   }
