@@ -1,10 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-function hostUrl(): string {
-  const url = process.env.SONGSHELF_E2E_URL;
-  if (!url) throw new Error('global-setup did not start the host');
-  return url;
-}
+import { hostUrl } from './host-url';
 
 async function addSong(page: Page, name: string) {
   await page.getByLabel('New song name').fill(name);

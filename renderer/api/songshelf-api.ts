@@ -31,11 +31,14 @@ export const songshelfApi = createApi({
       query: () => call('getWatchedDirectories', undefined),
       providesTags: ['directories'],
     }),
+    // The new view must be in the cache before the page navigates to it: refetch now, not at the next event.
     watchDirectory: build.mutation<ChannelOutput<'watchDirectory'>, ChannelInput<'watchDirectory'>>({
       query: (input) => call('watchDirectory', input),
+      invalidatesTags: (result) => (result ? ['views', 'directories'] : []),
     }),
     removeDirectory: build.mutation<ChannelOutput<'library:remove-directory'>, ChannelInput<'library:remove-directory'>>({
       query: (input) => call('library:remove-directory', input),
+      invalidatesTags: (result) => (result ? ['views', 'directories', 'songs'] : []),
     }),
     scanDirectory: build.mutation<ChannelOutput<'scanDirectory'>, ChannelInput<'scanDirectory'>>({
       query: (input) => call('scanDirectory', input),

@@ -12,7 +12,7 @@ const PAGE_SIZE = 100;
 /** `/dashboard` and `/:viewId`: the songs of one view, a page at a time, with the add-song form. */
 export function DashboardPage() {
   const { viewId } = useParams();
-  const { data: views, isLoading: viewsLoading } = useViewsQuery();
+  const { data: views, isLoading: viewsLoading, isFetching: viewsFetching } = useViewsQuery();
   const firstVisible = views?.find((view) => view.type !== 'hidden') ?? null;
   const view = viewId ? (views?.find((candidate) => candidate.id === viewId) ?? null) : firstVisible;
   // Paging belongs to one view: another view starts at its first page.
@@ -24,7 +24,9 @@ export function DashboardPage() {
     { skip: !view },
   );
 
-  if (viewId && views && !view) return <Navigate to={firstVisible?.path ?? '/dashboard'} replace />;
+  // An unknown view goes to the first visible one, but not while the list is being refreshed: a view just
+  // created (a folder just added) may not be in the cached list yet.
+  if (viewId && views && !view && !viewsFetching) return <Navigate to={firstVisible?.path ?? '/dashboard'} replace />;
 
   const total = page?.total ?? 0;
   return (

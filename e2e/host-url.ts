@@ -1,0 +1,6 @@
+/** The address of the browser host that global-setup started (token included). */
+export function hostUrl(): string {
+  const url = process.env.SONGSHELF_E2E_URL;
+  if (!url) throw new Error('global-setup did not start the host');
+  return url;
+}
