@@ -55,12 +55,15 @@ const cold = await seconds(async () => {
   const { jobId } = await core.library.watchDirectory(root);
   await scanFinished(core, jobId);
 });
+log(`after phase one: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const meta = await seconds(() => core.runner.whenIdle());
+log(`after phase two: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const directory = core.library.list()[0];
 if (!directory) throw new Error('the folder was not added');
 // The spec allows one scan per folder per 5 s: wait that out, so the rescan measures scanning, not waiting.
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, (directory.lastScanAt ?? 0) + MIN_SCAN_GAP_MS - Date.now())));
 const rescan = await seconds(() => scanFinished(core, core.library.requestScan(directory.id)));
+log(`after the rescan: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const songs = (core.db.sqlite.prepare('SELECT count(*) AS n FROM songs').get() as { n: number }).n;
 await core.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -99,6 +102,10 @@ function scanFinished(target: Core, jobId: number): Promise<void> {
       if (jobs.some((job) => job.id === jobId) && check()) unsubscribe();
     });
   });
+}
+
+function rssMb(): number {
+  return Math.round(process.memoryUsage().rss / 2 ** 20);
 }
 
 /** Progress goes to stderr: stdout carries only the JSON line. */

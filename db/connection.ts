@@ -43,6 +43,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Checkpoint every ~40 MB of WAL rather than 4 MB: a first scan commits a thousand small batches, and with
+    // synchronous=NORMAL every checkpoint costs fsyncs (measured: 20,000 songs 1.42 s -> 1.23 s).
+    sqlite.pragma('wal_autocheckpoint = 10000');
     const orm = drizzle(sqlite, { schema });
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
     const db: Db = { orm, sqlite, file, now: options.now ?? Date.now };

@@ -17,6 +17,19 @@ export function testClock(start = Date.UTC(2026, 0, 1)): TestClock {
   return { now: () => current, set: (ms) => (current = ms), advance: (ms) => (current += ms) };
 }
 
+/** Wall-clock time, for tests of code that waits (backoff, timers). */
+export function realClock(): TestClock {
+  return {
+    now: () => Date.now(),
+    set: () => {
+      throw new Error('a real clock cannot be set');
+    },
+    advance: () => {
+      throw new Error('a real clock cannot be advanced');
+    },
+  };
+}
+
 export function tempDir(prefix = 'songshelf-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

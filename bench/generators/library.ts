@@ -52,6 +52,8 @@ export async function writeLibrary(root: string, options: LibraryOptions): Promi
 function writeAbletonProject(folder: string, name: string, index: number, options: LibraryOptions, random: () => number, stats: LibraryStats): void {
   const samples = ['Samples/Imported/Kick.wav', 'Samples/Imported/Snare.wav', 'Samples/Recorded/1-Audio 0001.wav', 'Samples/Processed/Consolidate/Loop.wav'];
   for (const sample of samples) writeFile(path.join(folder, sample), WAV, stats);
+  // Live's analysis files sit beside the samples it has warped.
+  for (const sample of samples.slice(2)) writeFile(path.join(folder, `${sample}.asd`), Buffer.from('asd'), stats);
   const set = path.join(folder, `${name}.als`);
   fs.mkdirSync(folder, { recursive: true });
   writeAls(set, {
@@ -79,6 +81,7 @@ async function writeProToolsProject(folder: string, name: string, index: number,
   stats.files += 1;
   for (const take of takes) writeFile(path.join(folder, 'Audio Files', take), WAV, stats);
   writeFile(path.join(folder, 'Bounced Files', `${name} mix.wav`), WAV, stats);
+  writeFile(path.join(folder, 'Bounced Files', `${name} mix v2.wav`), WAV, stats);
   fs.mkdirSync(path.join(folder, 'Session File Backups'), { recursive: true });
   await writeProToolsSession(path.join(folder, 'Session File Backups', `${name}.bak.001.ptx`), { audioFiles: takes.slice(0, 2) });
   stats.files += 1;
@@ -94,7 +97,7 @@ async function writeLogicProject(folder: string, name: string, index: number, st
   });
   // The package: two plists, ProjectData, two audio files.
   stats.files += 5;
-  writeFile(path.join(folder, 'Bounces', `${name}.wav`), WAV, stats);
+  for (const bounce of [`${name}.wav`, `${name} v1.wav`, `${name} instrumental.wav`]) writeFile(path.join(folder, 'Bounces', bounce), WAV, stats);
 }
 
 function writeFile(file: string, content: Buffer, stats: LibraryStats): void {

@@ -1,5 +1,6 @@
 /** The scan index: what the last scan saw of each file, so the next one knows what changed. */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { insertRows } from '../prepared-writes';
 import type { EntryKind } from '../../common/worker-tasks';
 import type { Db } from '../connection';
 import { files } from '../schema';
@@ -27,8 +28,10 @@ export function indexOfDirectory(db: Db, directoryId: string): Map<string, Index
 /** Writes (inserts or replaces) index rows; runs inside the caller's transaction. */
 export function upsertIndexed(db: Db, directoryId: string, entries: IndexedFile[]): void {
   const seenAt = db.now();
-  for (let i = 0; i < entries.length; i += 200) {
-    const chunk = entries.slice(i, i + 200).map((entry) => ({
+  insertRows(
+    db,
+    files,
+    entries.map((entry) => ({
       path: entry.path,
       directoryId,
       size: entry.size,
@@ -38,25 +41,9 @@ export function upsertIndexed(db: Db, directoryId: string, entries: IndexedFile[
       contentHash: entry.contentHash,
       songId: entry.songId,
       seenAt,
-    }));
-    db.orm
-      .insert(files)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: files.path,
-        set: {
-          directoryId,
-          size: sqlExcluded('size'),
-          mtimeMs: sqlExcluded('mtime_ms'),
-          inode: sqlExcluded('inode'),
-          kind: sqlExcluded('kind'),
-          contentHash: sqlExcluded('content_hash'),
-          songId: sqlExcluded('song_id'),
-          seenAt,
-        },
-      })
-      .run();
-  }
+    })),
+    files.path,
+  );
 }
 
 export function removeIndexed(db: Db, paths: string[]): void {
@@ -65,8 +52,4 @@ export function removeIndexed(db: Db, paths: string[]): void {
 
 export function removeIndexOfDirectory(db: Db, directoryId: string): void {
   db.orm.delete(files).where(eq(files.directoryId, directoryId)).run();
-}
-
-function sqlExcluded(column: string) {
-  return sql.raw(`excluded.${column}`);
 }

@@ -7,12 +7,101 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
 import type { ProjectMeta } from '../../common/project-meta';
 import { asJson, type JsonValue } from '../../common/schema-parts';
-import type { Song } from '../../common/song';
+import type { RecordingSession, Song, SongFile } from '../../common/song';
 import type { Db } from '../connection';
 import { pathInside } from '../path-range';
-import { songFromRow, songToColumns } from '../rows/song-row';
+import { insertRows, updateRows } from '../prepared-writes';
+import { parseJsonColumn } from '../rows/json-column';
+import { fileFromColumns, sessionFromColumns, songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';
 import { writeSyncRecords } from './sync-records';
+
+/**
+ * What a scan needs to know of a song it owns: its identity, the files it points at, what the user took over,
+ * and whether it was read. A light projection: a rescan of 20,000 songs never parses their metadata.
+ */
+export interface ScannedSongState {
+  id: string;
+  projectPath: string;
+  file: SongFile | null;
+  recordingSession: RecordingSession | null;
+  editedFields: string[];
+  projectMissing: boolean;
+  /** The project file was read (or found unreadable) at least once. */
+  projectRead: boolean;
+  audioRead: boolean;
+}
+
+export function scanStateOfDirectory(db: Db, folder: string): Map<string, ScannedSongState> {
+  const rows = db.orm
+    .select({
+      id: songs.id,
+      projectPath: songs.projectPath,
+      fileValue: songs.fileValue,
+      fileLocalPath: songs.fileLocalPath,
+      fileName: songs.fileName,
+      fileModifiedAt: songs.fileModifiedAt,
+      sessionValue: songs.sessionValue,
+      sessionFileName: songs.sessionFileName,
+      sessionModifiedAt: songs.sessionModifiedAt,
+      sessionIsPackage: songs.sessionIsPackage,
+      editedFields: songs.editedFields,
+      projectMissing: sql<number>`coalesce(json_extract(${songs.meta}, '$.projectMissing'), 0)`,
+      projectRead: sql<number>`json_type(${songs.meta}, '$.daw') IS NOT NULL OR json_type(${songs.meta}, '$.readError') IS NOT NULL`,
+      audioRead: sql<number>`json_type(${songs.meta}, '$.audio') IS NOT NULL`,
+    })
+    .from(songs)
+    .where(and(eq(songs.source, 'directory'), pathInside(songs.projectPath, folder)))
+    .all();
+  return new Map(
+    rows.map((row) => {
+      const state: ScannedSongState = {
+        id: row.id,
+        projectPath: row.projectPath as string,
+        file: fileFromColumns(row),
+        recordingSession: sessionFromColumns(row),
+        editedFields: parseJsonColumn<string[]>(row.editedFields, []),
+        projectMissing: row.projectMissing === 1,
+        projectRead: row.projectRead === 1,
+        audioRead: row.audioRead === 1,
+      };
+      return [state.projectPath, state];
+    }),
+  );
+}
+
+/** What a scan changes on a song it owns: only the fields it sets, applied to the song as it is when written. */
+export interface ScanPatch {
+  id: string;
+  set: Partial<Pick<Song, 'name' | 'projectPath' | 'file' | 'recordingSession'>>;
+  projectMissing: boolean;
+}
+
+/**
+ * Applies patches inside the caller's transaction, to each song as it is now: a field the user took over
+ * since the scan planned (an edit made while it ran) is still left alone.
+ */
+export function applyScanPatches(db: Db, patches: ScanPatch[]): void {
+  const now = db.now();
+  const changed: Song[] = [];
+  for (const patch of patches) {
+    const current = getSongById(db, patch.id);
+    if (!current) continue;
+    const next: Song = { ...current, meta: { ...current.meta }, modifiedAt: now };
+    for (const [field, value] of Object.entries(patch.set) as [keyof ScanPatch['set'], unknown][]) {
+      if (field === 'projectPath' || !current.editedFields.includes(field)) Object.assign(next, { [field]: value });
+    }
+    if (patch.projectMissing) next.meta.projectMissing = true;
+    else delete next.meta.projectMissing;
+    changed.push(next);
+  }
+  replaceSongs(db, changed);
+}
+
+function getSongById(db: Db, id: string): Song | null {
+  const row = db.orm.select().from(songs).where(eq(songs.id, id)).get();
+  return row ? songFromRow(row) : null;
+}
 
 /** The songs a scan of this folder may own: found in a folder, with their project inside it. */
 export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
@@ -24,19 +113,16 @@ export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
   return new Map(rows.map((row) => [row.projectPath as string, songFromRow(row)]));
 }
 
-/** Inserts songs and their `add` records in multi-row statements (a first scan writes thousands). */
+/** Inserts songs and their `add` records (a first scan writes thousands: prepared statements). */
 export function insertSongs(db: Db, newSongs: Song[]): void {
-  for (let i = 0; i < newSongs.length; i += 100) {
-    const chunk = newSongs.slice(i, i + 100);
-    db.orm.insert(songs).values(chunk.map(songToColumns)).run();
-    writeRecords(db, 'add', chunk);
-  }
+  insertRows(db, songs, newSongs.map(songToColumns));
+  writeRecords(db, 'add', newSongs);
 }
 
 /** Rewrites whole songs (the caller merged the scan's values into the current ones). */
 export function replaceSongs(db: Db, changed: Song[]): void {
-  for (const song of changed) db.orm.update(songs).set(songToColumns(song)).where(eq(songs.id, song.id)).run();
-  for (let i = 0; i < changed.length; i += 100) writeRecords(db, 'update', changed.slice(i, i + 100));
+  updateRows(db, songs, changed.map(songToColumns), songs.id);
+  writeRecords(db, 'update', changed);
 }
 
 /**

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/account';
 import type { JsonValue } from '../../common/schema-parts';
 import type { Db } from '../connection';
+import { insertRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';
 import { syncRecords } from '../schema';
 
@@ -24,19 +25,14 @@ export function writeSyncRecord(db: Db, record: NewSyncRecord): SyncRecord {
   return syncRecordFromRow(row);
 }
 
-/** Many records in multi-row statements, for bulk writes (a first scan adds thousands of songs). */
+/** Many records at once, for bulk writes (a first scan adds thousands of songs). */
 export function writeSyncRecords(db: Db, records: NewSyncRecord[]): void {
   const timestamp = db.now();
-  for (let i = 0; i < records.length; i += 200) {
-    const chunk = records.slice(i, i + 200).map((record) => ({
-      type: record.type,
-      tableName: record.table,
-      recordId: record.recordId,
-      data: JSON.stringify(record.data),
-      timestamp,
-    }));
-    db.orm.insert(syncRecords).values(chunk).run();
-  }
+  insertRows(
+    db,
+    syncRecords,
+    records.map((record) => ({ type: record.type, tableName: record.table, recordId: record.recordId, data: JSON.stringify(record.data), timestamp })),
+  );
 }
 
 /** Unsynced records, oldest first: they are pushed in the order they were written. */

@@ -1,6 +1,6 @@
 /** The one mapping between a `songs` row and the domain `Song`. */
 import type { JsonValue } from '../../common/schema-parts';
-import type { Priority, Song, SongSource, Status, Tier } from '../../common/song';
+import type { Priority, RecordingSession, Song, SongFile, SongSource, Status, Tier } from '../../common/song';
 import { tempoToBpm } from '../../common/tempo';
 import type { songs } from '../schema';
 import { parseJsonColumn } from './json-column';
@@ -12,15 +12,7 @@ export function songFromRow(row: SongRow): Song {
   return {
     id: row.id,
     name: row.name,
-    file:
-      row.fileValue === null
-        ? null
-        : {
-            value: row.fileValue,
-            localPath: row.fileLocalPath,
-            fileName: row.fileName ?? '',
-            modifiedTime: row.fileModifiedAt,
-          },
+    file: fileFromColumns(row),
     priority: row.priority as Priority,
     tier: row.tier as Tier,
     status: row.status as Status,
@@ -29,15 +21,7 @@ export function songFromRow(row: SongRow): Song {
     tempo: row.tempo,
     key: row.key,
     timeSignature: row.timeSignature,
-    recordingSession:
-      row.sessionValue === null
-        ? null
-        : {
-            value: row.sessionValue,
-            fileName: row.sessionFileName ?? '',
-            sessionModifiedTime: row.sessionModifiedAt,
-            isPackage: row.sessionIsPackage,
-          },
+    recordingSession: sessionFromColumns(row),
     projectPath: row.projectPath,
     source: row.source as SongSource,
     hidden: row.hidden,
@@ -50,6 +34,18 @@ export function songFromRow(row: SongRow): Song {
     modifiedAt: row.modifiedAt,
     supabaseId: row.supabaseId,
   };
+}
+
+export function fileFromColumns(row: Pick<SongRow, 'fileValue' | 'fileLocalPath' | 'fileName' | 'fileModifiedAt'>): SongFile | null {
+  if (row.fileValue === null) return null;
+  return { value: row.fileValue, localPath: row.fileLocalPath, fileName: row.fileName ?? '', modifiedTime: row.fileModifiedAt };
+}
+
+export function sessionFromColumns(
+  row: Pick<SongRow, 'sessionValue' | 'sessionFileName' | 'sessionModifiedAt' | 'sessionIsPackage'>,
+): RecordingSession | null {
+  if (row.sessionValue === null) return null;
+  return { value: row.sessionValue, fileName: row.sessionFileName ?? '', sessionModifiedTime: row.sessionModifiedAt, isPackage: row.sessionIsPackage };
 }
 
 /** Every column of a song, for an insert or a full rewrite; `seq` is the database's. */

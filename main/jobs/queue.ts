@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { JobKind, JobState } from '../../common/jobs';
 import { inTransaction, type Db } from '../../db/connection';
+import { insertRows } from '../../db/prepared-writes';
 import { jobs } from '../../db/schema';
 import { retryDelayMs, type BackoffOptions } from './backoff';
 
@@ -58,6 +59,25 @@ export function enqueue(db: Db, options: EnqueueOptions): { job: JobRow; created
       .get();
     return { job, created: true };
   });
+}
+
+/** Queues many jobs without dedupe keys in one go (the reads behind a first scan). */
+export function enqueueMany(db: Db, many: Omit<EnqueueOptions, 'dedupeKey'>[]): void {
+  const now = db.now();
+  insertRows(
+    db,
+    jobs,
+    many.map((options) => ({
+      kind: options.kind,
+      dedupeKey: null,
+      payload: JSON.stringify(options.payload ?? {}),
+      priority: options.priority ?? 0,
+      maxAttempts: options.maxAttempts ?? 5,
+      runAfter: options.runAfter ?? now,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
 }
 
 /**

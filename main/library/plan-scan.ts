@@ -1,13 +1,15 @@
 /**
  * What a scan changes, worked out before anything is written: which songs are new, which changed their
  * files, which moved (same inode and size, or same content), which went missing, and which files need to be
- * read. Pure, apart from the fingerprint lookups it is given.
+ * read. It works on a light view of each song (`ScannedSongState`) and describes changes as patches of the
+ * fields a scan owns, applied to each song as it is when written (see `applyScanPatches`).
  */
 import path from 'node:path';
 import type { Daw } from '../../common/project-meta';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import type { WalkEntry } from '../../common/worker-tasks';
 import type { IndexedFile } from '../../db/repositories/files-index';
+import type { ScanPatch, ScannedSongState } from '../../db/repositories/scanned-songs';
 import { buildSong } from '../../db/repositories/songs';
 import type { ProjectGroup } from './project-structure';
 
@@ -22,11 +24,13 @@ export interface ProjectReadRequest extends ReadRequest {
 
 export interface ScanPlan {
   added: Song[];
-  updated: Song[];
-  moved: Song[];
-  missing: Song[];
+  /** Songs whose files changed, that were found again, or that moved. */
+  patched: ScanPatch[];
+  moved: number;
+  missing: number;
   projectReads: ProjectReadRequest[];
   audioReads: ReadRequest[];
+  /** Index rows that are new or changed (an unchanged rescan writes none). */
   index: IndexedFile[];
   removedFromIndex: string[];
 }
@@ -35,7 +39,7 @@ export interface PlanInput {
   groups: ProjectGroup[];
   entries: WalkEntry[];
   index: Map<string, IndexedFile>;
-  existing: Map<string, Song>;
+  existing: Map<string, ScannedSongState>;
   now: number;
   newId: () => string;
   /** Fingerprint of a file on disk now (see `content-hash.ts`). */
@@ -44,7 +48,7 @@ export interface PlanInput {
 
 export async function planScan(input: PlanInput): Promise<ScanPlan> {
   const { groups, index, existing, now } = input;
-  const plan: ScanPlan = { added: [], updated: [], moved: [], missing: [], projectReads: [], audioReads: [], index: [], removedFromIndex: [] };
+  const plan: ScanPlan = { added: [], patched: [], moved: 0, missing: 0, projectReads: [], audioReads: [], index: [], removedFromIndex: [] };
   const songIdOfPath = new Map<string, string>();
   const appeared: ProjectGroup[] = [];
   const seen = new Set<string>();
@@ -56,38 +60,34 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
       continue;
     }
     seen.add(group.projectPath);
-    const next = withFiles({ ...current, meta: withoutMissingMark(current.meta) }, group);
-    if (changed(current, next)) plan.updated.push({ ...next, modifiedAt: now });
-    claim(group, next, plan, index, songIdOfPath);
+    const files = filesFor(current, group);
+    if (current.projectMissing || !sameJson(files.file, current.file) || !sameJson(files.recordingSession, current.recordingSession)) {
+      plan.patched.push({ id: current.id, set: files, projectMissing: false });
+    }
+    claim(group, current, plan, index, songIdOfPath);
   }
 
-  const vanished = [...existing.values()].filter((song) => !seen.has(song.projectPath ?? ''));
-  const unclaimed = new Set(vanished);
+  const unclaimed = new Set([...existing.values()].filter((song) => !seen.has(song.projectPath)));
   for (const group of appeared) {
     const previous = await findMovedSong(group, unclaimed, index, input.hashOf);
-    let song: Song;
     if (previous) {
       unclaimed.delete(previous);
-      const renamed = previous.editedFields.includes('name') ? previous.name : group.name;
-      song = { ...withFiles(previous, group), name: renamed, projectPath: group.projectPath, meta: withoutMissingMark(previous.meta), modifiedAt: now };
-      plan.moved.push(song);
+      plan.moved += 1;
+      plan.patched.push({ id: previous.id, set: { ...filesFor(previous, group), projectPath: group.projectPath, name: group.name }, projectMissing: false });
+      claim(group, previous, plan, index, songIdOfPath, true);
     } else {
-      song = withFiles(
-        {
-          ...buildSong({ name: group.name, source: 'directory', projectPath: group.projectPath }, now, input.newId()),
-          // Spec section 4: a newly found song waits for its upload and is being processed.
-          needsUploadRetry: true,
-          isBeingProcessedByHandleNewProject: true,
-        },
-        group,
-      );
-      plan.added.push(song);
+      const song = buildSong({ name: group.name, source: 'directory', projectPath: group.projectPath }, now, input.newId());
+      // Spec section 4: a newly found song waits for its upload and is being processed.
+      const added: Song = { ...song, ...filesFor(null, group), needsUploadRetry: true, isBeingProcessedByHandleNewProject: true };
+      plan.added.push(added);
+      claim(group, { id: added.id, projectRead: false, audioRead: false }, plan, index, songIdOfPath, true);
     }
-    claim(group, song, plan, index, songIdOfPath, true);
   }
 
   for (const song of unclaimed) {
-    if (song.meta.projectMissing !== true) plan.missing.push({ ...song, meta: { ...song.meta, projectMissing: true }, modifiedAt: now });
+    if (song.projectMissing) continue;
+    plan.missing += 1;
+    plan.patched.push({ id: song.id, set: {}, projectMissing: true });
   }
 
   const walked = new Set<string>();
@@ -95,40 +95,48 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
     walked.add(entry.path);
     const previous = index.get(entry.path);
     const same = previous !== undefined && sameFile(previous, entry);
-    plan.index.push({ ...entry, contentHash: same ? previous.contentHash : null, songId: songIdOfPath.get(entry.path) ?? null });
+    const songId = songIdOfPath.get(entry.path) ?? null;
+    if (same && previous.songId === songId) continue;
+    plan.index.push({ ...entry, contentHash: same ? previous.contentHash : null, songId });
   }
   for (const indexed of index.keys()) if (!walked.has(indexed)) plan.removedFromIndex.push(indexed);
   return plan;
 }
 
 /** Records the song's files and asks for the reads that are new or changed since the last scan. */
-function claim(group: ProjectGroup, song: Song, plan: ScanPlan, index: Map<string, IndexedFile>, songIdOfPath: Map<string, string>, isNew = false): void {
+function claim(
+  group: ProjectGroup,
+  song: Pick<ScannedSongState, 'id' | 'projectRead' | 'audioRead'>,
+  plan: ScanPlan,
+  index: Map<string, IndexedFile>,
+  songIdOfPath: Map<string, string>,
+  isNew = false,
+): void {
   for (const session of group.sessions) songIdOfPath.set(session.path, song.id);
   if (group.session) {
     songIdOfPath.set(group.session.path, song.id);
-    const neverRead = song.meta.daw === undefined && song.meta.readError === undefined;
-    if (group.daw && (isNew || neverRead || !unchanged(group.session, index))) {
+    if (group.daw && (isNew || !song.projectRead || !unchanged(group.session, index))) {
       plan.projectReads.push({ songId: song.id, path: group.session.path, daw: group.daw });
     }
   }
   if (group.audio) {
     songIdOfPath.set(group.audio.path, song.id);
-    if (isNew || song.meta.audio === undefined || !unchanged(group.audio, index)) plan.audioReads.push({ songId: song.id, path: group.audio.path });
+    if (isNew || !song.audioRead || !unchanged(group.audio, index)) plan.audioReads.push({ songId: song.id, path: group.audio.path });
   }
 }
 
-/** Sets the song's audio and session from the project, unless the user chose them or nothing changed. */
-function withFiles(song: Song, group: ProjectGroup): Song {
-  let file = song.file;
-  if (!song.editedFields.includes('file') && group.audio) {
+/** The song's audio and session as the project has them now, unless the user chose them or nothing changed. */
+function filesFor(song: ScannedSongState | null, group: ProjectGroup): { file: SongFile | null; recordingSession: RecordingSession | null } {
+  let file = song?.file ?? null;
+  if (!song?.editedFields.includes('file') && group.audio) {
     const found = fileOf(group.audio);
     // After an upload the value is the cloud URL: keep it while the local file is the one uploaded.
-    const sameLocal = song.file?.localPath === found.localPath && song.file?.modifiedTime === found.modifiedTime;
-    file = sameLocal ? song.file : found;
+    const sameLocal = file?.localPath === found.localPath && file?.modifiedTime === found.modifiedTime;
+    file = sameLocal ? file : found;
   }
-  let recordingSession = song.recordingSession;
-  if (!song.editedFields.includes('recordingSession') && group.session) recordingSession = sessionOf(group.session);
-  return { ...song, file, recordingSession };
+  let recordingSession = song?.recordingSession ?? null;
+  if (!song?.editedFields.includes('recordingSession') && group.session) recordingSession = sessionOf(group.session);
+  return { file, recordingSession };
 }
 
 function fileOf(entry: WalkEntry): SongFile {
@@ -145,13 +153,13 @@ function sessionOf(entry: WalkEntry): RecordingSession {
  */
 async function findMovedSong(
   group: ProjectGroup,
-  vanished: Set<Song>,
+  vanished: Set<ScannedSongState>,
   index: Map<string, IndexedFile>,
   hashOf: (filePath: string) => Promise<string | null>,
-): Promise<Song | null> {
+): Promise<ScannedSongState | null> {
   const session = group.session ?? group.audio;
   if (!session || vanished.size === 0) return null;
-  const candidates: { song: Song; old: IndexedFile }[] = [];
+  const candidates: { song: ScannedSongState; old: IndexedFile }[] = [];
   for (const song of vanished) {
     const oldPath = group.session ? song.recordingSession?.value : song.file?.localPath;
     const old = oldPath ? index.get(oldPath) : undefined;
@@ -174,17 +182,6 @@ function sameFile(previous: IndexedFile, entry: WalkEntry): boolean {
   return previous.size === entry.size && previous.mtimeMs === entry.mtimeMs && previous.ino === entry.ino;
 }
 
-/** A project found again is no longer missing (the mark is only ever present as true). */
-function withoutMissingMark(meta: Song['meta']): Song['meta'] {
-  if (meta.projectMissing === undefined) return meta;
-  const { projectMissing: _found, ...rest } = meta;
-  return rest;
-}
-
-function changed(before: Song, after: Song): boolean {
-  return (
-    JSON.stringify(before.file) !== JSON.stringify(after.file) ||
-    JSON.stringify(before.recordingSession) !== JSON.stringify(after.recordingSession) ||
-    before.meta.projectMissing !== after.meta.projectMissing
-  );
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

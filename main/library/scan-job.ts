@@ -10,12 +10,12 @@ import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/connection';
 import { getDirectory, markScanned } from '../../db/repositories/directories';
 import { indexOfDirectory, removeIndexed, upsertIndexed } from '../../db/repositories/files-index';
-import { insertSongs, replaceSongs, songsOfDirectory } from '../../db/repositories/scanned-songs';
+import { applyScanPatches, insertSongs, scanStateOfDirectory, type ScanPatch } from '../../db/repositories/scanned-songs';
 import { newId } from '../../db/ids';
 import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
-import { enqueue } from '../jobs/queue';
+import { enqueueMany } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { planScan, type ScanPlan } from './plan-scan';
@@ -62,7 +62,7 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
     groups,
     entries: walk.entries,
     index: indexOfDirectory(deps.db, directory.id),
-    existing: songsOfDirectory(deps.db, directory.path),
+    existing: scanStateOfDirectory(deps.db, directory.path),
     now: deps.db.now(),
     newId,
     hashOf: contentHash,
@@ -85,9 +85,9 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
     directory: directory.path,
     songs: groups.length,
     added: plan.added.length,
-    updated: plan.updated.length,
-    moved: plan.moved.length,
-    missing: plan.missing.length,
+    updated: plan.patched.length - plan.moved - plan.missing,
+    moved: plan.moved,
+    missing: plan.missing,
     errors: walk.errors,
   };
 }
@@ -95,15 +95,12 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
 /** Songs in batches of 20, one transaction each; the scan index last, with the folder's scan time. */
 function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, progress: (fraction: number) => void): void {
   const { db } = deps;
-  const writes: { song: Song; isNew: boolean }[] = [
-    ...plan.added.map((song) => ({ song, isNew: true })),
-    ...[...plan.updated, ...plan.moved, ...plan.missing].map((song) => ({ song, isNew: false })),
-  ];
+  const writes: ({ added: Song } | { patch: ScanPatch })[] = [...plan.added.map((added) => ({ added })), ...plan.patched.map((patch) => ({ patch }))];
   for (let i = 0; i < writes.length; i += SONGS_PER_BATCH) {
     const batch = writes.slice(i, i + SONGS_PER_BATCH);
     inTransaction(db, () => {
-      insertSongs(db, batch.filter((write) => write.isNew).map((write) => write.song));
-      replaceSongs(db, batch.filter((write) => !write.isNew).map((write) => write.song));
+      insertSongs(db, batch.flatMap((write) => ('added' in write ? [write.added] : [])));
+      applyScanPatches(db, batch.flatMap((write) => ('patch' in write ? [write.patch] : [])));
     });
     deps.changes.changed('songs', 'sync_records');
     progress((i + batch.length) / writes.length);
@@ -118,14 +115,14 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
 
 /** Phase two: the project and audio files to read, a few per job, behind every scan. */
 function queueReads(db: Db, plan: ScanPlan): void {
-  inTransaction(db, () => {
-    for (let i = 0; i < plan.projectReads.length; i += READS_PER_JOB) {
-      enqueue(db, { kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.parseProject });
-    }
-    for (let i = 0; i < plan.audioReads.length; i += READS_PER_JOB) {
-      enqueue(db, { kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.readAudio });
-    }
-  });
+  const queued: Parameters<typeof enqueueMany>[1] = [];
+  for (let i = 0; i < plan.projectReads.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.parseProject });
+  }
+  for (let i = 0; i < plan.audioReads.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.readAudio });
+  }
+  inTransaction(db, () => enqueueMany(db, queued));
 }
 
 function emptySummary(directory: string): ScanSummary {

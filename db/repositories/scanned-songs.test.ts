@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectMeta } from '../../common/project-meta';
+import type { OpenedDatabase } from '../connection';
+import { openTestDatabase } from '../test-support';
+import { applyScanPatches, formatTempo, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { addSong, getSong, updateSong } from './songs';
+
+let db: OpenedDatabase;
+beforeEach(() => (db = openTestDatabase()));
+afterEach(() => db.close());
+
+const file = (value: string) => ({ value, localPath: value, fileName: value.split('/').at(-1) ?? value, modifiedTime: 1 });
+
+describe('scan writes', () => {
+  it('a patch planned before the user edited a field leaves that field as the user set it', () => {
+    const song = addSong(db, { name: 'Tape', source: 'directory', projectPath: '/m/Tape', file: file('/m/Tape/old.wav') });
+    const planned = { id: song.id, set: { file: file('/m/Tape/new bounce.wav'), name: 'Tape' }, projectMissing: false };
+    // The user links another bounce while the scan is still running.
+    updateSong(db, song.id, { file: file('/elsewhere/master.wav') });
+    applyScanPatches(db, [planned]);
+    expect(getSong(db, song.id)?.file?.value).toBe('/elsewhere/master.wav');
+  });
+
+  it('marks a song missing and clears the mark when it is found again', () => {
+    const song = addSong(db, { name: 'Gone', source: 'directory', projectPath: '/m/Gone' });
+    applyScanPatches(db, [{ id: song.id, set: {}, projectMissing: true }]);
+    expect(scanStateOfDirectory(db, '/m').get('/m/Gone')?.projectMissing).toBe(true);
+    applyScanPatches(db, [{ id: song.id, set: {}, projectMissing: false }]);
+    expect(getSong(db, song.id)?.meta).not.toHaveProperty('projectMissing');
+  });
+
+  it('fills tempo, key and signature from the project except where the user edited them', () => {
+    const song = updateSong(db, addSong(db, { name: 'Mine' }).id, { key: 'F# minor' });
+    const meta: ProjectMeta = {
+      daw: 'ableton', dawVersion: 'Ableton Live 12.1', tempo: 119.999992, tempoAutomated: false, timeSignature: '6/8',
+      key: 'C major', sampleRate: null, trackCount: 4, tracks: [], samples: [], missingSamples: [],
+    };
+    expect(mergeProjectMeta(song, meta, 5)).toMatchObject({ tempo: '120', timeSignature: '6/8', key: 'F# minor', meta: { tempo: 119.999992, daw: 'ableton' } });
+  });
+
+  it.each([
+    [119.999992, '120'],
+    [99.5, '99.5'],
+    [140, '140'],
+    [87.1234, '87.12'],
+  ])('shows the tempo %d as %s', (tempo, shown) => {
+    expect(formatTempo(tempo)).toBe(shown);
+  });
+});
