@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectMeta } from '../../common/project-meta';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
-import { applyScanPatches, formatTempo, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
-import { addSong, getSong, updateSong } from './songs';
+import type { Song } from '../../common/song';
+import { applyScanPatches, clearStaleProcessingFlags, formatTempo, insertSongs, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { addSong, buildSong, getSong, updateSong } from './songs';
 
 let db: OpenedDatabase;
 beforeEach(() => (db = openTestDatabase()));
@@ -45,5 +46,18 @@ describe('scan writes', () => {
     [87.1234, '87.12'],
   ])('shows the tempo %d as %s', (tempo, shown) => {
     expect(formatTempo(tempo)).toBe(shown);
+  });
+});
+
+describe('processing flags', () => {
+  it('clears a processing flag older than 2 minutes and keeps a fresh one', () => {
+    const start = db.now();
+    const [old, fresh] = [buildSong({ name: 'Old', source: 'directory', projectPath: '/m/Old' }, start), buildSong({ name: 'Fresh', source: 'directory', projectPath: '/m/Fresh' }, start + 60_000)].map(
+      (song) => ({ ...song, isBeingProcessedByHandleNewProject: true }),
+    ) as [Song, Song];
+    insertSongs(db, [old, fresh]);
+    expect(clearStaleProcessingFlags(db, start + 121_000)).toEqual([old.id]);
+    expect(getSong(db, old.id)?.isBeingProcessedByHandleNewProject).toBe(false);
+    expect(getSong(db, fresh.id)?.isBeingProcessedByHandleNewProject).toBe(true);
   });
 });

@@ -115,8 +115,13 @@ export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
 
 /** Inserts songs and their `add` records (a first scan writes thousands: prepared statements). */
 export function insertSongs(db: Db, newSongs: Song[]): void {
-  insertRows(db, songs, newSongs.map(songToColumns));
+  insertRows(db, songs, newSongs.map(songToColumnsWithFlagTime));
   writeRecords(db, 'add', newSongs);
+}
+
+/** A new song's processing flag starts its 2-minute clock when the song is written. */
+function songToColumnsWithFlagTime(song: Song) {
+  return { ...songToColumns(song), processingStartedAt: song.isBeingProcessedByHandleNewProject ? song.createdAt : null };
 }
 
 /** Rewrites whole songs (the caller merged the scan's values into the current ones). */

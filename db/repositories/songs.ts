@@ -85,7 +85,11 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
       if (patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) edited.add(field);
     }
     const next: Song = { ...current, ...patch, editedFields: [...edited], modifiedAt: db.now() };
-    db.orm.update(songs).set(songToColumns(next)).where(eq(songs.id, id)).run();
+    const flagTime =
+      patch.isBeingProcessedByHandleNewProject === undefined
+        ? {}
+        : { processingStartedAt: patch.isBeingProcessedByHandleNewProject ? next.modifiedAt : null };
+    db.orm.update(songs).set({ ...songToColumns(next), ...flagTime }).where(eq(songs.id, id)).run();
     writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
     return next;
   });

@@ -9,6 +9,7 @@ import { appRootFrom } from '../paths';
 import { parseExternalUrl } from '../security/external-url';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { setupIpc } from './ipc';
+import { setupNotifications } from './notifications';
 import { createMainWindow, hardenSession } from './window';
 
 const bundleDir = __dirname;
@@ -35,6 +36,7 @@ void app.whenReady().then(() => {
   hardenSession();
   serveRenderer(path.join(appRoot, 'dist', 'renderer'));
   setupIpc(core, () => BrowserWindow.getAllWindows());
+  setupNotifications(core);
   createMainWindow(bundleDir);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(bundleDir);

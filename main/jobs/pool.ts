@@ -20,7 +20,15 @@ export interface WorkerPoolOptions {
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
-  const piscina = new Piscina({ filename: options.workerFile, minThreads: 1, maxThreads: threads, idleTimeout: 30_000 });
+  const piscina = new Piscina({
+    filename: options.workerFile,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 30_000,
+    // Readers stream their files: a small young generation keeps a worker's memory flat through thousands of
+    // sets, and the old-generation ceiling makes a pathological file fail its job rather than swell the app.
+    resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
+  });
   return {
     run: (task, signal) => piscina.run(task, signal ? { signal } : {}),
     destroy: () => piscina.destroy(),
