@@ -35,10 +35,14 @@ if (fs.existsSync(statsFile)) {
   fs.writeFileSync(statsFile, JSON.stringify(library));
 }
 
-const find_s = commandSeconds(`find ${shellQuote(root)} > /dev/null`);
+// This machine keeps only a few GB of page cache: reading the sets evicts the tree's folders. Each scan is
+// therefore timed right after a `find` of the tree, on the same warm cache as `find` itself, and both
+// ratios use the faster of the two `find` timings.
 const setList = path.join(os.tmpdir(), `songshelf-bench-sets-${process.pid}.txt`);
 fs.writeFileSync(setList, library.sessionSets.join('\0'));
 const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /dev/null`, 1);
+const findTree = () => commandSeconds(`find ${shellQuote(root)} > /dev/null`);
+const findBeforeScan = findTree();
 
 const bundleDir = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-data-'));
@@ -62,6 +66,9 @@ const directory = core.library.list()[0];
 if (!directory) throw new Error('the folder was not added');
 // The spec allows one scan per folder per 5 s: wait that out, so the rescan measures scanning, not waiting.
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, (directory.lastScanAt ?? 0) + MIN_SCAN_GAP_MS - Date.now())));
+const findBeforeRescan = findTree();
+log(`find before the cold scan ${round(findBeforeScan)} s, before the rescan ${round(findBeforeRescan)} s`);
+const find_s = Math.min(findBeforeScan, findBeforeRescan);
 const rescan = await seconds(() => scanFinished(core, core.library.requestScan(directory.id)));
 log(`after the rescan: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const songs = (core.db.sqlite.prepare('SELECT count(*) AS n FROM songs').get() as { n: number }).n;

@@ -22,8 +22,14 @@ export interface ProjectReadRequest extends ReadRequest {
   daw: Daw;
 }
 
+/** A song to create; built only when its batch is written, so a first scan never holds 20,000 at once. */
+export interface NewSongPlan {
+  id: string;
+  group: ProjectGroup;
+}
+
 export interface ScanPlan {
-  added: Song[];
+  added: NewSongPlan[];
   /** Songs whose files changed, that were found again, or that moved. */
   patched: ScanPatch[];
   moved: number;
@@ -40,14 +46,13 @@ export interface PlanInput {
   entries: WalkEntry[];
   index: Map<string, IndexedFile>;
   existing: Map<string, ScannedSongState>;
-  now: number;
   newId: () => string;
   /** Fingerprint of a file on disk now (see `content-hash.ts`). */
   hashOf: (filePath: string) => Promise<string | null>;
 }
 
 export async function planScan(input: PlanInput): Promise<ScanPlan> {
-  const { groups, index, existing, now } = input;
+  const { groups, index, existing } = input;
   const plan: ScanPlan = { added: [], patched: [], moved: 0, missing: 0, projectReads: [], audioReads: [], index: [], removedFromIndex: [] };
   const songIdOfPath = new Map<string, string>();
   const appeared: ProjectGroup[] = [];
@@ -76,11 +81,9 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
       plan.patched.push({ id: previous.id, set: { ...filesFor(previous, group), projectPath: group.projectPath, name: group.name }, projectMissing: false });
       claim(group, previous, plan, index, songIdOfPath, true);
     } else {
-      const song = buildSong({ name: group.name, source: 'directory', projectPath: group.projectPath }, now, input.newId());
-      // Spec section 4: a newly found song waits for its upload and is being processed.
-      const added: Song = { ...song, ...filesFor(null, group), needsUploadRetry: true, isBeingProcessedByHandleNewProject: true };
-      plan.added.push(added);
-      claim(group, { id: added.id, projectRead: false, audioRead: false }, plan, index, songIdOfPath, true);
+      const id = input.newId();
+      plan.added.push({ id, group });
+      claim(group, { id, projectRead: false, audioRead: false }, plan, index, songIdOfPath, true);
     }
   }
 
@@ -101,6 +104,12 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
   }
   for (const indexed of index.keys()) if (!walked.has(indexed)) plan.removedFromIndex.push(indexed);
   return plan;
+}
+
+/** The song a new project makes. Spec section 4: it waits for its upload and is being processed. */
+export function newSongFor({ id, group }: NewSongPlan, now: number): Song {
+  const song = buildSong({ name: group.name, source: 'directory', projectPath: group.projectPath }, now, id);
+  return { ...song, ...filesFor(null, group), needsUploadRetry: true, isBeingProcessedByHandleNewProject: true };
 }
 
 /** Records the song's files and asks for the reads that are new or changed since the last scan. */

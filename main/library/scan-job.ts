@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import type { WatchedDirectory } from '../../common/library';
-import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/connection';
 import { getDirectory, markScanned } from '../../db/repositories/directories';
 import { indexOfDirectory, removeIndexed, upsertIndexed } from '../../db/repositories/files-index';
@@ -18,7 +17,7 @@ import type { WorkerPool } from '../jobs/pool';
 import { enqueueMany } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
-import { planScan, type ScanPlan } from './plan-scan';
+import { newSongFor, planScan, type NewSongPlan, type ScanPlan } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
 import { JOB_PRIORITY, READS_PER_JOB } from './job-priorities';
 
@@ -51,22 +50,7 @@ export interface ScanDeps {
 export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobContext): Promise<ScanSummary> {
   const directory = getDirectory(deps.db, payload.directoryId);
   if (!directory) return emptySummary('(no longer watched)');
-  const walk = await deps.pool.run({ kind: 'walk', root: directory.path }, ctx.signal);
-  const rootError = walk.errors.find((error) => error.path === directory.path);
-  // An unmounted drive reads as an empty folder: fail and retry later rather than call every song missing.
-  if (rootError) throw new AppError('io_error', `${directory.path}: ${rootError.reason}`);
-  ctx.progress(0.25);
-
-  const groups = groupIntoProjects(walk.entries, directory.path);
-  const plan = await planScan({
-    groups,
-    entries: walk.entries,
-    index: indexOfDirectory(deps.db, directory.id),
-    existing: scanStateOfDirectory(deps.db, directory.path),
-    now: deps.db.now(),
-    newId,
-    hashOf: contentHash,
-  });
+  const { plan, songs, errors } = await walkAndPlan(deps, directory, ctx);
   ctx.signal.throwIfAborted();
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
   queueReads(deps.db, plan);
@@ -83,23 +67,46 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   }
   return {
     directory: directory.path,
-    songs: groups.length,
+    songs,
     added: plan.added.length,
     updated: plan.patched.length - plan.moved - plan.missing,
     moved: plan.moved,
     missing: plan.missing,
-    errors: walk.errors,
+    errors,
   };
+}
+
+/**
+ * Walks the folder (in a worker) and plans the changes. Its own function so that the walk's entries, the
+ * largest thing a scan holds, can be collected as soon as the plan exists.
+ */
+async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, ctx: JobContext) {
+  const walk = await deps.pool.run({ kind: 'walk', root: directory.path }, ctx.signal);
+  const rootError = walk.errors.find((error) => error.path === directory.path);
+  // An unmounted drive reads as an empty folder: fail and retry later rather than call every song missing.
+  if (rootError) throw new AppError('io_error', `${directory.path}: ${rootError.reason}`);
+  ctx.progress(0.25);
+  const groups = groupIntoProjects(walk.entries, directory.path);
+  const plan = await planScan({
+    groups,
+    entries: walk.entries,
+    index: indexOfDirectory(deps.db, directory.id),
+    existing: scanStateOfDirectory(deps.db, directory.path),
+    newId,
+    hashOf: contentHash,
+  });
+  return { plan, songs: groups.length, errors: walk.errors };
 }
 
 /** Songs in batches of 20, one transaction each; the scan index last, with the folder's scan time. */
 function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, progress: (fraction: number) => void): void {
   const { db } = deps;
-  const writes: ({ added: Song } | { patch: ScanPatch })[] = [...plan.added.map((added) => ({ added })), ...plan.patched.map((patch) => ({ patch }))];
+  const writes: ({ added: NewSongPlan } | { patch: ScanPatch })[] = [...plan.added.map((added) => ({ added })), ...plan.patched.map((patch) => ({ patch }))];
   for (let i = 0; i < writes.length; i += SONGS_PER_BATCH) {
     const batch = writes.slice(i, i + SONGS_PER_BATCH);
+    const now = db.now();
     inTransaction(db, () => {
-      insertSongs(db, batch.flatMap((write) => ('added' in write ? [write.added] : [])));
+      insertSongs(db, batch.flatMap((write) => ('added' in write ? [newSongFor(write.added, now)] : [])));
       applyScanPatches(db, batch.flatMap((write) => ('patch' in write ? [write.patch] : [])));
     });
     deps.changes.changed('songs', 'sync_records');

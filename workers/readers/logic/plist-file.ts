@@ -1,5 +1,5 @@
 /** Reads one property-list file from disk, binary or XML, refusing anything too large to be a real one. */
-import fs from 'node:fs/promises';
+import { BoundedReadError, readBoundedFile } from '../bounded-file';
 import { BINARY_PLIST_MAGIC, parseBinaryPlist } from './binary-plist';
 import { PlistFormatError, type PlistValue } from './plist-value';
 import { parseXmlPlist } from './xml-plist';
@@ -27,48 +27,12 @@ export function parsePlist(bytes: Uint8Array): PlistValue {
  * undecodable file; other I/O failures surface as PlistFormatError too, so callers handle one error kind.
  */
 export async function readPlistFile(filePath: string): Promise<PlistValue> {
-  const bytes = await readBoundedFile(filePath);
+  let bytes: Buffer;
+  try {
+    bytes = await readBoundedFile(filePath, MAX_PLIST_BYTES, 'plist');
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new PlistFormatError(error.reason);
+    throw error;
+  }
   return parsePlist(bytes);
-}
-
-async function readBoundedFile(filePath: string): Promise<Buffer> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(filePath, 'r');
-  } catch (error) {
-    throw new PlistFormatError(describeOpenFailure(error));
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new PlistFormatError('is not a file');
-    if (stats.size > MAX_PLIST_BYTES) {
-      throw new PlistFormatError(`plist is ${stats.size} bytes, more than the ${MAX_PLIST_BYTES} a plist may have`);
-    }
-    // Read at most the size the file had when opened: a file that grows meanwhile cannot make us read more.
-    const buffer = Buffer.alloc(stats.size);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
-  } catch (error) {
-    if (error instanceof PlistFormatError) throw error;
-    throw new PlistFormatError(`cannot be read (${errorCode(error)})`);
-  } finally {
-    await handle.close();
-  }
-}
-
-function describeOpenFailure(error: unknown): string {
-  const code = errorCode(error);
-  if (code === 'ENOENT') return 'is missing';
-  if (code === 'EISDIR') return 'is not a file';
-  return `cannot be opened (${code})`;
-}
-
-function errorCode(error: unknown): string {
-  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
-  return String(error);
 }

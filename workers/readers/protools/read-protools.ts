@@ -14,7 +14,7 @@ import { CONTENT_TYPE } from './content-types';
 import { toggleObfuscation } from './obfuscation';
 import { MalformedSessionError, SessionBytes } from './session-bytes';
 import { dawVersionOf, sampleRateOf } from './session-facts';
-import { readBoundedFile } from './session-file';
+import { readSessionFile } from './session-file';
 import { readSessionHeader } from './session-header';
 import { timeMapsOf } from './time-maps';
 import { trackNames } from './track-list';
@@ -33,7 +33,7 @@ const WANTED_BLOCKS = new Set<number>([
 ]);
 
 export async function readProTools(filePath: string): Promise<ProjectMeta> {
-  const bytes = await readBoundedFile(filePath);
+  const bytes = await readSessionFile(filePath);
   let decoded: DecodedSession;
   try {
     decoded = decodeSession(bytes);
