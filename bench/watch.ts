@@ -115,7 +115,13 @@ function countOpenFds(): number {
 function countInotifyWatches(): number {
   let watches = 0;
   for (const fd of fs.readdirSync('/proc/self/fdinfo')) {
-    const info = fs.readFileSync(path.join('/proc/self/fdinfo', fd), 'utf8');
+    let info: string;
+    try {
+      info = fs.readFileSync(path.join('/proc/self/fdinfo', fd), 'utf8');
+    } catch {
+      // The listing's own descriptor is closed by the time it is read.
+      continue;
+    }
     watches += info.split('\n').filter((line) => line.startsWith('inotify wd:')).length;
   }
   return watches;

@@ -1,5 +1,6 @@
 /** The scan index: what the last scan saw of each file, so the next one knows what changed. */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { pathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import type { EntryKind } from '../../common/worker-tasks';
 import type { Db } from '../connection';
@@ -15,8 +16,10 @@ export interface IndexedFile {
   songId: string | null;
 }
 
-export function indexOfDirectory(db: Db, directoryId: string): Map<string, IndexedFile> {
-  const rows = db.orm.select().from(files).where(eq(files.directoryId, directoryId)).all();
+/** The folder's index, or only the part inside `scopes` (a targeted scan). */
+export function indexOfDirectory(db: Db, directoryId: string, scopes: string[] | null = null): Map<string, IndexedFile> {
+  const inScopes = scopes === null ? undefined : or(...scopes.map((scope) => pathInside(files.path, scope)));
+  const rows = db.orm.select().from(files).where(and(eq(files.directoryId, directoryId), inScopes)).all();
   return new Map(
     rows.map((row) => [
       row.path,

@@ -70,6 +70,16 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
   );
 }
 
+/** The project folders and packages of the songs a scan of this folder owns (to scope a targeted scan). */
+export function projectPathsOfDirectory(db: Db, folder: string): Set<string> {
+  const rows = db.orm
+    .select({ projectPath: songs.projectPath })
+    .from(songs)
+    .where(and(eq(songs.source, 'directory'), pathInside(songs.projectPath, folder)))
+    .all();
+  return new Set(rows.map((row) => row.projectPath as string));
+}
+
 /** What a scan changes on a song it owns: only the fields it sets, applied to the song as it is when written. */
 export interface ScanPatch {
   id: string;

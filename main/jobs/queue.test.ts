@@ -26,11 +26,19 @@ describe('job queue', () => {
     expect(claimNext(db, [])).toBeNull();
   });
 
-  it('keeps one live job per dedupe key and raises its priority when asked again', () => {
+  it('keeps one queued job per dedupe key and raises its priority when asked again', () => {
     const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' });
     const again = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a', priority: 20 });
     expect(again).toMatchObject({ created: false, job: { id: first.job.id, priority: 20 } });
     expect(listJobs(db)).toHaveLength(1);
+  });
+
+  it('a running job does not hold its key: work asked for meanwhile gets its own job', () => {
+    const first = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).job;
+    claimNext(db, ['scan']);
+    const second = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' });
+    expect(second.created).toBe(true);
+    expect(second.job.id).not.toBe(first.id);
   });
 
   it('allows a new job for a key once the previous one finished', () => {

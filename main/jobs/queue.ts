@@ -15,7 +15,10 @@ export type JobRow = typeof jobs.$inferSelect;
 export interface EnqueueOptions {
   kind: JobKind;
   payload: unknown;
-  /** One live (queued or running) job per key: enqueueing the same key again returns the live job. */
+  /**
+   * One queued job per key: enqueueing the same key again returns the queued job. The key is released when
+   * the job starts, so work asked for while it runs gets a job of its own (it may need what the run missed).
+   */
   dedupeKey?: string;
   /** Higher runs first. Default: 0. What the user asked for gets more. */
   priority?: number;
@@ -98,7 +101,7 @@ export function claimNext(db: Db, kinds: JobKind[]): JobRow | null {
     if (!next) return null;
     return db.orm
       .update(jobs)
-      .set({ state: 'running', attempts: next.attempts + 1, heartbeatAt: now, updatedAt: now, lastError: null })
+      .set({ state: 'running', attempts: next.attempts + 1, heartbeatAt: now, updatedAt: now, lastError: null, dedupeKey: null })
       .where(eq(jobs.id, next.id))
       .returning()
       .get();
@@ -143,6 +146,16 @@ export function fail(db: Db, id: number, error: string, backoff?: BackoffOptions
       .run();
     return state;
   });
+}
+
+/** Replaces a queued job's payload (merging what was asked since); false once it has started. */
+export function updateQueuedPayload(db: Db, id: number, payload: unknown): boolean {
+  const result = db.orm
+    .update(jobs)
+    .set({ payload: JSON.stringify(payload), updatedAt: db.now() })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')))
+    .run();
+  return result.changes > 0;
 }
 
 /** Cancels queued or running work; a running handler sees it through its abort signal. */

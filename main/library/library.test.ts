@@ -228,3 +228,39 @@ describe('live watching', () => {
     await expect.poll(() => getSongs(core.db).map((song) => [song.name, song.tempo]), { timeout: 10_000 }).toEqual([['Fresh', '128']]);
   });
 });
+
+describe('targeted scans', () => {
+  it('scanning one changed folder finds the new project and leaves every other song untouched', async () => {
+    const root = tempDir('songshelf-scoped-');
+    await writeLibrary(root, { projects: 6 });
+    const core = await startedCore();
+    const { directory } = await scanToEnd(core, root);
+    const before = getSongs(core.db);
+
+    const project = path.join(root, '2016', 'Ableton', 'Fresh Project');
+    fs.mkdirSync(project, { recursive: true });
+    writeAls(path.join(project, 'Fresh.als'), { tempo: 133 });
+    core.library.requestScan(directory.id, 10, [project]);
+    await core.runner.whenIdle();
+
+    const after = getSongs(core.db);
+    expect(after.find((song) => song.name === 'Fresh')).toMatchObject({ tempo: '133' });
+    expect(after.filter((song) => song.name !== 'Fresh')).toEqual(before);
+  });
+
+  it('asking again while a scan waits widens the waiting scan instead of queueing another', async () => {
+    const core = createTestCore();
+    cores.push(core);
+    const folder = tempDir();
+    const { directory, jobId } = await core.library.watchDirectory(folder);
+    // The folder's first (full) scan is waiting too: take it out, or everything merges into it.
+    core.runner.cancel(jobId);
+    const first = core.library.requestScan(directory.id, 10, [path.join(folder, 'a')]);
+    const second = core.library.requestScan(directory.id, 10, [path.join(folder, 'b')]);
+    expect(second).toBe(first);
+    const payload = () => JSON.parse((core.db.sqlite.prepare('SELECT payload FROM jobs WHERE id = ?').get(first) as { payload: string }).payload);
+    expect(payload().scopes).toEqual([path.join(folder, 'a'), path.join(folder, 'b')]);
+    core.library.requestScan(directory.id, 10, null);
+    expect(payload().scopes).toBeNull();
+  });
+});

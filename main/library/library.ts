@@ -2,22 +2,24 @@
  * The library engine: watched folders, their scans (on request, on change, every 5 minutes), and the reads
  * behind them, all as durable jobs. The core creates one; the bridge handlers and the CLI call it.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { WatchedDirectory } from '../../common/library';
 import type { View } from '../../common/view';
 import type { Db } from '../../db/connection';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
-import { clearStaleProcessingFlags } from '../../db/repositories/scanned-songs';
+import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';
 import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
-import { enqueue } from '../jobs/queue';
+import { enqueue, updateQueuedPayload } from '../jobs/queue';
 import type { JobHandlers, JobRunner } from '../jobs/runner';
 import { JOB_PRIORITY } from './job-priorities';
 import { runAudioReads, runProjectReads } from './read-jobs';
 import { runScan, type ScanPayload } from './scan-job';
 import { addWatchedFolder, removeWatchedFolder, resolveFolder } from './watched-folders';
+import { scopesFor } from './scan-scope';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
 /** Spec section 9: every folder is rescanned every 5 minutes, and at most once per 5 s. */
@@ -120,17 +122,26 @@ export class Library {
     return removed;
   }
 
-  /** Queues a scan of the folder, at most one live per folder and one per 5 s. Returns the job id. */
-  requestScan(directoryId: string, priority: number = JOB_PRIORITY.requestedScan): number {
+  /**
+   * Queues a scan of the folder (or of `scopes` inside it), one queued per folder, one per 5 s. Asking again
+   * while one waits widens the waiting one. Returns the job id.
+   */
+  requestScan(directoryId: string, priority: number = JOB_PRIORITY.requestedScan, scopes: string[] | null = null): number {
     const directory = getDirectory(this.db, directoryId);
     const earliest = directory?.lastScanAt ? directory.lastScanAt + (this.options.minScanGapMs ?? MIN_SCAN_GAP_MS) : 0;
-    const { job } = enqueue(this.db, {
+    const payload: ScanPayload = { directoryId, scopes };
+    const { job, created } = enqueue(this.db, {
       kind: 'scan',
-      payload: { directoryId },
+      payload,
       dedupeKey: `scan:${directoryId}`,
       priority,
       runAfter: Math.max(this.db.now(), earliest),
     });
+    if (!created) {
+      const waiting = JSON.parse(job.payload) as ScanPayload;
+      const merged = waiting.scopes && scopes ? [...new Set([...waiting.scopes, ...scopes])] : null;
+      updateQueuedPayload(this.db, job.id, { directoryId, scopes: merged });
+    }
     this.runner?.wake();
     return job.id;
   }
@@ -139,9 +150,12 @@ export class Library {
     for (const directory of listDirectories(this.db)) this.requestScan(directory.id, JOB_PRIORITY.backgroundScan);
   }
 
+  /** Reports the changes, then scans just the folders they touched (see `scan-scope.ts`). */
   private onFolderChanges({ directory, paths }: FolderChanges): void {
     this.events.emit('fileDetected', { directoryId: directory.id, directoryPath: directory.path, paths: paths.slice(0, 100), count: paths.length });
-    this.requestScan(directory.id, JOB_PRIORITY.backgroundScan);
+    const scopes = scopesFor(paths, { root: directory.path, projectPaths: projectPathsOfDirectory(this.db, directory.path), exists: fs.existsSync });
+    if (scopes !== null && scopes.length === 0) return;
+    this.requestScan(directory.id, JOB_PRIORITY.backgroundScan, scopes);
   }
 
   private async watchSafely(directory: WatchedDirectory): Promise<void> {

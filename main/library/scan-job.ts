@@ -3,6 +3,7 @@
  * in batches of 20 songs, each one transaction followed by a change event. Phase two is queued behind it: the
  * project and audio reads of what is new or changed.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import type { WatchedDirectory } from '../../common/library';
@@ -26,6 +27,11 @@ export const SONGS_PER_BATCH = 20;
 
 export interface ScanPayload {
   directoryId: string;
+  /**
+   * Folders inside the watched folder to scan (after the watcher saw changes there; see `scan-scope.ts`).
+   * Absent or null: the whole folder.
+   */
+  scopes?: string[] | null;
 }
 
 export interface ScanSummary {
@@ -50,7 +56,9 @@ export interface ScanDeps {
 export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobContext): Promise<ScanSummary> {
   const directory = getDirectory(deps.db, payload.directoryId);
   if (!directory) return emptySummary('(no longer watched)');
-  const { plan, songs, errors } = await walkAndPlan(deps, directory, ctx);
+  const scopes = payload.scopes ?? null;
+  if (scopes !== null && scopes.length === 0) return emptySummary(directory.path);
+  const { plan, songs, errors } = await walkAndPlan(deps, directory, scopes, ctx);
   ctx.signal.throwIfAborted();
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
   queueReads(deps.db, plan);
@@ -80,22 +88,37 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
  * Walks the folder (in a worker) and plans the changes. Its own function so that the walk's entries, the
  * largest thing a scan holds, can be collected as soon as the plan exists.
  */
-async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, ctx: JobContext) {
-  const walk = await deps.pool.run({ kind: 'walk', root: directory.path }, ctx.signal);
-  const rootError = walk.errors.find((error) => error.path === directory.path);
+async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: string[] | null, ctx: JobContext) {
+  const roots = scopes ?? [directory.path];
+  const walks = [];
+  for (const root of roots) {
+    const walk = await deps.pool.run({ kind: 'walk', root: existingFolder(root, directory.path) }, ctx.signal);
+    walks.push(walk);
+  }
+  const errors = walks.flatMap((walk) => walk.errors);
+  const rootError = errors.find((error) => error.path === directory.path);
   // An unmounted drive reads as an empty folder: fail and retry later rather than call every song missing.
   if (rootError) throw new AppError('io_error', `${directory.path}: ${rootError.reason}`);
   ctx.progress(0.25);
-  const groups = groupIntoProjects(walk.entries, directory.path);
+  const entries = walks.flatMap((walk) => walk.entries);
+  const groups = groupIntoProjects(entries, directory.path);
+  const existing = new Map(roots.flatMap((root) => [...scanStateOfDirectory(deps.db, root)]));
   const plan = await planScan({
     groups,
-    entries: walk.entries,
-    index: indexOfDirectory(deps.db, directory.id),
-    existing: scanStateOfDirectory(deps.db, directory.path),
+    entries,
+    index: indexOfDirectory(deps.db, directory.id, scopes),
+    existing,
     newId,
     hashOf: contentHash,
   });
-  return { plan, songs: groups.length, errors: walk.errors };
+  return { plan, songs: groups.length, errors };
+}
+
+/** A scope deleted since the watcher saw it: scan the nearest folder that still exists. */
+function existingFolder(folder: string, root: string): string {
+  let current = folder;
+  while (current !== root && !fs.existsSync(current)) current = path.dirname(current);
+  return current;
 }
 
 /** Songs in batches of 20, one transaction each; the scan index last, with the folder's scan time. */
