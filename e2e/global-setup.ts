@@ -7,7 +7,7 @@ import path from 'node:path';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-'));
-  const child = spawn(process.execPath, ['--input-type=module', '-e', "import('./dist/node/host.mjs').then((m) => m.runHost())"], {
+  const child = spawn(process.execPath, ['scripts/run-node.mjs', 'dist/node/host-main.mjs'], {
     env: { ...process.env, SONGSHELF_DATA_DIR: dataDir, SONGSHELF_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 const require = createRequire(import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -18,11 +19,10 @@ if (electron.path) {
 } else {
   console.log(`Electron cannot run here: ${electron.why}.`);
   console.log('Starting the browser host instead: open the address below in Chromium, Chrome, Edge or Safari.');
-  const { runHost } = await import('../dist/node/host.mjs');
-  await runHost().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  // Its own process, with the app's V8 settings (node-flags.mjs).
+  const host = spawn(process.execPath, [...NODE_FLAGS, 'dist/node/host-main.mjs'], { stdio: 'inherit' });
+  host.on('exit', (code) => process.exit(code ?? 0));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => host.kill(signal));
 }
 
 /** The path of a runnable Electron binary, or why there is none. */

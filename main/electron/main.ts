@@ -16,6 +16,9 @@ const bundleDir = __dirname;
 const appRoot = appRootFrom(bundleDir);
 let core: Core | null = null;
 
+// The same V8 settings as the Node launchers (scripts/node-flags.mjs): a small young generation keeps the
+// library engine's memory flat during large scans.
+app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
 registerAppScheme();
 
 app.on('window-all-closed', () => {

@@ -153,7 +153,8 @@ export class Library {
   /** Reports the changes, then scans just the folders they touched (see `scan-scope.ts`). */
   private onFolderChanges({ directory, paths }: FolderChanges): void {
     this.events.emit('fileDetected', { directoryId: directory.id, directoryPath: directory.path, paths: paths.slice(0, 100), count: paths.length });
-    const scopes = scopesFor(paths, { root: directory.path, projectPaths: projectPathsOfDirectory(this.db, directory.path), exists: fs.existsSync });
+    const isFolder = (candidate: string) => fs.statSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    const scopes = scopesFor(paths, { root: directory.path, projectPaths: projectPathsOfDirectory(this.db, directory.path), isFolder });
     if (scopes !== null && scopes.length === 0) return;
     this.requestScan(directory.id, JOB_PRIORITY.backgroundScan, scopes);
   }

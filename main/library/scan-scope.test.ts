@@ -8,12 +8,13 @@ const existing = new Set(['2019', '2019/Ableton', '2019/Ableton/Night Project', 
 const context = {
   root,
   projectPaths: new Set([at('2019/Ableton/Night Project'), at('Logic/Ballad/Ballad.logicx')]),
-  exists: (folder: string) => existing.has(folder),
+  isFolder: (candidate: string) => existing.has(candidate),
 };
 
 describe('scopesFor', () => {
   it.each([
     ['a new project folder is scanned alone', ['2019/Ableton/New Project/New.als'], ['2019/Ableton/New Project']],
+    ['a folder created right in the watched folder is scanned alone', ['2019', '2019/Ableton/New Project'], ['2019']],
     ['a change deep in a known project scans that project', ['2019/Ableton/Night Project/Bounces/mix.wav'], ['2019/Ableton/Night Project']],
     ['a deleted project scans the folder that held it', ['2019/Ableton/Old Project/Old.als'], ['2019/Ableton']],
     ['a package change scans the folder that holds it (its bounces live there)', ['Logic/Ballad/Ballad.logicx/Alternatives/000/MetaData.plist'], ['Logic/Ballad']],

@@ -3,7 +3,8 @@
  * holds whole projects, so that grouping inside it gives the same answer a scan of the whole watched folder
  * would. A pure function of the paths and the projects the library knows.
  *
- * - Start from the changed path's folder (its nearest existing folder when it was deleted).
+ * - Start from the changed path when it is a folder, else from its folder (the nearest existing one when it
+ *   was deleted).
  * - Lift it above every known project folder, package and package-holder that contains it: a change inside
  *   a project is a change of that project, and its audio belongs to it.
  * - Keep the outermost of nested scopes; reaching the watched folder means a full scan (null).
@@ -16,7 +17,8 @@ export interface ScopeContext {
   root: string;
   /** Project folders and packages of the folder's songs. */
   projectPaths: Set<string>;
-  exists: (folder: string) => boolean;
+  /** Whether a path is an existing folder now. */
+  isFolder: (candidate: string) => boolean;
 }
 
 /** The folders to scan, or null for the whole watched folder. */
@@ -35,8 +37,8 @@ export function scopesFor(changedPaths: string[], context: ScopeContext): string
 }
 
 function scopeOf(changed: string, context: ScopeContext, holders: Set<string>): string {
-  let folder = path.dirname(changed);
-  while (folder !== context.root && !context.exists(folder)) folder = path.dirname(folder);
+  let folder = context.isFolder(changed) ? changed : path.dirname(changed);
+  while (folder !== context.root && !context.isFolder(folder)) folder = path.dirname(folder);
   let scope = folder;
   for (let ancestor = folder; ancestor !== context.root; ancestor = path.dirname(ancestor)) {
     if (holders.has(ancestor)) scope = ancestor;

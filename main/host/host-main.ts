@@ -1,0 +1,7 @@
+/** The browser host as a process of its own (`npm start` runs it with the app's V8 settings). */
+import { runHost } from './index';
+
+runHost().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
