@@ -60,7 +60,11 @@ async function readyParcel(folder: string): Promise<() => Promise<void>> {
 
 async function readyChokidar(folder: string): Promise<() => Promise<void>> {
   const instance = chokidarWatch(folder, { ignoreInitial: true });
-  await new Promise<void>((resolve) => instance.once('ready', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    instance.once('ready', () => resolve());
+    // chokidar needs an inotify watch per file and per folder: a large tree exhausts the system's limit.
+    instance.once('error', (error) => reject(new Error(`chokidar could not watch the tree: ${(error as Error).message}`)));
+  });
   return () => instance.close();
 }
 
