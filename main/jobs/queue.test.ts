@@ -91,3 +91,17 @@ describe('job queue', () => {
     expect(getJob(db, job.id)?.state).toBe('cancelled');
   });
 });
+
+describe('listJobs', () => {
+  it('lists running work first, then what waits in the order it will run, then finished work', () => {
+    const done = enqueue(db, { kind: 'scan', payload: {} }).job;
+    claimNext(db, ['scan']);
+    complete(db, done.id, null);
+    const running = enqueue(db, { kind: 'parse-project', payload: {} }).job;
+    claimNext(db, ['parse-project']);
+    const later = enqueue(db, { kind: 'read-audio', payload: {}, priority: 1 }).job;
+    const sooner = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
+    const next = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
+    expect(listJobs(db).map((job) => job.id)).toEqual([running.id, sooner.id, next.id, later.id, done.id]);
+  });
+});

@@ -194,10 +194,13 @@ export function getJob(db: Db, id: number): JobRow | null {
   return db.orm.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
 }
 
+/** Running work first, then what waits (next first), then finished work (newest first). */
 export function listJobs(db: Db, options: { states?: JobState[]; limit?: number } = {}): JobRow[] {
   const query = db.orm.select().from(jobs);
   const filtered = options.states ? query.where(inArray(jobs.state, options.states)) : query;
-  return filtered.orderBy(desc(jobs.id)).limit(options.limit ?? 200).all();
+  const rank = sql`CASE ${jobs.state} WHEN 'running' THEN 0 WHEN 'queued' THEN 1 ELSE 2 END`;
+  const waitingOrder = sql`CASE WHEN ${jobs.state} = 'queued' THEN ${jobs.id} ELSE -${jobs.id} END`;
+  return filtered.orderBy(rank, desc(jobs.priority), waitingOrder).limit(options.limit ?? 200).all();
 }
 
 /** When the next queued job becomes runnable, or null when nothing waits. */

@@ -9,6 +9,9 @@ import type { NewSong } from '../../common/song';
 import { bridgeBaseQuery, call } from './base-query';
 
 export type TagType = ChangedTable | 'jobs';
+
+/** How many jobs the panel asks for: running ones come first, so this is plenty. */
+export const JOBS_SHOWN = 50;
 export const TAG_TYPES: readonly TagType[] = ['songs', 'views', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'];
 
 export const songshelfApi = createApi({
@@ -44,7 +47,7 @@ export const songshelfApi = createApi({
       query: (input) => call('scanDirectory', input),
     }),
     jobs: build.query<ChannelOutput<'jobs:list'>, void>({
-      query: () => call('jobs:list', { states: ['queued', 'running', 'failed'], limit: 50 }),
+      query: () => call('jobs:list', { states: ['queued', 'running', 'failed'], limit: JOBS_SHOWN }),
       providesTags: ['jobs'],
     }),
     cancelJob: build.mutation<ChannelOutput<'jobs:cancel'>, number>({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import type { ViewType } from '../../../common/view';
 import { useSongPageQuery, useViewsQuery } from '../../api/songshelf-api';
 import controls from '../ui/controls.module.css';
 import { AddSongForm } from './AddSongForm';
@@ -8,6 +9,12 @@ import styles from './DashboardPage.module.css';
 import { SongTable } from './SongTable';
 
 const PAGE_SIZE = 100;
+
+function emptyMessage(type: ViewType | undefined): string {
+  if (type === 'directory') return 'No projects found here yet. Songs appear as the scan finds them.';
+  if (type === 'hidden') return 'Nothing is hidden. Songs you delete from a watched folder come here.';
+  return 'No songs here yet. Add one by name above, or watch a folder of projects.';
+}
 
 /** `/dashboard` and `/:viewId`: the songs of one view, a page at a time, with the add-song form. */
 export function DashboardPage() {
@@ -49,7 +56,7 @@ export function DashboardPage() {
         {page && page.rows.length > 0 ? (
           <SongTable songs={page.rows} />
         ) : (
-          <p className={styles.empty}>{page ? 'No songs here yet. Add one by name above.' : 'Loading songs…'}</p>
+          <p className={styles.empty}>{page ? emptyMessage(view?.type) : 'Loading songs…'}</p>
         )}
       </div>
       {total > PAGE_SIZE ? (

@@ -1,4 +1,4 @@
-import { useCancelJobMutation, useJobsQuery, useRetryJobMutation } from '../../api/songshelf-api';
+import { JOBS_SHOWN, useCancelJobMutation, useJobsQuery, useRetryJobMutation } from '../../api/songshelf-api';
 import controls from '../ui/controls.module.css';
 import styles from './JobsPanel.module.css';
 
@@ -8,6 +8,7 @@ export function JobsPanel() {
   const [cancelJob] = useCancelJobMutation();
   const [retryJob] = useRetryJobMutation();
   if (jobs.length === 0) return null;
+  // The core lists running work first, then what waits, in the order it will run.
   const active = jobs.filter((job) => job.state !== 'failed');
   const failed = jobs.filter((job) => job.state === 'failed');
   return (
@@ -23,7 +24,12 @@ export function JobsPanel() {
           <progress className={styles.progress} max={1} value={job.state === 'running' ? job.progress : undefined} aria-label={job.label} />
         </div>
       ))}
-      {active.length > 4 ? <p className={styles.more}>{active.length - 4} more waiting</p> : null}
+      {active.length > 4 ? (
+        <p className={styles.more}>
+          {active.length - 4}
+          {jobs.length >= JOBS_SHOWN ? '+' : ''} more waiting
+        </p>
+      ) : null}
       {failed.slice(0, 3).map((job) => (
         <div key={job.id} className={styles.job}>
           <p className={controls.error}>
