@@ -27,6 +27,12 @@ export interface SongQueryInput {
 const DEFAULT_SORT: SortConfig = { column: 'modifiedAt', direction: 'Descending' };
 
 export function querySongs(db: Db, input: SongQueryInput): SongPage {
+  const { rows, count } = buildSongQuery(db, input);
+  return { rows: rows.all().map(songFromRow), total: count.get()?.n ?? 0, offset: input.offset };
+}
+
+/** The two statements of a page (its rows and its total), unexecuted: `bench:query` times them raw. */
+export function buildSongQuery(db: Db, input: SongQueryInput) {
   const view = input.viewId === undefined ? null : getView(db, input.viewId);
   if (input.viewId !== undefined && !view) throw new AppError('not_found', MESSAGES.viewNotFound);
 
@@ -44,10 +50,9 @@ export function querySongs(db: Db, input: SongQueryInput): SongPage {
     .where(where)
     .orderBy(order(sortExpression(sort.column)), order(songs.seq))
     .limit(input.limit)
-    .offset(input.offset)
-    .all();
-  const total = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where).get()?.n ?? 0;
-  return { rows: rows.map(songFromRow), total, offset: input.offset };
+    .offset(input.offset);
+  const count = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where);
+  return { rows, count };
 }
 
 function viewConditions(view: View | null): SQL[] {

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench:query -- --songs 200000 --json`: fills a library with N songs (varied names, tempos, keys,
+ * statuses, tags, notes), then runs a mix of pages (sorts, filters, searches, deep offsets) through the core's
+ * router (validation, query, row mapping: what the renderer waits for) and the same SQL statements straight
+ * on better-sqlite3, in the same run. Prints one JSON line: { songs, p50_ms, p95_ms, sqlite_p95_ms, ratio }.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SongQuery } from '../common/query';
+import { PRIORITIES, STATUSES, TIERS } from '../common/song';
+import { inTransaction } from '../db/connection';
+import { insertSongs } from '../db/repositories/scanned-songs';
+import { buildSong } from '../db/repositories/songs';
+import { buildSongQuery } from '../db/song-query';
+import { newId } from '../db/ids';
+import { songQuerySchema } from '../common/query';
+import { createCore } from '../main/core';
+import { appRootFrom } from '../main/paths';
+import { argValue, round } from './measure';
+
+const argv = process.argv.slice(2);
+const count = Number(argValue(argv, '--songs', '200000'));
+const json = argv.includes('--json');
+const KEYS = ['C major', 'A minor', 'G major', 'E minor', 'F# minor', 'Bb major', 'D minor', ''];
+const TAGS = ['EP 2', 'club', 'demo', 'vocal', 'instrumental', 'remix', 'live', 'sync'];
+const WORDS = ['night', 'drive', 'blue', 'hour', 'echo', 'tape', 'ocean', 'signal', 'glass', 'river', 'static', 'ember'];
+
+const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-query-'));
+const core = createCore({
+  dataDir,
+  migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
+  workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
+  platform: { openExternal: async () => undefined },
+  library: { watch: false, periodicRescan: false },
+});
+
+process.stderr.write(`writing ${count} songs…\n`);
+const start = Date.now();
+for (let i = 0; i < count; i += 1000) {
+  const batch = Array.from({ length: Math.min(1000, count - i) }, (_unused, offset) => songNumber(i + offset));
+  inTransaction(core.db, () => insertSongs(core.db, batch));
+}
+process.stderr.write(`written in ${round((Date.now() - start) / 1000)} s\n`);
+
+const queries: SongQuery[] = [
+  {},
+  { sort: { column: 'name', direction: 'Ascending' } },
+  { sort: { column: 'name', direction: 'Descending' }, offset: Math.floor(count * 0.75) },
+  { sort: { column: 'tempo', direction: 'Descending' } },
+  { sort: { column: 'priority', direction: 'Descending' } },
+  { sort: { column: 'modifiedAt', direction: 'Ascending' }, offset: Math.floor(count / 2) },
+  { filters: [{ op: 'equals', field: 'status', value: 'Mixing' }] },
+  { filters: [{ op: 'range', field: 'tempo', min: 120, max: 128 }], sort: { column: 'tempo', direction: 'Ascending' } },
+  { filters: [{ op: 'hasTag', field: 'tags', value: 'EP 2' }] },
+  { filters: [{ op: 'equals', field: 'key', value: 'A minor' }, { op: 'range', field: 'tempo', min: 90, max: 110 }] },
+  { search: 'night' },
+  { search: 'blue hour', sort: { column: 'name', direction: 'Ascending' } },
+  { search: 'ech', filters: [{ op: 'equals', field: 'status', value: 'Done' }] },
+  { search: 'river', sort: { column: 'tempo', direction: 'Descending' } },
+];
+
+const appMs: number[] = [];
+const sqliteMs: number[] = [];
+for (let round_ = 0; round_ < 5; round_ += 1) {
+  for (const query of queries) {
+    const input = { limit: 100, ...query };
+    let begin = performance.now();
+    const result = await core.router.dispatch('songs:query', input);
+    appMs.push(performance.now() - begin);
+    if (!result.ok) throw new Error(result.error.message);
+
+    const { rows, count: total } = buildSongQuery(core.db, songQuerySchema.parse(input));
+    const rowsSql = rows.toSQL();
+    const countSql = total.toSQL();
+    const rowsStatement = core.db.sqlite.prepare(rowsSql.sql);
+    const countStatement = core.db.sqlite.prepare(countSql.sql);
+    begin = performance.now();
+    rowsStatement.all(...rowsSql.params);
+    countStatement.get(...countSql.params);
+    sqliteMs.push(performance.now() - begin);
+  }
+}
+await core.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+// Where the time goes, for whoever tunes the indexes: each query's slowest raw SQLite time.
+queries.forEach((query, index) => {
+  const raw = sqliteMs.filter((_value, at) => at % queries.length === index);
+  process.stderr.write(`${round(Math.max(...raw), 1).toString().padStart(7)} ms  ${JSON.stringify(query)}\n`);
+});
+
+const p50 = percentile(appMs, 0.5);
+const p95 = percentile(appMs, 0.95);
+const sqliteP95 = percentile(sqliteMs, 0.95);
+const result = { songs: count, p50_ms: round(p50, 2), p95_ms: round(p95, 2), sqlite_p95_ms: round(sqliteP95, 2), ratio: round(p95 / sqliteP95, 2) };
+console.log(json ? JSON.stringify(result) : result);
+
+function songNumber(n: number) {
+  const name = `${WORDS[n % WORDS.length]} ${WORDS[Math.floor(n / 12) % WORDS.length]} ${n}`;
+  const song = buildSong(
+    {
+      name,
+      source: 'directory',
+      projectPath: `/Music/${2000 + (n % 25)}/${name} Project`,
+      tempo: String(70 + (n % 90)),
+      key: KEYS[n % KEYS.length],
+      status: STATUSES[n % STATUSES.length],
+      priority: PRIORITIES[n % PRIORITIES.length],
+      tier: TIERS[n % TIERS.length],
+      tags: [TAGS[n % TAGS.length] as string, TAGS[(n * 7) % TAGS.length] as string],
+      notes: n % 5 === 0 ? `needs a ${WORDS[(n * 3) % WORDS.length]} bridge` : '',
+    },
+    1_700_000_000_000 + n * 1000,
+    newId(1_700_000_000_000 + n),
+  );
+  return song;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
