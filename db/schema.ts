@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 
 export const songs = sqliteTable(
   'songs',
@@ -49,15 +50,29 @@ export const songs = sqliteTable(
     createdAt: integer('created_at').notNull(),
     modifiedAt: integer('modified_at').notNull(),
     supabaseId: text('supabase_id'),
+    /** Sort keys by meaning (Low < Medium < High < Urgent; S above D; the workflow's order), kept by SQLite. */
+    priorityRank: integer('priority_rank').generatedAlwaysAs(rankSql('priority', PRIORITIES), { mode: 'virtual' }),
+    tierRank: integer('tier_rank').generatedAlwaysAs(rankSql('tier', TIERS), { mode: 'virtual' }),
+    statusRank: integer('status_rank').generatedAlwaysAs(rankSql('status', STATUSES), { mode: 'virtual' }),
   },
   (t) => [
     uniqueIndex('songs_id_unique').on(t.id),
+    index('songs_hidden_tempo_nulls_last').on(t.hidden, sql`(${t.tempoBpm} IS NULL)`, t.tempoBpm),
+    index('songs_hidden_priority').on(t.hidden, t.priorityRank),
+    index('songs_hidden_tier').on(t.hidden, t.tierRank),
+    index('songs_hidden_status').on(t.hidden, t.statusRank),
+    index('songs_hidden_key').on(t.hidden, sql`${t.key} COLLATE NOCASE`),
     index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
     index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
     index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
     index('songs_project_path').on(t.projectPath),
   ],
 );
+
+/** `CASE column WHEN 'first' THEN 0 ... ELSE n END`: an ordered list's position, for sorting by meaning. */
+function rankSql(column: string, values: readonly string[]) {
+  return sql.raw(`CASE "${column}" ${values.map((value, index) => `WHEN '${value}' THEN ${index}`).join(' ')} ELSE ${values.length} END`);
+}
 
 export const views = sqliteTable('views', {
   id: text('id').primaryKey(),

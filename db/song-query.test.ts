@@ -45,6 +45,8 @@ describe('songs:query', () => {
   it.each([
     [{ column: 'name', direction: 'Ascending' }, ['alpha', 'Bravo', 'charlie', 'Delta']],
     [{ column: 'tempo', direction: 'Descending' }, ['Bravo', 'charlie', 'alpha', 'Delta']],
+    [{ column: 'tempo', direction: 'Ascending' }, ['alpha', 'charlie', 'Bravo', 'Delta']],
+    [{ column: 'tier', direction: 'Ascending' }, ['alpha', 'Bravo', 'charlie', 'Delta']],
     [{ column: 'priority', direction: 'Descending' }, ['Bravo', 'charlie', 'Delta', 'alpha']],
     [{ column: 'status', direction: 'Ascending' }, ['alpha', 'Bravo', 'charlie', 'Delta']],
   ] as const)('sorts by %o case-insensitively and by meaning', (sort, expected) => {
@@ -53,6 +55,7 @@ describe('songs:query', () => {
 
   it.each([
     [{ op: 'equals', field: 'status', value: 'mixing' }, ['Bravo', 'charlie']],
+    [{ op: 'equals', field: 'priority', value: 'Not a priority' }, []],
     [{ op: 'contains', field: 'notes', value: 'BRIDGE' }, ['Bravo']],
     [{ op: 'range', field: 'tempo', min: 100, max: 125 }, ['charlie']],
     [{ op: 'hasTag', field: 'tags', value: 'ep 2' }, ['alpha', 'charlie']],

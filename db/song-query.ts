@@ -2,7 +2,7 @@
  * `songs:query`: one page of a view, with sort, filters and search all done in SQLite (indexes and FTS5), so
  * the renderer never holds the whole library.
  */
-import { and, asc, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { AppError, assertNever } from '../common/errors';
 import { MESSAGES } from '../common/messages';
 import type { Filter, SongPage, SongQueryField, SortConfig } from '../common/query';
@@ -43,12 +43,11 @@ export function buildSongQuery(db: Db, input: SongQueryInput) {
   const where = and(...conditions);
 
   const sort = input.sort ?? view?.sortConfig ?? DEFAULT_SORT;
-  const order = sort.direction === 'Ascending' ? asc : desc;
   const rows = db.orm
     .select()
     .from(songs)
     .where(where)
-    .orderBy(order(sortExpression(sort.column)), order(songs.seq))
+    .orderBy(...orderTerms(sort))
     .limit(input.limit)
     .offset(input.offset);
   const count = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where);
@@ -93,12 +92,15 @@ function filterCondition(filter: Filter): SQL {
   switch (filter.op) {
     case 'hasTag':
       return hasTag(filter.value);
-    case 'equals':
+    case 'equals': {
       if (filter.field === 'tags') return hasTag(filter.value);
+      const ranked = rankEquality(filter.field, filter.value);
+      if (ranked) return ranked;
       if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
         return eq(NUMERIC_COLUMNS[filter.field], Number(filter.value));
       }
       return sql`${TEXT_COLUMNS[filter.field]} = ${filter.value} COLLATE NOCASE`;
+    }
     case 'contains':
       if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
         throw new AppError('invalid_input', 'Dates can be filtered by range, not by text.');
@@ -127,37 +129,50 @@ function hasTag(tag: string): SQL {
   return sql`EXISTS (SELECT 1 FROM json_each(${songs.tags}) WHERE json_each.value = ${tag} COLLATE NOCASE)`;
 }
 
-/** Ordered lists sort by their meaning (Low < Medium < High), not alphabetically. */
-function rankOf(column: SQLWrapper, values: readonly string[]): SQL {
-  const cases = values.map((value, index) => sql`WHEN ${value} THEN ${index}`);
-  return sql`CASE ${column} ${sql.join(cases, sql` `)} ELSE ${values.length} END`;
+/** Ordered lists (priority, tier, status) are stored with their rank too: an indexed equality and sort. */
+const RANKED = {
+  priority: { values: PRIORITIES, column: songs.priorityRank },
+  tier: { values: TIERS, column: songs.tierRank },
+  status: { values: STATUSES, column: songs.statusRank },
+} as const;
+
+function rankEquality(field: SongQueryField, value: string): SQL | null {
+  if (field !== 'priority' && field !== 'tier' && field !== 'status') return null;
+  const { values, column } = RANKED[field];
+  const rank = values.findIndex((candidate) => candidate.toLowerCase() === value.toLowerCase());
+  return rank === -1 ? sql`0` : eq(column, rank);
 }
 
-function sortExpression(column: SongQueryField): SQL | typeof songs.seq {
-  switch (column) {
+/**
+ * The ORDER BY of a sort, with `seq` breaking ties. Each matches an index on (hidden, ...), so a page of any
+ * sort reads only its rows. Songs without a tempo come last in both directions.
+ */
+function orderTerms(sort: SortConfig): SQL[] {
+  const order = sort.direction === 'Ascending' ? asc : desc;
+  const tieBreak = order(songs.seq);
+  switch (sort.column) {
     case 'name':
-      return sql`${songs.name} COLLATE NOCASE`;
+      return [order(sql`${songs.name} COLLATE NOCASE`), tieBreak];
     case 'priority':
-      return rankOf(songs.priority, PRIORITIES);
     case 'tier':
-      return rankOf(songs.tier, TIERS);
     case 'status':
-      return rankOf(songs.status, STATUSES);
+      return [order(RANKED[sort.column].column), tieBreak];
     case 'tempo':
-      return sql`coalesce(${songs.tempoBpm}, -1)`;
+      // SQLite orders NULL lowest: descending already puts it last; ascending needs the IS NULL key first.
+      return sort.direction === 'Ascending' ? [asc(sql`(${songs.tempoBpm} IS NULL)`), asc(songs.tempoBpm), tieBreak] : [desc(songs.tempoBpm), tieBreak];
     case 'key':
     case 'timeSignature':
     case 'notes':
     case 'tags':
     case 'fileName':
     case 'projectPath':
-      return sql`${TEXT_COLUMNS[column]} COLLATE NOCASE`;
+      return [order(sql`${TEXT_COLUMNS[sort.column]} COLLATE NOCASE`), tieBreak];
     case 'createdAt':
-      return sql`${songs.createdAt}`;
+      return [order(songs.createdAt), tieBreak];
     case 'modifiedAt':
-      return sql`${songs.modifiedAt}`;
+      return [order(songs.modifiedAt), tieBreak];
     default:
-      return assertNever(column);
+      return assertNever(sort.column);
   }
 }
 
