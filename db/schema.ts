@@ -69,6 +69,19 @@ export const songs = sqliteTable(
   ],
 );
 
+/**
+ * Each song's tags, one row per tag, kept in step with `songs.tags` by triggers (migration
+ * `0005_song_tags_triggers`): "has tag" becomes an index lookup instead of a JSON scan of every song.
+ */
+export const songTags = sqliteTable(
+  'song_tags',
+  {
+    songSeq: integer('song_seq').notNull(),
+    tag: text('tag').notNull(),
+  },
+  (t) => [index('song_tags_tag').on(sql`${t.tag} COLLATE NOCASE`, t.songSeq), index('song_tags_song').on(t.songSeq)],
+);
+
 /** `CASE column WHEN 'first' THEN 0 ... ELSE n END`: an ordered list's position, for sorting by meaning. */
 function rankSql(column: string, values: readonly string[]) {
   return sql.raw(`CASE "${column}" ${values.map((value, index) => `WHEN '${value}' THEN ${index}`).join(' ')} ELSE ${values.length} END`);

@@ -12,7 +12,7 @@ import type { Db } from './connection';
 import { pathInside } from './path-range';
 import { getView } from './repositories/views';
 import { songFromRow } from './rows/song-row';
-import { songs } from './schema';
+import { songTags, songs } from './schema';
 
 export interface SongQueryInput {
   viewId?: string | undefined;
@@ -125,8 +125,9 @@ function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_CO
   return Object.hasOwn(NUMERIC_COLUMNS, field);
 }
 
+/** Through `song_tags` (kept by triggers): an index lookup, not a scan of every song's JSON. */
 function hasTag(tag: string): SQL {
-  return sql`EXISTS (SELECT 1 FROM json_each(${songs.tags}) WHERE json_each.value = ${tag} COLLATE NOCASE)`;
+  return sql`${songs.seq} IN (SELECT ${songTags.songSeq} FROM ${songTags} WHERE ${songTags.tag} = ${tag} COLLATE NOCASE)`;
 }
 
 /** Ordered lists (priority, tier, status) are stored with their rank too: an indexed equality and sort. */

@@ -94,3 +94,16 @@ describe('songs repository', () => {
     expect(search('red')).toBe(0);
   });
 });
+
+describe('the tag index', () => {
+  it('follows every add, edit and delete of a song’s tags', () => {
+    const tagsOf = (id: string) =>
+      (db.sqlite.prepare('SELECT tag FROM song_tags JOIN songs ON songs.seq = song_tags.song_seq WHERE songs.id = ? ORDER BY tag').all(id) as { tag: string }[]).map((row) => row.tag);
+    const song = addSong(db, { name: 'Tagged', tags: ['EP 2', 'club'] });
+    expect(tagsOf(song.id)).toEqual(['EP 2', 'club']);
+    updateSong(db, song.id, { tags: ['demo'] });
+    expect(tagsOf(song.id)).toEqual(['demo']);
+    deleteSong(db, song.id);
+    expect((db.sqlite.prepare('SELECT count(*) AS n FROM song_tags').get() as { n: number }).n).toBe(0);
+  });
+});
