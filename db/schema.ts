@@ -61,7 +61,8 @@ export const songs = sqliteTable(
     index('songs_hidden_priority').on(t.hidden, t.priorityRank),
     index('songs_hidden_tier').on(t.hidden, t.tierRank),
     index('songs_hidden_status').on(t.hidden, t.statusRank),
-    index('songs_hidden_key').on(t.hidden, sql`${t.key} COLLATE NOCASE`),
+    // Key with tempo: "songs in A minor between 90 and 110" is answered (and counted) from the index alone.
+    index('songs_hidden_key_tempo').on(t.hidden, sql`${t.key} COLLATE NOCASE`, t.tempoBpm),
     index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
     index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
     index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
