@@ -4,10 +4,6 @@
  * router (validation, query, row mapping: what the renderer waits for) and the same SQL statements straight
  * on better-sqlite3, in the same run. Prints one JSON line: { songs, p50_ms, p95_ms, sqlite_p95_ms, ratio }.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SongQuery } from '../common/query';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import { inTransaction } from '../db/connection';
@@ -16,8 +12,7 @@ import { buildSong } from '../db/repositories/songs';
 import { buildSongQuery } from '../db/song-query';
 import { newId } from '../db/ids';
 import { songQuerySchema } from '../common/query';
-import { createCore } from '../main/core';
-import { appRootFrom } from '../main/paths';
+import { createBenchCore } from './bench-core';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);
@@ -27,15 +22,7 @@ const KEYS = ['C major', 'A minor', 'G major', 'E minor', 'F# minor', 'Bb major'
 const TAGS = ['EP 2', 'club', 'demo', 'vocal', 'instrumental', 'remix', 'live', 'sync'];
 const WORDS = ['night', 'drive', 'blue', 'hour', 'echo', 'tape', 'ocean', 'signal', 'glass', 'river', 'static', 'ember'];
 
-const bundleDir = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-query-'));
-const core = createCore({
-  dataDir,
-  migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
-  workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
-  platform: { openExternal: async () => undefined },
-  library: { watch: false, periodicRescan: false },
-});
+const core = createBenchCore({ watch: false });
 
 process.stderr.write(`writing ${count} songs…\n`);
 const start = Date.now();
@@ -84,7 +71,6 @@ for (let round_ = 0; round_ < 5; round_ += 1) {
   }
 }
 await core.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
 // Where the time goes, for whoever tunes the indexes: each query's slowest raw SQLite time.
 queries.forEach((query, index) => {
   const raw = sqliteMs.filter((_value, at) => at % queries.length === index);

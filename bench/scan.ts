@@ -12,10 +12,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createCore, type Core } from '../main/core';
+import type { Core } from '../main/core';
+import { createBenchCore } from './bench-core';
 import { MIN_SCAN_GAP_MS } from '../main/library/library';
-import { appRootFrom } from '../main/paths';
 import { writeLibrary, type LibraryStats } from './generators/library';
 import { argValue, commandSeconds, peakRssMb, round, seconds, shellQuote } from './measure';
 
@@ -44,15 +43,7 @@ const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /d
 const findTree = () => commandSeconds(`find ${shellQuote(root)} > /dev/null`);
 const findBeforeScan = findTree();
 
-const bundleDir = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-data-'));
-const core = createCore({
-  dataDir,
-  migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
-  workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
-  platform: { openExternal: async () => undefined },
-  library: { watch: false, periodicRescan: false },
-});
+const core = createBenchCore({ watch: false });
 await core.start();
 
 const cold = await seconds(async () => {
@@ -73,7 +64,6 @@ const rescan = await seconds(() => scanFinished(core, core.library.requestScan(d
 log(`after the rescan: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const songs = (core.db.sqlite.prepare('SELECT count(*) AS n FROM songs').get() as { n: number }).n;
 await core.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
 fs.rmSync(setList, { force: true });
 if (!kept) fs.rmSync(root, { recursive: true, force: true });
 

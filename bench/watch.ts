@@ -12,14 +12,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import watcher from '@parcel/watcher';
 import { watch as chokidarWatch } from 'chokidar';
 import { writeAls } from './generators/als';
 import { writeLibrary } from './generators/library';
-import { createCore } from '../main/core';
+import { createBenchCore } from './bench-core';
 import { WATCH_DEBOUNCE_MS } from '../main/library/watcher';
-import { appRootFrom } from '../main/paths';
 import { argValue, commandSeconds, round, shellQuote } from './measure';
 
 const argv = process.argv.slice(2);
@@ -70,15 +68,7 @@ async function readyChokidar(folder: string): Promise<() => Promise<void>> {
 
 /** A new project folder -> its song in the database, through the real core, minus the spec's debounce. */
 async function detectThroughCore(folder: string): Promise<number> {
-  const bundleDir = path.dirname(fileURLToPath(import.meta.url));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-watch-data-'));
-  const core = createCore({
-    dataDir,
-    migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
-    workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
-    platform: { openExternal: async () => undefined },
-    library: { watch: true, periodicRescan: false },
-  });
+  const core = createBenchCore({ watch: true });
   await core.start();
   await core.library.watchDirectory(folder);
   await core.runner.whenIdle();
@@ -89,7 +79,6 @@ async function detectThroughCore(folder: string): Promise<number> {
   while ((count.get(name) as { n: number }).n === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   const elapsed = performance.now() - start - WATCH_DEBOUNCE_MS;
   await core.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(path.join(folder, `${name} Project`), { recursive: true, force: true });
   return Math.round(elapsed);
 }

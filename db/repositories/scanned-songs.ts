@@ -14,6 +14,7 @@ import { insertRows, updateRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';
 import { fileFromColumns, sessionFromColumns, songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';
+import { getSong } from './songs';
 import { writeSyncRecords } from './sync-records';
 
 /**
@@ -95,7 +96,7 @@ export function applyScanPatches(db: Db, patches: ScanPatch[]): void {
   const now = db.now();
   const changed: Song[] = [];
   for (const patch of patches) {
-    const current = getSongById(db, patch.id);
+    const current = getSong(db, patch.id);
     if (!current) continue;
     const next: Song = { ...current, meta: { ...current.meta }, modifiedAt: now };
     for (const [field, value] of Object.entries(patch.set) as [keyof ScanPatch['set'], unknown][]) {
@@ -108,10 +109,6 @@ export function applyScanPatches(db: Db, patches: ScanPatch[]): void {
   replaceSongs(db, changed);
 }
 
-function getSongById(db: Db, id: string): Song | null {
-  const row = db.orm.select().from(songs).where(eq(songs.id, id)).get();
-  return row ? songFromRow(row) : null;
-}
 
 /** The songs a scan of this folder may own: found in a folder, with their project inside it. */
 export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
