@@ -36,6 +36,8 @@ export const MAX_NAME_LENGTH = 500;
 export const MAX_TEXT_LENGTH = 100_000;
 export const MAX_PATH_LENGTH = 4096;
 export const MAX_TAGS = 200;
+/** Songs one bulk action may touch: a whole selection of a large view, in one transaction. */
+export const MAX_BULK_SONGS = 50_000;
 export const MAX_PAGE_SIZE = 500;
 export const MAX_SEARCH_LENGTH = 500;
 /** readFile answers at most this much; larger files are refused with a clear error. */

@@ -14,12 +14,14 @@ import {
   type SyncRecord,
   type UserSettings,
 } from './account';
+import { customFieldPatchSchema, customFieldRefSchema, newCustomFieldSchema, type CustomField } from './custom-fields';
 import type { ErrorShape } from './errors';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
 import { directoryPathSchema, directoryRefSchema, type AppNotification, type FileDetected, type WatchedDirectory } from './library';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
-import { newSongSchema, songPatchSchema, type Song } from './song';
+import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
+import { bulkSongUpdateSchema, newSongSchema, songIdsSchema, songPatchSchema, type Song } from './song';
 import { newViewSchema, viewPatchSchema, type View } from './view';
 
 interface ChannelDef<I extends z.ZodType, O> {
@@ -93,7 +95,26 @@ export const contract = {
     z.strictObject({ path: pathSchema, encoding: z.enum(['utf8', 'base64']).default('base64') }),
   ),
   openExternal: channel<{ opened: true }>()(z.strictObject({ url: z.string().min(1).max(2048) })),
+  saveLocalFile: channel<SaveLocalFileResult>()(saveLocalFileSchema),
+  /** Reveal in Finder / Explorer; only paths inside the library's folders. */
+  showItemInFolder: channel<{ shown: true }>()(z.strictObject({ path: pathSchema })),
+  /** Open with the OS's default app (a project in its DAW); only paths inside the library's folders. */
+  openPath: channel<{ opened: true }>()(z.strictObject({ path: pathSchema })),
   'songs:query': channel<SongPage>()(songQuerySchema),
+  'songs:bulk-update': channel<{ updated: number }>()(bulkSongUpdateSchema),
+  /** Songs from a project directory go to Hidden; songs added by hand are deleted for good. */
+  'songs:bulk-delete': channel<{ hidden: number; deleted: number }>()(z.strictObject({ ids: songIdsSchema })),
+  /** Tags in use, most used first, for completion. */
+  'tags:list': channel<{ tag: string; count: number }[]>()(
+    z
+      .strictObject({ prefix: z.string().max(100).optional(), limit: z.number().int().positive().max(1000).optional() })
+      .optional(),
+  ),
+  'fields:list': channel<CustomField[]>()(noInput),
+  'fields:add': channel<CustomField>()(newCustomFieldSchema),
+  'fields:update': channel<CustomField>()(z.strictObject({ id: idSchema, patch: customFieldPatchSchema })),
+  /** Removes the column and its values from every song. */
+  'fields:remove': channel<{ id: string }>()(customFieldRefSchema),
   watchDirectory: channel<{ directory: WatchedDirectory; view: View; jobId: number }>()(directoryPathSchema),
   getWatchedDirectories: channel<WatchedDirectory[]>()(noInput),
   scanDirectory: channel<{ jobId: number }>()(directoryRefSchema),
@@ -118,7 +139,7 @@ export function isChannel(value: unknown): value is Channel {
 }
 
 /** Tables whose change the renderer is told about, so it refetches exactly what they feed. */
-export const CHANGED_TABLES = ['songs', 'views', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
+export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
 export type ChangedTable = (typeof CHANGED_TABLES)[number];
 
 export interface Events {

@@ -1,6 +1,6 @@
 /** The song: its fields (spec section 3), their allowed values, and the inputs that create or change one. */
 import { z } from 'zod';
-import { MAX_TAGS } from './constants';
+import { MAX_BULK_SONGS, MAX_TAGS } from './constants';
 import {
   idSchema,
   jsonValueSchema,
@@ -128,6 +128,25 @@ export const songPatchSchema = z.strictObject({
   supabaseId: idSchema.nullable(),
 }).partial();
 export type SongPatch = z.infer<typeof songPatchSchema>;
+
+/** One edit applied to many selected songs: the table's bulk actions. Tags are added or removed, not replaced. */
+export const bulkSongPatchSchema = z
+  .strictObject({
+    priority: editableSongFields.priority,
+    tier: editableSongFields.tier,
+    status: editableSongFields.status,
+    key: editableSongFields.key,
+    timeSignature: editableSongFields.timeSignature,
+    hidden: z.boolean(),
+    addTags: tagsSchema,
+    removeTags: tagsSchema,
+    custom: customSchema,
+  })
+  .partial();
+export type BulkSongPatch = z.infer<typeof bulkSongPatchSchema>;
+
+export const songIdsSchema = z.array(idSchema).min(1).max(MAX_BULK_SONGS);
+export const bulkSongUpdateSchema = z.strictObject({ ids: songIdsSchema, patch: bulkSongPatchSchema });
 
 /**
  * Fields whose value a scan sets (from the project's folder, files and contents): once the user edits one,

@@ -14,6 +14,10 @@ export interface View {
   activeFilters: Filter[];
   /** Column id -> shown. Columns not listed are shown. */
   columnVisibility: Record<string, boolean>;
+  /** Column ids in the order the user arranged them; columns not listed follow in their default order. */
+  columnOrder: string[];
+  /** Column id -> width in pixels, where the user resized it. */
+  columnWidths: Record<string, number>;
   /** The view's route, built from its id. */
   path: string;
   directoryPath: string | null;
@@ -24,6 +28,8 @@ export interface View {
 }
 
 const columnVisibilitySchema = z.record(z.string().max(100), z.boolean());
+const columnOrderSchema = z.array(z.string().max(100)).max(200);
+const columnWidthsSchema = z.record(z.string().max(100), z.number().int().min(40).max(2000));
 
 export const newViewSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -47,6 +53,8 @@ export const viewPatchSchema = z
     sortConfig: sortConfigSchema.nullable(),
     activeFilters: z.array(filterSchema).max(50),
     columnVisibility: columnVisibilitySchema,
+    columnOrder: columnOrderSchema,
+    columnWidths: columnWidthsSchema,
     position: z.number().int(),
     supabaseId: idSchema.nullable(),
   })
