@@ -18,3 +18,8 @@ export const MESSAGES = {
   viewNotFound: 'That view no longer exists.',
   songNotFound: 'That song no longer exists.',
 } as const;
+
+/** Spec section 5: the player refuses a linked file that is not on disk. */
+export function audioFileNotFound(fileName: string): string {
+  return `Cannot play audio: File not found (${fileName})`;
+}

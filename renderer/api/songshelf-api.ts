@@ -12,7 +12,7 @@ export type TagType = ChangedTable | 'jobs';
 
 /** How many jobs the panel asks for: running ones come first, so this is plenty. */
 export const JOBS_SHOWN = 50;
-export const TAG_TYPES: readonly TagType[] = ['songs', 'views', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'];
+export const TAG_TYPES: readonly TagType[] = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'];
 
 export const songshelfApi = createApi({
   reducerPath: 'songshelf',
@@ -29,6 +29,65 @@ export const songshelfApi = createApi({
     }),
     addSong: build.mutation<ChannelOutput<'db:add-song'>, NewSong>({
       query: (song) => call('db:add-song', song),
+    }),
+    deleteSong: build.mutation<ChannelOutput<'db:delete-song'>, ChannelInput<'db:delete-song'>>({
+      query: (input) => call('db:delete-song', input),
+    }),
+    bulkUpdateSongs: build.mutation<ChannelOutput<'songs:bulk-update'>, ChannelInput<'songs:bulk-update'>>({
+      query: (input) => call('songs:bulk-update', input),
+    }),
+    bulkDeleteSongs: build.mutation<ChannelOutput<'songs:bulk-delete'>, ChannelInput<'songs:bulk-delete'>>({
+      query: (input) => call('songs:bulk-delete', input),
+    }),
+    tagSuggestions: build.query<ChannelOutput<'tags:list'>, { prefix: string; limit: number }>({
+      query: (input) => call('tags:list', input),
+      providesTags: ['songs'],
+    }),
+    fields: build.query<ChannelOutput<'fields:list'>, void>({
+      query: () => call('fields:list', undefined),
+      providesTags: ['custom_fields'],
+    }),
+    addField: build.mutation<ChannelOutput<'fields:add'>, ChannelInput<'fields:add'>>({
+      query: (input) => call('fields:add', input),
+      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
+    }),
+    updateField: build.mutation<ChannelOutput<'fields:update'>, ChannelInput<'fields:update'>>({
+      query: (input) => call('fields:update', input),
+      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
+    }),
+    removeField: build.mutation<ChannelOutput<'fields:remove'>, ChannelInput<'fields:remove'>>({
+      query: (input) => call('fields:remove', input),
+      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
+    }),
+    // Views: the new or changed view must be in the cache before the page navigates or re-queries by it.
+    addView: build.mutation<ChannelOutput<'db:add-view'>, ChannelInput<'db:add-view'>>({
+      query: (input) => call('db:add-view', input),
+      invalidatesTags: (result) => (result ? ['views'] : []),
+    }),
+    updateView: build.mutation<ChannelOutput<'db:update-view'>, ChannelInput<'db:update-view'>>({
+      query: (input) => call('db:update-view', input),
+      // Shown at once: the sort, filters and columns of a view change the table before the core answers.
+      async onQueryStarted({ id, patch }, { dispatch, queryFulfilled }) {
+        const update = dispatch(
+          songshelfApi.util.updateQueryData('views', undefined, (views) => {
+            const view = views.find((candidate) => candidate.id === id);
+            if (view) Object.assign(view, patch);
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          update.undo();
+        }
+      },
+    }),
+    deleteView: build.mutation<ChannelOutput<'db:delete-view'>, ChannelInput<'db:delete-view'>>({
+      query: (input) => call('db:delete-view', input),
+      invalidatesTags: (result) => (result ? ['views'] : []),
+    }),
+    subscription: build.query<ChannelOutput<'db:get-subscription'>, void>({
+      query: () => call('db:get-subscription', undefined),
+      providesTags: ['subscription'],
     }),
     watchedDirectories: build.query<ChannelOutput<'getWatchedDirectories'>, void>({
       query: () => call('getWatchedDirectories', undefined),
@@ -63,6 +122,18 @@ export const {
   useSongPageQuery,
   useViewsQuery,
   useAddSongMutation,
+  useDeleteSongMutation,
+  useBulkUpdateSongsMutation,
+  useBulkDeleteSongsMutation,
+  useTagSuggestionsQuery,
+  useFieldsQuery,
+  useAddFieldMutation,
+  useUpdateFieldMutation,
+  useRemoveFieldMutation,
+  useAddViewMutation,
+  useUpdateViewMutation,
+  useDeleteViewMutation,
+  useSubscriptionQuery,
   useWatchedDirectoriesQuery,
   useWatchDirectoryMutation,
   useRemoveDirectoryMutation,

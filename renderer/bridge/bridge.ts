@@ -4,6 +4,7 @@
  * The web build has neither.
  */
 import { createApi, type Api } from '../../common/ipc';
+import { MEDIA_HOST_PATH, MEDIA_SCHEME } from '../../common/media';
 import { createWebSocketTransport } from './websocket-transport';
 
 declare global {
@@ -37,4 +38,16 @@ function takeTokenFromAddress(): string | null {
   if (!token) return null;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   return token;
+}
+
+/**
+ * Where the player loads a song's audio: the browser host's token-checked endpoint, or Electron's media
+ * scheme. `version` (the file's modified time) makes a replaced file load fresh.
+ */
+export function mediaUrl(songId: string, version: number | null): string {
+  const id = encodeURIComponent(songId);
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const query = `v=${version ?? 0}`;
+  if (token) return `${MEDIA_HOST_PATH}${id}?token=${encodeURIComponent(token)}&${query}`;
+  return `${MEDIA_SCHEME}://songs/${id}?${query}`;
 }

@@ -1,38 +1,30 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { useViewsQuery } from '../../api/songshelf-api';
 import { JobsPanel } from '../jobs/JobsPanel';
 import { FoldersSection } from '../library/FoldersSection';
+import { PlayerBar } from '../player/PlayerBar';
+import { Toasts } from '../ui/Toasts';
+import { ViewsSection } from '../views/ViewsSection';
 import styles from './DashboardLayout.module.css';
+import { UserBlock } from './UserBlock';
 
-/** The dashboard frame: the sidebar of views beside the page. */
+/** The dashboard frame (spec section 2): the sidebar (Views, Project Directories, user block), the page, the player. */
 export function DashboardLayout({ activeViewId, children }: { activeViewId: string | null; children: ReactNode }) {
-  const { data: views = [] } = useViewsQuery();
   return (
     <div className={styles.layout}>
       <nav className={styles.sidebar} aria-label="Views">
         <div className={styles.brand}>
           <span className={styles.brandMark}>♪</span> Songshelf
         </div>
-        <section>
-          <h2 className={styles.sectionTitle}>Views</h2>
-          <ul className={styles.viewList}>
-            {views.filter((view) => view.type !== 'directory').map((view) => (
-              <li key={view.id}>
-                <NavLink
-                  to={view.path}
-                  className={view.id === activeViewId ? styles.viewLinkActive : styles.viewLink}
-                >
-                  {view.title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ViewsSection activeViewId={activeViewId} />
         <FoldersSection activeViewId={activeViewId} />
         <JobsPanel />
+        <UserBlock />
       </nav>
       <main className={styles.main}>{children}</main>
+      <div className={styles.player}>
+        <PlayerBar />
+      </div>
+      <Toasts />
     </div>
   );
 }

@@ -1,77 +1,282 @@
-import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
-import type { ViewType } from '../../../common/view';
-import { useSongPageQuery, useViewsQuery } from '../../api/songshelf-api';
+/**
+ * `/dashboard`, `/:viewId` and `/:viewId/modal/:modal`: one view's songs in the virtual table, with its
+ * search, sort, filters and columns (all saved on the view), bulk actions, and the modals of the view.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import type { Filter, SortConfig } from '../../../common/query';
+import type { BulkSongPatch, Song } from '../../../common/song';
+import type { View, ViewType } from '../../../common/view';
+import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
+import { getBridge } from '../../bridge/bridge';
+import { usePlayer } from '../player/player';
+import { BUILT_IN_COLUMNS, customColumn, orderedColumns, visibleColumns, type Column, type ColumnLayout } from '../song-table/columns';
+import type { RowAction } from '../song-table/RowMenu';
+import { editSong } from '../song-table/song-edits';
+import { SongTable } from '../song-table/SongTable';
+import { useSongWindow } from '../song-table/use-song-window';
+import { AddSongModal } from '../songs/AddSongModal';
+import { BulkBar } from '../songs/BulkBar';
+import { FieldsModal } from '../songs/FieldsModal';
+import { openInDaw, projectTarget, revealInFolder } from '../songs/song-actions';
+import { ConfirmDialog } from '../ui/Modal';
+import { Popover } from '../ui/Popover';
 import controls from '../ui/controls.module.css';
-import { AddSongForm } from './AddSongForm';
-import { DashboardLayout } from './DashboardLayout';
+import { errorMessage } from '../ui/tier-limits';
+import { showToast } from '../ui/toasts';
+import { ColumnsPanel } from '../views/ColumnsPanel';
+import { FiltersPanel } from '../views/FiltersPanel';
 import styles from './DashboardPage.module.css';
-import { SongTable } from './SongTable';
 
-const PAGE_SIZE = 100;
+const SEARCH_DELAY_MS = 180;
 
-function emptyMessage(type: ViewType | undefined): string {
+function emptyMessage(type: ViewType, searching: boolean): string {
+  if (searching) return 'No song matches this search.';
   if (type === 'directory') return 'No projects found here yet. Songs appear as the scan finds them.';
   if (type === 'hidden') return 'Nothing is hidden. Songs you delete from a watched folder come here.';
-  return 'No songs here yet. Add one by name above, or watch a folder of projects.';
+  return 'No songs here yet. Add one, or watch a folder of projects.';
 }
 
-/** `/dashboard` and `/:viewId`: the songs of one view, a page at a time, with the add-song form. */
-export function DashboardPage() {
+export default function DashboardPage() {
   const { viewId } = useParams();
-  const { data: views, isLoading: viewsLoading, isFetching: viewsFetching } = useViewsQuery();
-  const firstVisible = views?.find((view) => view.type !== 'hidden') ?? null;
-  const view = viewId ? (views?.find((candidate) => candidate.id === viewId) ?? null) : firstVisible;
-  // Paging belongs to one view: another view starts at its first page.
-  const [paging, setPaging] = useState({ viewId: '', offset: 0 });
-  const offset = view && paging.viewId === view.id ? paging.offset : 0;
-  const setOffset = (next: number) => setPaging({ viewId: view?.id ?? '', offset: next });
-  const { data: page, error, isFetching } = useSongPageQuery(
-    { viewId: view?.id, offset, limit: PAGE_SIZE },
-    { skip: !view },
-  );
+  const { data: views = [], isFetching } = useViewsQuery();
+  const firstVisible = views.find((view) => view.type !== 'hidden') ?? null;
+  const view = viewId ? (views.find((candidate) => candidate.id === viewId) ?? null) : firstVisible;
+  // An unknown view goes to the first visible one, but not while the list is refreshing: a view just created
+  // may not be in the cached list yet.
+  if (viewId && !view && !isFetching) return <Navigate to={firstVisible?.path ?? '/dashboard'} replace />;
+  if (!view) return <p className={styles.empty}>No views yet.</p>;
+  return <ViewPage key={view.id} view={view} />;
+}
 
-  // An unknown view goes to the first visible one, but not while the list is being refreshed: a view just
-  // created (a folder just added) may not be in the cached list yet.
-  if (viewId && views && !view && !viewsFetching) return <Navigate to={firstVisible?.path ?? '/dashboard'} replace />;
+function ViewPage({ view }: { view: View }) {
+  const api = getBridge();
+  if (!api) return <p className={styles.empty}>This page is not connected to the Songshelf app.</p>;
+  return <ConnectedViewPage view={view} api={api} />;
+}
 
-  const total = page?.total ?? 0;
+function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnType<typeof getBridge>> }) {
+  const { modal } = useParams();
+  const navigate = useNavigate();
+  const player = usePlayer();
+  const { data: fields = [] } = useFieldsQuery();
+  const [updateView] = useUpdateViewMutation();
+  const [bulkUpdate] = useBulkUpdateSongsMutation();
+  const [bulkDelete] = useBulkDeleteSongsMutation();
+  const [deleteSong] = useDeleteSongMutation();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Map<string, Song>>(new Map());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<{ title: string; message: string; label: string; run: () => void } | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query = useMemo(() => ({ viewId: view.id, search, sort: view.sortConfig, viewFilters: view.activeFilters }), [view.id, search, view.sortConfig, view.activeFilters]);
+  const window = useSongWindow(api, query);
+
+  const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)], [fields]);
+  const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
+  const columns = visibleColumns(allColumns, layout);
+
+  const saveView = (patch: Parameters<typeof updateView>[0]['patch']) =>
+    void updateView({ id: view.id, patch }).then((result) => {
+      if ('error' in result) showToast({ kind: 'error', message: errorMessage(result.error, 'The view could not be saved.') });
+    });
+
+  const onSort = (column: Column) => {
+    if (!column.sortField) return;
+    const current = view.sortConfig;
+    let next: SortConfig | null = { column: column.sortField, direction: 'Ascending' };
+    if (current?.column === column.sortField) next = current.direction === 'Ascending' ? { column: column.sortField, direction: 'Descending' } : null;
+    saveView({ sortConfig: next });
+  };
+
+  const onReorder = (moved: string, before: string) => {
+    const ids = orderedColumns(allColumns, layout).map((column) => column.id).filter((id) => id !== moved);
+    ids.splice(Math.max(0, ids.indexOf(before)), 0, moved);
+    saveView({ columnOrder: ids });
+  };
+
+  const selectedSongs = [...selected.values()];
+  const onToggleSelect = (song: Song, index: number, range: boolean) => {
+    const next = new Map(selected);
+    if (range && anchor !== null) {
+      for (let at = Math.min(anchor, index); at <= Math.max(anchor, index); at++) {
+        const row = window.rowAt(at);
+        if (row) next.set(row.id, row);
+      }
+    } else if (next.has(song.id)) next.delete(song.id);
+    else next.set(song.id, song);
+    setAnchor(index);
+    setSelected(next);
+  };
+
+  const onToggleSelectAll = () => {
+    const loaded: Song[] = [];
+    for (let at = 0; at < Math.min(window.total ?? 0, 2000); at++) {
+      const row = window.rowAt(at);
+      if (row) loaded.push(row);
+    }
+    const all = loaded.length > 0 && loaded.every((song) => selected.has(song.id));
+    setSelected(all ? new Map() : new Map(loaded.map((song) => [song.id, song])));
+  };
+
+  const setHidden = async (song: Song, hidden: boolean) => {
+    const done = await editSong(api, window, song, { hidden });
+    if (done && hidden) {
+      showToast({ kind: 'info', message: `“${song.name}” moved to Hidden.`, action: { label: 'Undo', run: () => void api['db:update-song']({ id: song.id, patch: { hidden: false } }) } });
+    }
+  };
+
+  const deleteForGood = (song: Song) =>
+    setConfirm({
+      title: `Delete “${song.name}”?`,
+      message: 'This song was added by hand: it is deleted for good, with its tags and notes. Its files stay on disk.',
+      label: 'Delete song',
+      run: () =>
+        void deleteSong({ id: song.id }).then((result) => {
+          if ('error' in result) showToast({ kind: 'error', message: errorMessage(result.error, 'The song could not be deleted.') });
+        }),
+    });
+
+  const onRowAction = (action: RowAction, song: Song) => {
+    const index = window.indexOf(song.id);
+    switch (action) {
+      case 'play':
+        void player.play(song, index, window);
+        break;
+      case 'reveal-audio':
+        if (song.file?.localPath) void revealInFolder(song.file.localPath);
+        break;
+      case 'open-project':
+        if (song.recordingSession) void openInDaw(song.recordingSession.value);
+        break;
+      case 'reveal-project': {
+        const target = projectTarget(song);
+        if (target) void revealInFolder(target);
+        break;
+      }
+      case 'hide':
+        void setHidden(song, true);
+        break;
+      case 'restore':
+        void setHidden(song, false);
+        break;
+      case 'delete':
+        deleteForGood(song);
+        break;
+    }
+  };
+
+  const runBulkUpdate = (patch: BulkSongPatch) =>
+    void bulkUpdate({ ids: [...selected.keys()], patch }).then((result) => {
+      if ('error' in result) showToast({ kind: 'error', message: errorMessage(result.error, 'The songs could not be changed.') });
+      else if (patch.hidden !== undefined) setSelected(new Map());
+    });
+
+  const runBulkDelete = () => {
+    const manual = selectedSongs.filter((song) => song.source === 'manual').length;
+    const fromFolders = selectedSongs.length - manual;
+    const parts = [
+      manual > 0 ? `${manual} added by hand ${manual === 1 ? 'is' : 'are'} deleted for good` : '',
+      fromFolders > 0 ? `${fromFolders} from project folders ${fromFolders === 1 ? 'goes' : 'go'} to Hidden` : '',
+    ].filter(Boolean);
+    setConfirm({
+      title: `Delete ${selectedSongs.length === 1 ? '1 song' : `${selectedSongs.length} songs`}?`,
+      message: `${parts.join('; ')}.`,
+      label: 'Delete',
+      run: () =>
+        void bulkDelete({ ids: [...selected.keys()] }).then((result) => {
+          if ('error' in result) showToast({ kind: 'error', message: errorMessage(result.error, 'The songs could not be deleted.') });
+          else setSelected(new Map());
+        }),
+    });
+  };
+
+  const total = window.total;
+  const closeModal = () => void navigate(view.path);
+  const filterCount = view.activeFilters.length;
   return (
-    <DashboardLayout activeViewId={view?.id ?? null}>
+    <>
       <header className={styles.header}>
-        <div>
-          <h1 className={styles.title}>{view?.title ?? (viewsLoading ? 'Loading…' : 'Songs')}</h1>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{view.title}</h1>
           <p className={styles.count} data-testid="song-count">
-            {total === 1 ? '1 song' : `${total.toLocaleString()} songs`}
+            {total === null ? 'Loading…' : total === 1 ? '1 song' : `${total.toLocaleString()} songs`}
           </p>
         </div>
-        <AddSongForm />
+        <div className={styles.toolbar}>
+          <div className={styles.searchBox}>
+            <input
+              className={`${controls.input} ${styles.search}`}
+              type="search"
+              aria-label="Search songs"
+              placeholder='Search, or bpm:120-128 key:Am tag:"EP 2"'
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+          <Popover label="Filters" badge={filterCount}>
+            <FiltersPanel filters={view.activeFilters} fields={fields} onChange={(activeFilters: Filter[]) => saveView({ activeFilters: activeFilters.filter(isComplete) })} />
+          </Popover>
+          <Popover label="Columns">
+            <ColumnsPanel columns={allColumns} layout={layout} fieldsPath={`${view.path}/modal/fields`} onChange={(patch) => saveView(patch)} />
+          </Popover>
+          <button type="button" className={controls.primary} onClick={() => void navigate(`${view.path}/modal/add-song`)}>
+            Add song
+          </button>
+        </div>
       </header>
-      {error && 'message' in error ? (
-        <p className={controls.error} role="alert">
-          {error.message}
+      {window.error ? (
+        <p className={`${controls.error} ${styles.queryError}`} role="alert">
+          {window.error.message}
         </p>
       ) : null}
-      <div className={styles.tableWrap} aria-busy={isFetching}>
-        {page && page.rows.length > 0 ? (
-          <SongTable songs={page.rows} />
-        ) : (
-          <p className={styles.empty}>{page ? emptyMessage(view?.type) : 'Loading songs…'}</p>
-        )}
-      </div>
-      {total > PAGE_SIZE ? (
-        <footer className={styles.pager}>
-          <button className={controls.button} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-            Previous
-          </button>
-          <span className={styles.muted}>
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total.toLocaleString()}
-          </span>
-          <button className={controls.button} disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-            Next
-          </button>
-        </footer>
+      {selected.size > 0 ? (
+        <BulkBar selected={selectedSongs} inHiddenView={view.type === 'hidden'} onUpdate={runBulkUpdate} onDelete={runBulkDelete} onClear={() => setSelected(new Map())} />
       ) : null}
-    </DashboardLayout>
+      <SongTable
+        window={window}
+        columns={columns}
+        layout={layout}
+        sort={view.sortConfig}
+        selected={new Set(selected.keys())}
+        playingId={player.song?.id ?? null}
+        onSort={onSort}
+        onResize={(column, width) => saveView({ columnWidths: { ...view.columnWidths, [column.id]: width } })}
+        onReorder={onReorder}
+        onToggleSelect={onToggleSelect}
+        onToggleSelectAll={onToggleSelectAll}
+        onEdit={(song, patch) => void editSong(api, window, song, patch)}
+        onPlay={(song, index) => void player.play(song, index, window)}
+        onRowAction={onRowAction}
+        emptyMessage={emptyMessage(view.type, search !== '')}
+      />
+      {modal === 'add-song' ? <AddSongModal onClose={closeModal} /> : null}
+      {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
+      {modal !== undefined && modal !== 'add-song' && modal !== 'fields' ? <Navigate to={view.path} replace /> : null}
+      {confirm ? (
+        <ConfirmDialog
+          title={confirm.title}
+          message={confirm.message}
+          confirmLabel={confirm.label}
+          onConfirm={() => {
+            setConfirm(null);
+            confirm.run();
+          }}
+          onCancel={() => setConfirm(null)}
+        />
+      ) : null}
+    </>
   );
+}
+
+/** A filter still being typed (no value, no bound) is kept off the view until it means something. */
+function isComplete(filter: Filter): boolean {
+  if (filter.op === 'range') return filter.min !== undefined || filter.max !== undefined;
+  return filter.value.trim() !== '';
 }

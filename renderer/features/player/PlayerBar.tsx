@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { revealInFolder } from '../songs/song-actions';
+import { usePlayer } from './player';
+import styles from './PlayerBar.module.css';
+
+function clock(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The bar at the bottom: play, pause, seek, previous and next in the view's order, reveal the file. */
+export function PlayerBar() {
+  const player = usePlayer();
+  const { audio, src, autoplay, request, song } = player;
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = audio.current;
+    if (!element || !src) return;
+    setMediaError(null);
+    setTime(0);
+    element.src = src;
+    element.load();
+    if (autoplay) element.play().catch(() => undefined);
+  }, [audio, src, autoplay, request]);
+
+  const error = player.error ?? mediaError;
+  const path = song?.file?.localPath ?? null;
+  return (
+    <footer className={styles.bar} aria-label="Player">
+      <audio
+        ref={audio}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => void player.step(1)}
+        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onError={() => setMediaError(song?.file ? `Cannot play ${song.file.fileName}: this browser cannot decode it.` : null)}
+      />
+      <div className={styles.transport}>
+        <button type="button" className={styles.control} aria-label="Previous" disabled={!song} onClick={() => void player.step(-1)}>
+          ⏮
+        </button>
+        <button
+          type="button"
+          className={styles.play}
+          aria-label={playing ? 'Pause' : 'Play'}
+          disabled={!src}
+          onClick={() => {
+            const element = audio.current;
+            if (!element) return;
+            if (element.paused) element.play().catch(() => undefined);
+            else element.pause();
+          }}
+        >
+          {playing ? '❚❚' : '▶'}
+        </button>
+        <button type="button" className={styles.control} aria-label="Next" disabled={!song} onClick={() => void player.step(1)}>
+          ⏭
+        </button>
+      </div>
+      <div className={styles.now}>
+        <span className={styles.title} data-testid="now-playing">
+          {song ? song.name : 'Nothing playing'}
+        </span>
+        <span className={styles.file}>{song?.file?.fileName ?? 'Press ▶ on a song with audio'}</span>
+      </div>
+      <div className={styles.seek}>
+        <span className={styles.time}>{clock(time)}</span>
+        <input
+          type="range"
+          className={styles.range}
+          aria-label="Seek"
+          min={0}
+          max={duration || 0}
+          step={0.1}
+          value={Math.min(time, duration || 0)}
+          disabled={!src || !duration}
+          onChange={(event) => {
+            const element = audio.current;
+            if (element) element.currentTime = Number(event.target.value);
+            setTime(Number(event.target.value));
+          }}
+        />
+        <span className={styles.time}>{clock(duration)}</span>
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className={styles.control} aria-label="Reveal audio file" disabled={!path} onClick={() => path && void revealInFolder(path)}>
+        ⌕
+      </button>
+    </footer>
+  );
+}

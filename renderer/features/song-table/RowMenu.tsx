@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import type { Song } from '../../../common/song';
+import { projectTarget } from '../songs/song-actions';
+import styles from './SongTable.module.css';
+
+export type RowAction = 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';
+
+interface Item {
+  action: RowAction;
+  label: string;
+  danger?: boolean;
+}
+
+/** What a row's ⋯ menu offers for this song: only actions that apply to it. */
+export function rowActions(song: Song): Item[] {
+  const items: Item[] = [];
+  if (song.file) items.push({ action: 'play', label: 'Play' });
+  if (song.file?.localPath) items.push({ action: 'reveal-audio', label: 'Reveal audio file' });
+  if (song.recordingSession) items.push({ action: 'open-project', label: 'Open in DAW' });
+  const project = projectTarget(song);
+  if (project) items.push({ action: 'reveal-project', label: 'Reveal project' });
+  if (song.hidden) items.push({ action: 'restore', label: 'Restore from Hidden' });
+  else if (song.source === 'directory') items.push({ action: 'hide', label: 'Move to Hidden' });
+  if (song.source === 'manual') items.push({ action: 'delete', label: 'Delete for good…', danger: true });
+  return items;
+}
+
+export function RowMenu({ song, onPick, onClose }: { song: Song; onPick: (action: RowAction) => void; onClose: () => void }) {
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    menu.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    const away = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('mousedown', away);
+    return () => document.removeEventListener('mousedown', away);
+  }, [onClose]);
+  return (
+    <div
+      ref={menu}
+      className={styles.rowMenu}
+      role="menu"
+      aria-label={`Actions for ${song.name}`}
+      onKeyDown={(event) => {
+        const buttons = [...(menu.current?.querySelectorAll('button') ?? [])];
+        const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+        if (event.key === 'Escape') onClose();
+        else if (event.key === 'ArrowDown') buttons[(at + 1) % buttons.length]?.focus();
+        else if (event.key === 'ArrowUp') buttons[(at - 1 + buttons.length) % buttons.length]?.focus();
+        else return;
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
+      {rowActions(song).map((item) => (
+        <button key={item.action} type="button" role="menuitem" className={item.danger ? styles.rowMenuDanger : styles.rowMenuItem} onClick={() => onPick(item.action)}>
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}

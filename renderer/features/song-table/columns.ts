@@ -1,0 +1,98 @@
+/**
+ * The table's columns: one per song field (spec section 3), the values read from projects (DAW, version), and
+ * one per user-defined field. Each says how it reads, sorts and is edited; the table and the view settings
+ * are built from this list, so a field is described in one place.
+ */
+import { customFieldKey, type CustomField } from '../../../common/custom-fields';
+import { KEYS, TIME_SIGNATURES } from '../../../common/music';
+import type { SortConfig } from '../../../common/query';
+import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
+
+export type EditorKind =
+  | { kind: 'text'; field: 'name' | 'tempo' }
+  | { kind: 'select'; field: 'priority' | 'tier' | 'status' | 'key' | 'timeSignature'; options: readonly string[]; clearable: boolean }
+  | { kind: 'tags' }
+  | { kind: 'notes' }
+  | { kind: 'file'; which: 'audio' | 'session' }
+  | { kind: 'custom'; field: CustomField }
+  | { kind: 'readonly' };
+
+export interface Column {
+  id: string;
+  label: string;
+  defaultWidth: number;
+  /** The query field the header sorts by; null when the column cannot be sorted. */
+  sortField: SortConfig['column'] | null;
+  editor: EditorKind;
+  /** The cell's text (also its tooltip and what tests read). */
+  text(song: Song): string;
+  numeric?: boolean;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DAW_NAMES: Record<string, string> = { ableton: 'Ableton Live', logic: 'Logic Pro', protools: 'Pro Tools' };
+
+function metaText(song: Song, key: string): string {
+  const value = song.meta[key];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+export const BUILT_IN_COLUMNS: readonly Column[] = [
+  { id: 'name', label: 'Name', defaultWidth: 260, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
+  { id: 'file', label: 'Audio file', defaultWidth: 180, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
+  { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, text: (song) => song.priority },
+  { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, text: (song) => song.tier },
+  { id: 'status', label: 'Status', defaultWidth: 110, sortField: 'status', editor: { kind: 'select', field: 'status', options: STATUSES, clearable: false }, text: (song) => song.status },
+  { id: 'tags', label: 'Tags', defaultWidth: 180, sortField: 'tags', editor: { kind: 'tags' }, text: (song) => song.tags.join(', ') },
+  { id: 'notes', label: 'Notes', defaultWidth: 220, sortField: 'notes', editor: { kind: 'notes' }, text: (song) => song.notes },
+  { id: 'tempo', label: 'Tempo', defaultWidth: 76, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true },
+  { id: 'key', label: 'Key', defaultWidth: 96, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key },
+  { id: 'timeSignature', label: 'Time sig.', defaultWidth: 80, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
+  { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, text: (song) => song.recordingSession?.fileName ?? '' },
+  { id: 'daw', label: 'DAW', defaultWidth: 104, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
+  { id: 'dawVersion', label: 'DAW version', defaultWidth: 170, sortField: null, editor: { kind: 'readonly' }, text: (song) => metaText(song, 'dawVersion') },
+  { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
+];
+
+export function customColumn(field: CustomField): Column {
+  const key = customFieldKey(field.id);
+  return {
+    id: key,
+    label: field.name,
+    defaultWidth: field.type === 'checkbox' ? 84 : field.type === 'multiSelect' ? 180 : 130,
+    sortField: key,
+    editor: { kind: 'custom', field },
+    numeric: field.type === 'number',
+    text: (song) => customValueText(song.custom[field.id]),
+  };
+}
+
+export function customValueText(value: Song['custom'][string] | undefined): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  if (value === true) return '✓';
+  if (value === false) return '';
+  return typeof value === 'object' ? '' : String(value);
+}
+
+export interface ColumnLayout {
+  columnOrder: string[];
+  columnWidths: Record<string, number>;
+  columnVisibility: Record<string, boolean>;
+}
+
+/** Every column in the view's order (columns it does not list follow in their default order). */
+export function orderedColumns(all: readonly Column[], layout: ColumnLayout): Column[] {
+  const byId = new Map(all.map((column) => [column.id, column]));
+  const ordered = layout.columnOrder.flatMap((id) => byId.get(id) ?? []);
+  const listed = new Set(ordered.map((column) => column.id));
+  return [...ordered, ...all.filter((column) => !listed.has(column.id))];
+}
+
+export function visibleColumns(all: readonly Column[], layout: ColumnLayout): Column[] {
+  return orderedColumns(all, layout).filter((column) => layout.columnVisibility[column.id] !== false);
+}
+
+export function columnWidth(column: Column, layout: ColumnLayout): number {
+  return layout.columnWidths[column.id] ?? column.defaultWidth;
+}

@@ -1,0 +1,187 @@
+/**
+ * The rows behind the virtual table: pages of 100 songs fetched through `songs:query` as the user scrolls, so
+ * the renderer holds a few thousand rows of a 200,000-song library, never all of it. It also carries the
+ * optimistic edits: a patch shows at once, and is dropped (rolled back) or replaced by the core's answer.
+ */
+import type { ErrorShape } from '../../../common/errors';
+import type { Api } from '../../../common/ipc';
+import type { Filter, SortConfig } from '../../../common/query';
+import type { Song } from '../../../common/song';
+
+export const PAGE_SIZE = 100;
+/** Pages kept around the visible rows; farther ones are dropped and fetched again if scrolled back to. */
+const MAX_PAGES_KEPT = 40;
+
+export interface WindowQuery {
+  viewId: string;
+  search: string;
+  sort: SortConfig | null;
+  /** The view's own filters: the core applies them; here they only tell that the rows changed. */
+  viewFilters: Filter[];
+}
+
+export class SongWindow {
+  private query: WindowQuery | null = null;
+  private key = '';
+  private generation = 0;
+  private pages = new Map<number, Song[]>();
+  private inflight = new Set<number>();
+  private overlay = new Map<string, Partial<Song>>();
+  private visible = { start: 0, stop: 0 };
+  private listeners = new Set<() => void>();
+  private waiters = new Map<number, Array<() => void>>();
+  total: number | null = null;
+  error: ErrorShape | null = null;
+  version = 0;
+
+  constructor(private readonly api: Api) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  setQuery(query: WindowQuery): void {
+    const key = JSON.stringify(query);
+    if (key === this.key) return;
+    this.key = key;
+    this.query = query;
+    this.generation++;
+    this.pages.clear();
+    this.inflight.clear();
+    this.total = null;
+    this.error = null;
+    this.visible = { start: 0, stop: 0 };
+    this.loadVisible();
+    this.bump();
+  }
+
+  /** The rows on screen: their pages (and the next one either side) are fetched if missing. */
+  setVisible(start: number, stop: number): void {
+    this.visible = { start, stop };
+    this.loadVisible();
+  }
+
+  /** The core says songs changed: fetch again what is shown (keeping it on screen meanwhile). */
+  refresh(): void {
+    this.generation++;
+    this.inflight.clear();
+    const near = this.pagesNearVisible();
+    for (const page of [...this.pages.keys()]) if (!near.includes(page)) this.pages.delete(page);
+    for (const page of near) void this.fetchPage(page);
+    if (near.length === 0) void this.fetchPage(0);
+  }
+
+  rowAt(index: number): Song | undefined {
+    const song = this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+    if (!song) return undefined;
+    const patch = this.overlay.get(song.id);
+    return patch ? { ...song, ...patch } : song;
+  }
+
+  isPending(id: string): boolean {
+    return this.overlay.has(id);
+  }
+
+  /** The row at `index`, fetching its page if needed (the player's next and previous). */
+  async rowAtAsync(index: number): Promise<Song | undefined> {
+    if (this.total !== null && (index < 0 || index >= this.total)) return undefined;
+    const page = Math.floor(index / PAGE_SIZE);
+    if (!this.pages.has(page)) {
+      await new Promise<void>((resolve) => {
+        this.waiters.set(page, [...(this.waiters.get(page) ?? []), resolve]);
+        void this.fetchPage(page);
+      });
+    }
+    return this.rowAt(index);
+  }
+
+  indexOf(id: string): number {
+    for (const [page, rows] of this.pages) {
+      const at = rows.findIndex((song) => song.id === id);
+      if (at !== -1) return page * PAGE_SIZE + at;
+    }
+    return -1;
+  }
+
+  applyOptimistic(id: string, patch: Partial<Song>): void {
+    this.overlay.set(id, { ...this.overlay.get(id), ...patch });
+    this.bump();
+  }
+
+  /** The core answered: show its song (accepted) or what was there before (refused). */
+  settle(id: string, song: Song | null): void {
+    this.overlay.delete(id);
+    if (song) {
+      for (const rows of this.pages.values()) {
+        const at = rows.findIndex((row) => row.id === id);
+        if (at !== -1) rows[at] = song;
+      }
+    }
+    this.bump();
+  }
+
+  private loadVisible(): void {
+    for (const page of this.pagesNearVisible()) {
+      if (!this.pages.has(page)) void this.fetchPage(page);
+    }
+  }
+
+  private pagesNearVisible(): number[] {
+    const first = Math.max(0, Math.floor(this.visible.start / PAGE_SIZE) - 1);
+    let last = Math.floor(this.visible.stop / PAGE_SIZE) + 1;
+    if (this.total !== null) last = Math.min(last, Math.max(0, Math.ceil(this.total / PAGE_SIZE) - 1));
+    const pages: number[] = [];
+    for (let page = first; page <= last; page++) pages.push(page);
+    return pages;
+  }
+
+  private async fetchPage(page: number): Promise<void> {
+    const query = this.query;
+    if (!query || this.inflight.has(page)) return;
+    const generation = this.generation;
+    this.inflight.add(page);
+    const result = await this.api['songs:query']({
+      viewId: query.viewId,
+      search: query.search,
+      ...(query.sort ? { sort: query.sort } : {}),
+      offset: page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    });
+    if (generation !== this.generation) {
+      this.releaseWaiters(page);
+      return;
+    }
+    this.inflight.delete(page);
+    if (result.ok) {
+      this.pages.set(page, result.data.rows);
+      this.total = result.data.total;
+      this.error = null;
+      this.evictFarPages();
+    } else {
+      this.error = result.error;
+      if (this.total === null) this.total = 0;
+    }
+    this.releaseWaiters(page);
+    this.bump();
+  }
+
+  private releaseWaiters(page: number): void {
+    for (const resolve of this.waiters.get(page) ?? []) resolve();
+    this.waiters.delete(page);
+  }
+
+  private evictFarPages(): void {
+    if (this.pages.size <= MAX_PAGES_KEPT) return;
+    const centre = Math.floor(this.visible.start / PAGE_SIZE);
+    const byDistance = [...this.pages.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
+    for (const page of byDistance.slice(0, this.pages.size - MAX_PAGES_KEPT)) this.pages.delete(page);
+  }
+
+  private bump(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+}
