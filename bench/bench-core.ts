@@ -16,7 +16,7 @@ export function createBenchCore(options: { watch: boolean }): Core {
     dataDir,
     migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
     workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
-    platform: { openExternal: async () => undefined },
+    platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: options.watch, periodicRescan: false },
   });
   return {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
 import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
+import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
 import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
 import { handlers } from './ipc/handlers';
@@ -26,6 +27,7 @@ export interface CoreOptions {
   workerThreads?: number;
   library?: LibraryOptions;
   jobs?: JobRunnerOptions;
+  localFiles?: LocalFileStoreOptions;
 }
 
 export interface Core {
@@ -54,7 +56,8 @@ export function createCore(options: CoreOptions): Core {
   });
   const library = new Library(db, pool, events, changes, options.library);
   const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
-  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner };
+  const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
+  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles };
   let closed = false;
   return {
     router: createRouter(handlers, ctx),
@@ -64,6 +67,7 @@ export function createCore(options: CoreOptions): Core {
     runner,
     dataDir: options.dataDir,
     async start() {
+      await localFiles.removeLeftovers();
       // The lock proves no other process runs these jobs: any left `running` were orphaned.
       runner.start({ orphanedRunningJobs: true });
       await library.start(runner);

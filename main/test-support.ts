@@ -1,6 +1,6 @@
 /**
  * For tests: a real core on a temp data folder, with the real worker pool (its bundle is built by vitest's
- * global setup) and a platform that records the links it was asked to open.
+ * global setup) and a platform that records the links and paths it was asked to open or show.
  */
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, tempDir } from '../db/test-support';
@@ -10,10 +10,14 @@ export const TEST_WORKER_FILE = path.resolve(import.meta.dirname, '..', 'dist', 
 
 export interface TestCore extends Core {
   openedLinks: string[];
+  shownItems: string[];
+  openedPaths: string[];
 }
 
 export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions> = {}): TestCore {
   const openedLinks: string[] = [];
+  const shownItems: string[] = [];
+  const openedPaths: string[] = [];
   const core = createCore({
     dataDir,
     migrationsFolder: MIGRATIONS_FOLDER,
@@ -25,7 +29,13 @@ export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions
       openExternal: async (url) => {
         openedLinks.push(url);
       },
+      showItemInFolder: async (target) => {
+        shownItems.push(target);
+      },
+      openPath: async (target) => {
+        openedPaths.push(target);
+      },
     },
   });
-  return { ...core, openedLinks };
+  return { ...core, openedLinks, shownItems, openedPaths };
 }

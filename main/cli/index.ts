@@ -33,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     dataDir: libraryDir,
     migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
     workerFile: path.join(bundleDir, 'worker.mjs'),
-    platform: { openExternal: async () => undefined },
+    platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: false, periodicRescan: false },
   });
   try {

@@ -5,15 +5,21 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { MEDIA_SCHEME } from '../../common/media';
 import { isInside } from '../security/file-access';
 
 export const APP_SCHEME = 'songshelf-app';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
 
-/** Must run before the app is ready. */
-export function registerAppScheme(): void {
+/**
+ * Must run before the app is ready, and only once: each call replaces the previous list, so the media scheme
+ * (main/electron/media-protocol.ts) is registered here too. `stream` lets the player start before the whole
+ * file is read and seek with Range requests; `standard` parses `songshelf-media://songs/<id>` like http.
+ */
+export function registerAppSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);
 }
 

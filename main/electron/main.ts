@@ -3,13 +3,14 @@
  * logic lives in the core; this file only wires Electron's pieces.
  */
 import path from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core';
 import { appRootFrom } from '../paths';
-import { parseExternalUrl } from '../security/external-url';
-import { registerAppScheme, serveRenderer } from './app-protocol';
+import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { setupIpc } from './ipc';
+import { serveMedia } from './media-protocol';
 import { setupNotifications } from './notifications';
+import { electronPlatform } from './platform';
 import { createMainWindow, hardenSession } from './window';
 
 const bundleDir = __dirname;
@@ -19,7 +20,7 @@ let core: Core | null = null;
 // The same V8 settings as the Node launchers (scripts/node-flags.mjs): a small young generation keeps the
 // library engine's memory flat during large scans.
 app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
-registerAppScheme();
+registerAppSchemes();
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
@@ -33,11 +34,12 @@ void app.whenReady().then(() => {
     dataDir: app.getPath('userData'),
     migrationsFolder: path.join(appRoot, 'migrations'),
     workerFile: path.join(bundleDir, 'worker.cjs'),
-    platform: { openExternal: (url) => shell.openExternal(parseExternalUrl(url).href) },
+    platform: electronPlatform,
   });
   void core.start();
   hardenSession();
   serveRenderer(path.join(appRoot, 'dist', 'renderer'));
+  serveMedia(core);
   setupIpc(core, () => BrowserWindow.getAllWindows());
   setupNotifications(core);
   createMainWindow(bundleDir);

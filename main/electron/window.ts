@@ -1,6 +1,7 @@
 /** The main window, locked down: isolated, sandboxed, no Node, a strict CSP, no navigation, no pop-ups. */
 import path from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
+import { MEDIA_SCHEME } from '../../common/media';
 import { contentSecurityPolicy } from '../security/csp';
 import { parseExternalUrl } from '../security/external-url';
 import { APP_ORIGIN } from './app-protocol';
@@ -38,7 +39,7 @@ export function createMainWindow(bundleDir: string): BrowserWindow {
 export function hardenSession(): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy()] },
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy({ media: [`${MEDIA_SCHEME}:`] })] },
     });
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

@@ -1,6 +1,6 @@
 /**
  * Who may use the browser host's bridge: a page served by this host (Origin and Host checked, against DNS
- * rebinding and other sites) that knows this start's random token.
+ * rebinding and other sites) that knows this start's random token. The media endpoint asks the same token.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -20,9 +20,21 @@ export function checkBridgeAccess(request: IncomingMessage, port: number, token:
   const origin = request.headers.origin;
   if (!origin || !origins.has(origin)) return { ok: false, status: 403, reason: 'foreign origin' };
   if (!isOwnHost(request, port)) return { ok: false, status: 403, reason: 'foreign host' };
-  const given = new URL(request.url ?? '/', 'http://local').searchParams.get('token') ?? '';
-  if (!sameSecret(given, token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
+  if (!hasToken(request, token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
   return { ok: true };
+}
+
+/**
+ * The player's audio requests carry no Origin (an `<audio>` element loads without CORS), so the token in the
+ * address is their proof; the server has already checked the Host header.
+ */
+export function checkMediaAccess(request: IncomingMessage, token: string): AccessVerdict {
+  return hasToken(request, token) ? { ok: true } : { ok: false, status: 401, reason: 'missing or wrong token' };
+}
+
+function hasToken(request: IncomingMessage, token: string): boolean {
+  const given = new URL(request.url ?? '/', 'http://local').searchParams.get('token') ?? '';
+  return sameSecret(given, token);
 }
 
 export function isOwnHost(request: IncomingMessage, port: number): boolean {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
 import { openWithOperatingSystem } from './open-external';
+import { openPath, showItemInFolder } from './open-path';
 import { startHost } from './server';
 
 /** A fixed default keeps the address stable between starts; the token still changes every time. */
@@ -20,7 +21,7 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
     workerFile: path.join(bundleDir, 'worker.mjs'),
-    platform: { openExternal: openWithOperatingSystem },
+    platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
   });
   await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;

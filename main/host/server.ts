@@ -5,10 +5,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { MEDIA_HOST_PATH } from '../../common/media';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
-import { checkBridgeAccess, isOwnHost, newToken } from './access';
+import { allowedOrigins, checkBridgeAccess, isOwnHost, newToken } from './access';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
+import { serveMedia } from './media-route';
 import { serveStatic } from './static-files';
 
 export const BRIDGE_PATH = '/bridge';
@@ -48,7 +50,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       response.writeHead(405, headers).end('Method not allowed');
       return;
     }
-    serveStatic(options.rendererDir, request, response, headers).catch((error: unknown) => {
+    const isMedia = new URL(request.url ?? '/', 'http://local').pathname.startsWith(MEDIA_HOST_PATH);
+    const serve = isMedia
+      ? serveMedia(options.core, token, request, response, headers)
+      : serveStatic(options.rendererDir, request, response, headers);
+    serve.catch((error: unknown) => {
       console.error('[host] could not serve', request.url, error);
       if (!response.headersSent) response.writeHead(500, headers);
       response.end();
@@ -112,7 +118,10 @@ function serveBridge(core: Core, ws: WebSocket): void {
 
 function securityHeaders(port: number): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+    'Content-Security-Policy': contentSecurityPolicy({
+      connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+      media: [...allowedOrigins(port)],
+    }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',

@@ -2,12 +2,17 @@
 import type { Channel, ChannelOutput, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/connection';
 import type { EventBus } from '../events';
+import type { LocalFileStore } from '../files/local-files';
 import type { JobRunner } from '../jobs/runner';
 import type { Library } from '../library/library';
 
 /** What the core needs from the OS shell it runs under (Electron, or the browser host's process). */
 export interface Platform {
   openExternal(url: string): Promise<void>;
+  /** Reveals a file in Finder / Explorer / the file manager. The path is checked and resolved by the caller. */
+  showItemInFolder(path: string): Promise<void>;
+  /** Opens a file with the OS's default app (a session in its DAW). The path is checked and resolved by the caller. */
+  openPath(path: string): Promise<void>;
 }
 
 export interface CoreContext {
@@ -18,6 +23,8 @@ export interface CoreContext {
   dataDir: string;
   library: Library;
   runner: JobRunner;
+  /** Uploads in progress of `saveLocalFile`. */
+  localFiles: LocalFileStore;
 }
 
 export type Handler<C extends Channel> = (

@@ -1,16 +1,24 @@
 /**
  * The renderer's Content Security Policy, the same in Electron and in the browser host: scripts and styles
- * only from the app itself, no inline script, no plugins, no framing. Each transport adds where it connects.
+ * only from the app itself, no inline script, no plugins, no framing. Each transport adds where it connects
+ * and where the player's audio comes from (the host's own origin, Electron's media scheme).
  */
-export function contentSecurityPolicy(connectSources: string[] = []): string {
+export interface CspSources {
+  /** Added to `connect-src` after `'self'`. Default: none. */
+  connect?: string[];
+  /** Added to `media-src` after `'self' blob:`. Default: none. */
+  media?: string[];
+}
+
+export function contentSecurityPolicy(sources: CspSources = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `media-src ${["'self'", 'blob:', ...(sources.media ?? [])].join(' ')}`,
     "font-src 'self'",
-    `connect-src ${["'self'", ...connectSources].join(' ')}`,
+    `connect-src ${["'self'", ...(sources.connect ?? [])].join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

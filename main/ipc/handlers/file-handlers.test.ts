@@ -83,3 +83,39 @@ describe('openExternal', () => {
     expect(core.openedLinks).toEqual([]);
   });
 });
+
+describe.each([
+  ['showItemInFolder', () => core.shownItems, { ok: true, data: { shown: true } }],
+  ['openPath', () => core.openedPaths, { ok: true, data: { opened: true } }],
+] as const)('%s', (channel, calls, success) => {
+  it('hands a file inside a watched folder to the platform, resolved', async () => {
+    fs.symlinkSync(path.join(music, 'bounce.wav'), path.join(music, 'latest.wav'));
+    expect(await core.router.dispatch(channel, { path: path.join(music, 'latest.wav') })).toEqual(success);
+    expect(calls()).toEqual([fs.realpathSync(path.join(music, 'bounce.wav'))]);
+  });
+
+  it('hands a folder of the library and the app’s own data to the platform', async () => {
+    fs.writeFileSync(path.join(core.dataDir, 'saved.wav'), 'x');
+    expect(await core.router.dispatch(channel, { path: music })).toEqual(success);
+    expect(await core.router.dispatch(channel, { path: path.join(core.dataDir, 'saved.wav') })).toEqual(success);
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('refuses a path outside the library and calls nothing', async () => {
+    const outside = tempDir('songshelf-outside-');
+    fs.symlinkSync(outside, path.join(music, 'escape'));
+    for (const target of ['/etc/passwd', path.join(music, '..', 'x.wav'), path.join(music, 'escape')]) {
+      expect(await core.router.dispatch(channel, { path: target })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
+    expect(calls()).toEqual([]);
+  });
+
+  it('answers not_found for a missing file and calls nothing', async () => {
+    const missing = path.join(music, 'gone.wav');
+    expect(await core.router.dispatch(channel, { path: missing })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: `File not found: ${missing}` },
+    });
+    expect(calls()).toEqual([]);
+  });
+});

@@ -1,15 +1,18 @@
-/** `getFileStats`, `readFile` and `openExternal`: the file channels, confined to the allowed folders. */
+/**
+ * `getFileStats`, `readFile`, `showItemInFolder`, `openPath` and `openExternal`: the file channels, confined to
+ * the library's folders (and, for links, to http(s) and mailto).
+ */
 import fs from 'node:fs/promises';
 import { MAX_READ_FILE_BYTES } from '../../../common/constants';
 import { AppError } from '../../../common/errors';
 import type { FileStats } from '../../../common/ipc';
-import { getUserSettings } from '../../../db/repositories/account';
 import { parseExternalUrl } from '../../security/external-url';
 import { isMissing, resolveAllowedPath } from '../../security/file-access';
+import { libraryRoots } from '../../security/library-roots';
 import type { CoreContext, HandlerMap } from '../handler';
 
 function allowedRoots(ctx: CoreContext): string[] {
-  return [...getUserSettings(ctx.db).projectDirectories, ctx.dataDir];
+  return libraryRoots(ctx.db, ctx.dataDir);
 }
 
 export const fileHandlers = {
@@ -48,12 +51,29 @@ export const fileHandlers = {
     });
     return { path: input.path, encoding: input.encoding, data: bytes.toString(input.encoding), size: bytes.length };
   },
+  showItemInFolder: async (input, ctx) => {
+    await ctx.platform.showItemInFolder(await existingAllowedPath(input.path, ctx));
+    return { shown: true as const };
+  },
+  openPath: async (input, ctx) => {
+    await ctx.platform.openPath(await existingAllowedPath(input.path, ctx));
+    return { opened: true as const };
+  },
   openExternal: async (input, ctx) => {
     const url = parseExternalUrl(input.url);
     await ctx.platform.openExternal(url.href);
     return { opened: true as const };
   },
 } satisfies Partial<HandlerMap>;
+
+/** The OS shell is handed the resolved path: the one that was checked, not a link that could be swapped. */
+async function existingAllowedPath(requested: string, ctx: CoreContext): Promise<string> {
+  const target = await resolveAllowedPath(requested, allowedRoots(ctx));
+  await fs.stat(target).catch((error: unknown) => {
+    throw ioError(requested, error);
+  });
+  return target;
+}
 
 function ioError(filePath: string, error: unknown): AppError {
   if (isMissing(error)) return new AppError('not_found', `File not found: ${filePath}`, { cause: error });

@@ -1,0 +1,15 @@
+/** The core's OS shell under Electron: links, reveal and open through Electron's `shell`. */
+import { shell } from 'electron';
+import { AppError } from '../../common/errors';
+import type { Platform } from '../ipc/handler';
+import { parseExternalUrl } from '../security/external-url';
+
+export const electronPlatform: Platform = {
+  openExternal: (url) => shell.openExternal(parseExternalUrl(url).href),
+  showItemInFolder: async (target) => shell.showItemInFolder(target),
+  openPath: async (target) => {
+    // Electron reports failure as a message, not a rejection ("" means it opened).
+    const failure = await shell.openPath(target);
+    if (failure !== '') throw new AppError('io_error', `Could not open ${target}: ${failure}`);
+  },
+};

@@ -1,0 +1,197 @@
+/**
+ * The receiving end of `saveLocalFile`: a file the user picked arrives in chunks into a part file under
+ * `<dataDir>/files/.incoming/`, and on its last chunk moves to `<dataDir>/files/<kind>/<uploadId>/<name>`,
+ * inside the data folder the file channels and the player already trust. Each upload gets its own folder so
+ * two files with the same name never collide and the user's name can stay as it is.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../common/errors';
+import type { ParsedInput } from '../../common/ipc';
+import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/local-files';
+import { newId } from '../../db/ids';
+import { isInside } from '../security/file-access';
+import { safeFileName } from './safe-file-name';
+
+export const LOCAL_FILES_FOLDER = 'files';
+const INCOMING_FOLDER = '.incoming';
+
+export interface LocalFileStoreOptions {
+  /** The largest file accepted, in bytes. Default: `MAX_LOCAL_FILE_BYTES` (4 GiB). */
+  maxBytes?: number;
+  /** An upload that receives no chunk for this long is abandoned and its part file removed. Default: 10 minutes. */
+  idleMs?: number;
+  /** Uploads open at once; more would only be a runaway renderer filling the disk. Default: 8. */
+  maxOpen?: number;
+  /** Default: `Date.now`. */
+  now?: () => number;
+}
+
+export type LocalFileChunk = ParsedInput<'saveLocalFile'>;
+
+interface OpenUpload {
+  id: string;
+  fileName: string;
+  kind: LocalFileKind;
+  partPath: string;
+  received: number;
+  lastChunkAt: number;
+  /** A chunk is being written: another one for the same upload would race it. */
+  writing: boolean;
+}
+
+export class LocalFileStore {
+  private readonly uploads = new Map<string, OpenUpload>();
+  private readonly filesDir: string;
+  private readonly incomingDir: string;
+  private readonly maxBytes: number;
+  private readonly idleMs: number;
+  private readonly maxOpen: number;
+  private readonly now: () => number;
+
+  constructor(dataDir: string, options: LocalFileStoreOptions = {}) {
+    this.filesDir = path.join(dataDir, LOCAL_FILES_FOLDER);
+    this.incomingDir = path.join(this.filesDir, INCOMING_FOLDER);
+    this.maxBytes = options.maxBytes ?? MAX_LOCAL_FILE_BYTES;
+    this.idleMs = options.idleMs ?? 10 * 60 * 1000;
+    this.maxOpen = options.maxOpen ?? 8;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * At core start: open uploads live only in memory, so every part file left on disk belongs to a process
+   * that is gone and can never be finished.
+   */
+  async removeLeftovers(): Promise<void> {
+    await fs.rm(this.incomingDir, { recursive: true, force: true });
+  }
+
+  async receive(chunk: LocalFileChunk): Promise<SaveLocalFileResult> {
+    await this.removeIdle();
+    const existing = chunk.uploadId === undefined ? null : this.find(chunk.uploadId, chunk);
+    const received = existing?.received ?? 0;
+    if (chunk.offset !== received) {
+      throw new AppError(
+        'invalid_input',
+        `This chunk of ${chunk.fileName} starts at byte ${chunk.offset}, but Songshelf has received ${received} bytes of it so far.`,
+      );
+    }
+    const bytes = decodeBase64(chunk.data, chunk.fileName);
+    if (received + bytes.length > this.maxBytes) {
+      if (existing) await this.abandon(existing);
+      throw new AppError('file_too_large', `${chunk.fileName} is larger than ${formatSize(this.maxBytes)}, the most Songshelf saves this way.`);
+    }
+    // From here to the write nothing awaits, so no other chunk can slip in between the checks and the write.
+    const upload = existing ?? this.open(chunk);
+    upload.writing = true;
+    try {
+      if (existing) await fs.appendFile(upload.partPath, bytes);
+      else await writeFirstChunk(upload.partPath, bytes);
+      upload.received += bytes.length;
+      upload.lastChunkAt = this.now();
+      const file = chunk.done ? await this.finish(upload) : null;
+      return { uploadId: upload.id, received: upload.received, file };
+    } catch (error) {
+      // A half-written chunk leaves the part file in an unknown state: the upload cannot go on.
+      await this.abandon(upload);
+      throw saveError(upload.fileName, error);
+    } finally {
+      upload.writing = false;
+    }
+  }
+
+  private find(id: string, chunk: LocalFileChunk): OpenUpload {
+    const upload = this.uploads.get(id);
+    if (!upload) {
+      throw new AppError(
+        'not_found',
+        `The upload of ${chunk.fileName} is not open: it finished, was never started, or sat idle too long. Please add the file again.`,
+      );
+    }
+    if (upload.kind !== chunk.kind || upload.fileName !== chunk.fileName) {
+      throw new AppError('invalid_input', `This chunk belongs to ${chunk.fileName}, but the upload it names is ${upload.fileName}.`);
+    }
+    if (upload.writing) {
+      throw new AppError('invalid_input', `The previous chunk of ${chunk.fileName} is still being saved; send the next one after it.`);
+    }
+    return upload;
+  }
+
+  private open(chunk: LocalFileChunk): OpenUpload {
+    if (this.uploads.size >= this.maxOpen) {
+      throw new AppError('limit_reached', `Songshelf is already saving ${this.maxOpen} files. Try again when one of them is done.`);
+    }
+    const id = newId(this.now());
+    const upload: OpenUpload = {
+      id,
+      fileName: chunk.fileName,
+      kind: chunk.kind,
+      partPath: path.join(this.incomingDir, `${id}.part`),
+      received: 0,
+      lastChunkAt: this.now(),
+      writing: false,
+    };
+    this.uploads.set(id, upload);
+    return upload;
+  }
+
+  private async finish(upload: OpenUpload): Promise<SavedLocalFile> {
+    const folder = path.join(this.filesDir, upload.kind, upload.id);
+    const fileName = safeFileName(upload.fileName);
+    const target = path.join(folder, fileName);
+    // safeFileName already makes this impossible; the check keeps it so if that function ever changes.
+    if (path.dirname(target) !== folder || !isInside(this.filesDir, target)) {
+      throw new AppError('invalid_input', `${upload.fileName} is not a usable file name.`);
+    }
+    await fs.mkdir(folder, { recursive: true });
+    await fs.rename(upload.partPath, target);
+    this.uploads.delete(upload.id);
+    const stats = await fs.stat(target);
+    return { path: target, fileName, size: stats.size, modifiedTime: Math.round(stats.mtimeMs) };
+  }
+
+  /** Lazily, on every chunk: the renderer that started an upload may have closed or crashed long ago. */
+  private async removeIdle(): Promise<void> {
+    const cutoff = this.now() - this.idleMs;
+    const idle = [...this.uploads.values()].filter((upload) => !upload.writing && upload.lastChunkAt < cutoff);
+    await Promise.all(idle.map((upload) => this.abandon(upload)));
+  }
+
+  private async abandon(upload: OpenUpload): Promise<void> {
+    this.uploads.delete(upload.id);
+    await fs.rm(upload.partPath, { force: true });
+  }
+}
+
+async function writeFirstChunk(partPath: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(partPath), { recursive: true });
+  // `wx`: a fresh id never names an existing file; if one did, it must not be appended to.
+  await fs.writeFile(partPath, bytes, { flag: 'wx' });
+}
+
+/** Strict: Node's own decoder skips whatever is not base64, which would save a silently corrupted file. */
+function decodeBase64(data: string, fileName: string): Buffer {
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.toString('base64') !== data) {
+    throw new AppError('invalid_input', `A chunk of ${fileName} is not valid base64.`);
+  }
+  return bytes;
+}
+
+function saveError(fileName: string, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+  return new AppError('io_error', `Could not save ${fileName} (${code}).`, { cause: error });
+}
+
+function formatSize(bytes: number): string {
+  const units = ['KB', 'MB', 'GB'] as const;
+  if (bytes < 1024) return `${bytes} bytes`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
