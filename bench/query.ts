@@ -5,31 +5,21 @@
  * on better-sqlite3, in the same run. Prints one JSON line: { songs, p50_ms, p95_ms, sqlite_p95_ms, ratio }.
  */
 import type { SongQuery } from '../common/query';
-import { PRIORITIES, STATUSES, TIERS } from '../common/song';
-import { inTransaction } from '../db/connection';
-import { insertSongs } from '../db/repositories/scanned-songs';
-import { buildSong } from '../db/repositories/songs';
 import { buildSongQuery } from '../db/song-query';
-import { newId } from '../db/ids';
 import { songQuerySchema } from '../common/query';
 import { createBenchCore } from './bench-core';
+import { writeSongs } from './generators/songs';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);
 const count = Number(argValue(argv, '--songs', '200000'));
 const json = argv.includes('--json');
-const KEYS = ['C major', 'A minor', 'G major', 'E minor', 'F# minor', 'Bb major', 'D minor', ''];
-const TAGS = ['EP 2', 'club', 'demo', 'vocal', 'instrumental', 'remix', 'live', 'sync'];
-const WORDS = ['night', 'drive', 'blue', 'hour', 'echo', 'tape', 'ocean', 'signal', 'glass', 'river', 'static', 'ember'];
 
 const core = createBenchCore({ watch: false });
 
 process.stderr.write(`writing ${count} songs…\n`);
 const start = Date.now();
-for (let i = 0; i < count; i += 1000) {
-  const batch = Array.from({ length: Math.min(1000, count - i) }, (_unused, offset) => songNumber(i + offset));
-  inTransaction(core.db, () => insertSongs(core.db, batch));
-}
+writeSongs(core.db, count);
 process.stderr.write(`written in ${round((Date.now() - start) / 1000)} s\n`);
 
 const queries: SongQuery[] = [
@@ -47,6 +37,10 @@ const queries: SongQuery[] = [
   { search: 'blue hour', sort: { column: 'name', direction: 'Ascending' } },
   { search: 'ech', filters: [{ op: 'equals', field: 'status', value: 'Done' }] },
   { search: 'river', sort: { column: 'tempo', direction: 'Descending' } },
+  // The search box's operators (common/search-syntax.ts).
+  { search: 'bpm:120-128 key:Am' },
+  { search: 'daw:ableton status:mixing' },
+  { search: 'key:F#m bpm:90- night', sort: { column: 'name', direction: 'Ascending' } },
 ];
 
 const appMs: number[] = [];
@@ -82,27 +76,6 @@ const p95 = percentile(appMs, 0.95);
 const sqliteP95 = percentile(sqliteMs, 0.95);
 const result = { songs: count, p50_ms: round(p50, 2), p95_ms: round(p95, 2), sqlite_p95_ms: round(sqliteP95, 2), ratio: round(p95 / sqliteP95, 2) };
 console.log(json ? JSON.stringify(result) : result);
-
-function songNumber(n: number) {
-  const name = `${WORDS[n % WORDS.length]} ${WORDS[Math.floor(n / 12) % WORDS.length]} ${n}`;
-  const song = buildSong(
-    {
-      name,
-      source: 'directory',
-      projectPath: `/Music/${2000 + (n % 25)}/${name} Project`,
-      tempo: String(70 + (n % 90)),
-      key: KEYS[n % KEYS.length],
-      status: STATUSES[n % STATUSES.length],
-      priority: PRIORITIES[n % PRIORITIES.length],
-      tier: TIERS[n % TIERS.length],
-      tags: [TAGS[n % TAGS.length] as string, TAGS[(n * 7) % TAGS.length] as string],
-      notes: n % 5 === 0 ? `needs a ${WORDS[(n * 3) % WORDS.length]} bridge` : '',
-    },
-    1_700_000_000_000 + n * 1000,
-    newId(1_700_000_000_000 + n),
-  );
-  return song;
-}
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './constants';
+import { CUSTOM_FIELD_PREFIX } from './custom-fields';
 import { idSchema, shortTextSchema } from './schema-parts';
 import type { Song } from './song';
 
@@ -22,19 +23,33 @@ export const SONG_QUERY_FIELDS = [
   'projectPath',
   'createdAt',
   'modifiedAt',
+  /** The project's DAW as read from its file (`meta.daw`): ableton, logic or protools. */
+  'daw',
+  /** Whether the song's project folder has vanished (`meta.projectMissing`): "true" or "false". */
+  'missing',
 ] as const;
 export type SongQueryField = (typeof SONG_QUERY_FIELDS)[number];
+
+/** A user-defined field, named `custom.<fieldId>` (`customFieldKey`); the id is kept to safe characters. */
+const customFieldKeySchema = z.templateLiteral([CUSTOM_FIELD_PREFIX, z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)]);
+export type CustomFieldKey = z.infer<typeof customFieldKeySchema>;
+/** What a sort or a filter may name: a song field, or a custom field. */
+export type QueryField = SongQueryField | CustomFieldKey;
+
+const fieldSchema = z.union([z.enum(SONG_QUERY_FIELDS), customFieldKeySchema]);
+
+export function isCustomFieldKey(field: QueryField): field is CustomFieldKey {
+  return field.startsWith(CUSTOM_FIELD_PREFIX);
+}
 
 export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const sortConfigSchema = z.strictObject({
-  column: z.enum(SONG_QUERY_FIELDS),
+  column: fieldSchema,
   direction: z.enum(SORT_DIRECTIONS),
 });
 export type SortConfig = z.infer<typeof sortConfigSchema>;
-
-const fieldSchema = z.enum(SONG_QUERY_FIELDS);
 
 export const filterSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('equals'), field: fieldSchema, value: shortTextSchema }),
@@ -58,6 +73,7 @@ export const songQuerySchema = z.strictObject({
   sort: sortConfigSchema.optional(),
   /** Added to the view's own filters. */
   filters: z.array(filterSchema).max(50).default([]),
+  /** The search box: plain words (full-text) and operators such as `bpm:120-128 key:Am` (search-syntax.ts). */
   search: z.string().max(MAX_SEARCH_LENGTH).default(''),
 });
 export type SongQuery = z.input<typeof songQuerySchema>;

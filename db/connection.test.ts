@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../common/errors';
 import { DATABASE_FILE_NAME, openDatabase } from './connection';
@@ -22,6 +24,16 @@ function olderMigrationsFolder(count: number): string {
   journal.entries = journal.entries.slice(0, count);
   fs.writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
+}
+
+/**
+ * A file as an older version left it: its first `count` migrations only. Written with the migrator alone, as
+ * this version's seeding code writes this version's columns (views gained columns since migration 0000).
+ */
+function olderDatabase(file: string, count: number): BetterSqlite3.Database {
+  const sqlite = new BetterSqlite3(file);
+  migrate(drizzle(sqlite), { migrationsFolder: olderMigrationsFolder(count) });
+  return sqlite;
 }
 
 describe('openDatabase', () => {
@@ -58,8 +70,8 @@ describe('openDatabase', () => {
   it('copies the file before a migration runs, and the copy holds the data as it was', () => {
     const dir = tempDir();
     const file = path.join(dir, DATABASE_FILE_NAME);
-    const old = openDatabase(file, { migrationsFolder: olderMigrationsFolder(1) });
-    old.sqlite.prepare(`INSERT INTO kv (key, value) VALUES ('marker', '"before"')`).run();
+    const old = olderDatabase(file, 1);
+    old.prepare(`INSERT INTO kv (key, value) VALUES ('marker', '"before"')`).run();
     old.close();
 
     const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -29,7 +29,7 @@ function statement(db: Db, sql: string): BetterSqlite3.Statement {
 }
 
 /** The columns a row sets (every key but the auto-increment one it leaves out), in schema order. */
-function columnsOf<T extends SQLiteTable>(table: T, sample: Row<T>): [string, SQLiteColumn][] {
+function columnsOf<T extends SQLiteTable>(table: T, sample: Partial<Row<T>>): [string, SQLiteColumn][] {
   return Object.entries(getTableColumns(table)).filter(([key]) => key in (sample as object)) as [string, SQLiteColumn][];
 }
 
@@ -55,8 +55,12 @@ export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: Row<T>
   for (const row of rows) prepared.run(bind(columns, row));
 }
 
-/** Rewrites rows found by `key` with every other column the rows carry. */
-export function updateRows<T extends SQLiteTable>(db: Db, table: T, rows: Row<T>[], key: SQLiteColumn): void {
+/**
+ * Rewrites rows found by `key` with every other column the rows carry (the first row's keys name them), so
+ * a write can touch only the columns it changes: rewriting `tags` or `name` also reindexes the song's tags and
+ * full text, through triggers.
+ */
+export function updateRows<T extends SQLiteTable>(db: Db, table: T, rows: Partial<Row<T>>[], key: SQLiteColumn): void {
   const first = rows[0];
   if (!first) return;
   const columns = columnsOf(table, first).filter(([, column]) => column.name !== key.name);

@@ -54,6 +54,10 @@ export const songs = sqliteTable(
     priorityRank: integer('priority_rank').generatedAlwaysAs(rankSql('priority', PRIORITIES), { mode: 'virtual' }),
     tierRank: integer('tier_rank').generatedAlwaysAs(rankSql('tier', TIERS), { mode: 'virtual' }),
     statusRank: integer('status_rank').generatedAlwaysAs(rankSql('status', STATUSES), { mode: 'virtual' }),
+    /** The project's DAW as the reader found it (`meta.daw`), kept by SQLite so `daw:ableton` is an index lookup. */
+    daw: text('daw').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.daw')`), { mode: 'virtual' }),
+    /** 1 when the song's project folder has vanished (`meta.projectMissing`), else 0; indexed like `daw`. */
+    missing: integer('missing').generatedAlwaysAs(sql.raw(`coalesce(json_extract("meta", '$.projectMissing'), 0)`), { mode: 'virtual' }),
   },
   (t) => [
     uniqueIndex('songs_id_unique').on(t.id),
@@ -67,6 +71,8 @@ export const songs = sqliteTable(
     index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
     index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
     index('songs_project_path').on(t.projectPath),
+    index('songs_hidden_daw').on(t.hidden, t.daw),
+    index('songs_hidden_missing').on(t.hidden, t.missing),
   ],
 );
 
@@ -98,6 +104,10 @@ export const views = sqliteTable('views', {
   activeFilters: text('active_filters').notNull().default('[]'),
   /** JSON object: column id -> shown. */
   columnVisibility: text('column_visibility').notNull().default('{}'),
+  /** JSON array: column ids in the user's order. */
+  columnOrder: text('column_order').notNull().default('[]'),
+  /** JSON object: column id -> width in pixels. */
+  columnWidths: text('column_widths').notNull().default('{}'),
   path: text('path').notNull(),
   directoryPath: text('directory_path'),
   position: integer('position').notNull().default(0),
@@ -105,6 +115,23 @@ export const views = sqliteTable('views', {
   modifiedAt: integer('modified_at').notNull(),
   supabaseId: text('supabase_id'),
 });
+
+/** User-defined song fields (columns); each song keeps its values in `songs.custom` under the field's id. */
+export const customFields = sqliteTable(
+  'custom_fields',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    /** JSON array of strings: a select's choices, in order. */
+    options: text('options').notNull().default('[]'),
+    position: integer('position').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    modifiedAt: integer('modified_at').notNull(),
+  },
+  // Names are unique whatever their case: two columns called "Mood" and "mood" would be indistinguishable.
+  (t) => [uniqueIndex('custom_fields_name_nocase').on(sql`${t.name} COLLATE NOCASE`)],
+);
 
 export const directories = sqliteTable('directories', {
   id: text('id').primaryKey(),

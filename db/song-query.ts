@@ -2,14 +2,19 @@
  * `songs:query`: one page of a view, with sort, filters and search all done in SQLite (indexes and FTS5), so
  * the renderer never holds the whole library.
  */
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { CustomField } from '../common/custom-fields';
 import { AppError, assertNever } from '../common/errors';
 import { MESSAGES } from '../common/messages';
-import type { Filter, SongPage, SongQueryField, SortConfig } from '../common/query';
+import { keySpellings, parseKey } from '../common/music-keys';
+import { isCustomFieldKey, type Filter, type SongPage, type SongQueryField, type SortConfig } from '../common/query';
+import { booleanFromText, dawFromText, parseSearch } from '../common/search-syntax';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import type { View } from '../common/view';
 import type { Db } from './connection';
+import { customFilterCondition, customOrderTerms } from './custom-field-query';
 import { pathInside } from './path-range';
+import { customFieldsById } from './repositories/custom-fields';
 import { getView } from './repositories/views';
 import { songFromRow } from './rows/song-row';
 import { songTags, songs } from './schema';
@@ -36,18 +41,26 @@ export function buildSongQuery(db: Db, input: SongQueryInput) {
   const view = input.viewId === undefined ? null : getView(db, input.viewId);
   if (input.viewId !== undefined && !view) throw new AppError('not_found', MESSAGES.viewNotFound);
 
+  // The search box's operators become filters like a view's own; its plain words go to the full-text index.
+  const search = parseSearch(input.search);
+  const filters = [...(view?.activeFilters ?? []), ...input.filters, ...search.filters];
+  const sort = input.sort ?? view?.sortConfig ?? DEFAULT_SORT;
+  const fields = [...filters.map((filter) => filter.field), sort.column].some(isCustomFieldKey) ? customFieldsById(db) : new Map<string, CustomField>();
+
   const conditions: SQL[] = [...viewConditions(view)];
-  for (const filter of [...(view?.activeFilters ?? []), ...input.filters]) conditions.push(filterCondition(filter));
-  const match = ftsMatchExpression(input.search);
+  for (const filter of filters) {
+    const condition = filterCondition(filter, fields);
+    if (condition) conditions.push(condition);
+  }
+  const match = ftsMatchExpression(search.words);
   if (match) conditions.push(sql`${songs.seq} IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ${match})`);
   const where = and(...conditions);
 
-  const sort = input.sort ?? view?.sortConfig ?? DEFAULT_SORT;
   const rows = db.orm
     .select()
     .from(songs)
     .where(where)
-    .orderBy(...orderTerms(sort))
+    .orderBy(...orderTerms(sort, fields))
     .limit(input.limit)
     .offset(input.offset);
   const count = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where);
@@ -80,6 +93,7 @@ const TEXT_COLUMNS = {
   tags: songs.tags,
   fileName: songs.fileName,
   projectPath: songs.projectPath,
+  daw: songs.daw,
 } as const;
 
 const NUMERIC_COLUMNS = {
@@ -88,37 +102,83 @@ const NUMERIC_COLUMNS = {
   modifiedAt: songs.modifiedAt,
 } as const;
 
-function filterCondition(filter: Filter): SQL {
+function filterCondition(filter: Filter, fields: ReadonlyMap<string, CustomField>): SQL | null {
+  if (filter.op === 'hasTag') return hasTag(filter.value);
+  const field = filter.field;
+  if (isCustomFieldKey(field)) return customFilterCondition(filter, fields.get(customFieldId(field)));
   switch (filter.op) {
-    case 'hasTag':
-      return hasTag(filter.value);
-    case 'equals': {
-      if (filter.field === 'tags') return hasTag(filter.value);
-      const ranked = rankEquality(filter.field, filter.value);
-      if (ranked) return ranked;
-      if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
-        return eq(NUMERIC_COLUMNS[filter.field], Number(filter.value));
-      }
-      return sql`${TEXT_COLUMNS[filter.field]} = ${filter.value} COLLATE NOCASE`;
-    }
+    case 'equals':
+      return songEquality(field, filter.value);
     case 'contains':
-      if (filter.field === 'createdAt' || filter.field === 'modifiedAt') {
+      if (field === 'createdAt' || field === 'modifiedAt') {
         throw new AppError('invalid_input', 'Dates can be filtered by range, not by text.');
       }
-      return sql`instr(lower(${TEXT_COLUMNS[filter.field]}), lower(${filter.value})) > 0`;
+      // "Missing" is yes or no: containing "true" means being true.
+      if (field === 'missing') return songEquality(field, filter.value);
+      return sql`instr(lower(${TEXT_COLUMNS[field]}), lower(${filter.value})) > 0`;
     case 'range': {
-      if (!isNumericField(filter.field)) {
+      if (!isNumericField(field)) {
         throw new AppError('invalid_input', 'Range filters apply to tempo and dates only.');
       }
-      const column = NUMERIC_COLUMNS[filter.field];
-      const bounds: SQL[] = [sql`${column} IS NOT NULL`];
+      const column = NUMERIC_COLUMNS[field];
+      const bounds: SQL[] = [];
       if (filter.min !== undefined) bounds.push(gte(column, filter.min));
       if (filter.max !== undefined) bounds.push(lte(column, filter.max));
-      return and(...bounds) ?? sql`1`;
+      // A bound already excludes NULL; an extra IS NOT NULL term made the planner take the tempo index over
+      // (hidden, key, tempo) to count "key:Am bpm:120-128".
+      return and(...bounds) ?? isNotNull(column);
     }
     default:
       return assertNever(filter);
   }
+}
+
+/** "Is": by meaning where a field has one (a rank, a musical key, a DAW's names), else ignoring case. */
+function songEquality(field: SongQueryField, value: string): SQL {
+  switch (field) {
+    case 'tags':
+      return hasTag(value);
+    case 'priority':
+    case 'tier':
+    case 'status':
+      return rankEquality(field, value);
+    case 'createdAt':
+    case 'modifiedAt':
+      return eq(NUMERIC_COLUMNS[field], Number(value));
+    case 'key':
+      return keyEquality(value);
+    case 'daw': {
+      const daw = dawFromText(value);
+      return daw === null ? sql`0` : eq(songs.daw, daw);
+    }
+    case 'missing': {
+      const missing = booleanFromText(value.trim());
+      return missing === null ? sql`0` : eq(songs.missing, missing ? 1 : 0);
+    }
+    case 'name':
+    case 'tempo':
+    case 'timeSignature':
+    case 'notes':
+    case 'fileName':
+    case 'projectPath':
+      return sql`${TEXT_COLUMNS[field]} = ${value} COLLATE NOCASE`;
+    default:
+      return assertNever(field);
+  }
+}
+
+/**
+ * A key names the same key in any spelling (`A#m` finds a stored "Bb minor", `C` finds "C major" and "C"): an
+ * IN over its spellings, which the (hidden, key, tempo) index answers, with a tempo range too. Text that names
+ * no key is compared as it is.
+ */
+function keyEquality(value: string): SQL {
+  const key = parseKey(value);
+  return key ? inArray(sql`${songs.key} COLLATE NOCASE`, keySpellings(key)) : sql`${songs.key} = ${value} COLLATE NOCASE`;
+}
+
+function customFieldId(field: `custom.${string}`): string {
+  return field.slice(field.indexOf('.') + 1);
 }
 
 function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_COLUMNS {
@@ -137,8 +197,7 @@ const RANKED = {
   status: { values: STATUSES, column: songs.statusRank },
 } as const;
 
-function rankEquality(field: SongQueryField, value: string): SQL | null {
-  if (field !== 'priority' && field !== 'tier' && field !== 'status') return null;
+function rankEquality(field: keyof typeof RANKED, value: string): SQL {
   const { values, column } = RANKED[field];
   const rank = values.findIndex((candidate) => candidate.toLowerCase() === value.toLowerCase());
   return rank === -1 ? sql`0` : eq(column, rank);
@@ -148,16 +207,18 @@ function rankEquality(field: SongQueryField, value: string): SQL | null {
  * The ORDER BY of a sort, with `seq` breaking ties. Each matches an index on (hidden, ...), so a page of any
  * sort reads only its rows. Songs without a tempo come last in both directions.
  */
-function orderTerms(sort: SortConfig): SQL[] {
+function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomField>): SQL[] {
   const order = sort.direction === 'Ascending' ? asc : desc;
   const tieBreak = order(songs.seq);
-  switch (sort.column) {
+  const column = sort.column;
+  if (isCustomFieldKey(column)) return [...customOrderTerms(fields.get(customFieldId(column)), sort.direction), tieBreak];
+  switch (column) {
     case 'name':
       return [order(sql`${songs.name} COLLATE NOCASE`), tieBreak];
     case 'priority':
     case 'tier':
     case 'status':
-      return [order(RANKED[sort.column].column), tieBreak];
+      return [order(RANKED[column].column), tieBreak];
     case 'tempo':
       // SQLite orders NULL lowest: descending already puts it last; ascending needs the IS NULL key first.
       return sort.direction === 'Ascending' ? [asc(sql`(${songs.tempoBpm} IS NULL)`), asc(songs.tempoBpm), tieBreak] : [desc(songs.tempoBpm), tieBreak];
@@ -167,26 +228,29 @@ function orderTerms(sort: SortConfig): SQL[] {
     case 'tags':
     case 'fileName':
     case 'projectPath':
-      return [order(sql`${TEXT_COLUMNS[sort.column]} COLLATE NOCASE`), tieBreak];
+      return [order(sql`${TEXT_COLUMNS[column]} COLLATE NOCASE`), tieBreak];
     case 'createdAt':
       return [order(songs.createdAt), tieBreak];
     case 'modifiedAt':
       return [order(songs.modifiedAt), tieBreak];
+    case 'daw':
+      return [order(songs.daw), tieBreak];
+    case 'missing':
+      return [order(songs.missing), tieBreak];
     default:
-      return assertNever(sort.column);
+      return assertNever(column);
   }
 }
 
 /**
- * The search box's text as an FTS5 expression: every word must match as a prefix. Words are quoted, so
+ * The search box's plain words as an FTS5 expression: every word must match as a prefix. Words are quoted, so
  * FTS5's own syntax (AND, NEAR, column filters, stray quotes) typed by the user is taken literally.
  */
-export function ftsMatchExpression(search: string): string | null {
-  const words = search
-    .split(/\s+/)
+export function ftsMatchExpression(words: readonly string[]): string | null {
+  const quoted = words
     .map((word) => word.replaceAll('"', ''))
     .filter((word) => word.length > 0)
     .slice(0, 20);
-  if (words.length === 0) return null;
-  return words.map((word) => `"${word}"*`).join(' ');
+  if (quoted.length === 0) return null;
+  return quoted.map((word) => `"${word}"*`).join(' ');
 }

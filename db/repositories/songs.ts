@@ -3,12 +3,14 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from '../../common/constants';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
+import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { asJson } from '../../common/schema-parts';
-import { SCAN_OWNED_FIELDS, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { SCAN_OWNED_FIELDS, type NewSong, type ScanOwnedField, type Song, type SongPatch } from '../../common/song';
 import { inTransaction, type Db } from '../connection';
 import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';
+import { customFieldsById } from './custom-fields';
 import { writeSyncRecord } from './sync-records';
 
 export interface GetSongsOptions {
@@ -59,8 +61,10 @@ export function buildSong(input: NewSong, now: number, id: string = newId()): So
   };
 }
 
+/** Adds a song; its custom values are checked against their fields first (a bad one adds nothing). */
 export function addSong(db: Db, input: NewSong): Song {
-  const song = buildSong(input, db.now());
+  const custom = input.custom === undefined ? {} : applyCustomPatch({}, checkCustomPatch(input.custom, customFieldsById(db)));
+  const song = buildSong({ ...input, custom }, db.now());
   try {
     inTransaction(db, () => {
       db.orm.insert(songs).values(songToColumns(song)).run();
@@ -74,17 +78,15 @@ export function addSong(db: Db, input: NewSong): Song {
 
 /**
  * Applies a user's edit. Editing a field a scan sets (name, tempo, key, time signature, audio, session) marks
- * it as the user's, so later scans leave it alone.
+ * it as the user's, so later scans leave it alone. `custom` is a merge patch: it sets or (with null) clears
+ * only the fields it names.
  */
 export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
-    const edited = new Set(current.editedFields);
-    for (const field of SCAN_OWNED_FIELDS) {
-      if (patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) edited.add(field);
-    }
-    const next: Song = { ...current, ...patch, editedFields: [...edited], modifiedAt: db.now() };
+    const custom = patch.custom === undefined ? current.custom : applyCustomPatch(current.custom, checkCustomPatch(patch.custom, customFieldsById(db)));
+    const next: Song = { ...current, ...patch, custom, editedFields: markEdited(current, patch), modifiedAt: db.now() };
     const flagTime =
       patch.isBeingProcessedByHandleNewProject === undefined
         ? {}
@@ -95,17 +97,31 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   });
 }
 
+/** The song's edited fields after this patch: a scan-owned field whose value the patch changes joins them. */
+export function markEdited(current: Song, patch: Partial<Pick<Song, ScanOwnedField>>): string[] {
+  const edited = new Set(current.editedFields);
+  for (const field of SCAN_OWNED_FIELDS) {
+    if (patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) edited.add(field);
+  }
+  return [...edited];
+}
+
 export type DeleteOutcome = 'hidden' | 'deleted';
 
 /**
  * Songs found in a project directory go to the Hidden view (the scan would find them again); songs added by
  * hand are deleted for good (spec section 4).
  */
+export function deleteOutcome(song: Pick<Song, 'source'>): DeleteOutcome {
+  return song.source === 'directory' ? 'hidden' : 'deleted';
+}
+
+/** Deletes (or hides, by `deleteOutcome`) one song, with its sync record. */
 export function deleteSong(db: Db, id: string): DeleteOutcome {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', MESSAGES.songNotFound);
-    if (current.source === 'directory') {
+    if (deleteOutcome(current) === 'hidden') {
       const next: Song = { ...current, hidden: true, modifiedAt: db.now() };
       db.orm.update(songs).set({ hidden: true, modifiedAt: next.modifiedAt }).where(eq(songs.id, id)).run();
       writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });

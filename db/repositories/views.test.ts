@@ -62,6 +62,24 @@ describe('views repository', () => {
     expect(viewRecords().at(-1)).toMatchObject({ type: 'update', data: expect.objectContaining({ title: 'New' }) });
   });
 
+  it('a new view starts with the default column layout: no order, no widths', () => {
+    const { view } = addView(db, { type: 'custom', title: 'Fresh' }, 'free');
+    expect(view).toMatchObject({ columnOrder: [], columnWidths: {} });
+    expect(getViews(db).every((candidate) => candidate.columnOrder.length === 0 && Object.keys(candidate.columnWidths).length === 0)).toBe(true);
+  });
+
+  it('db:update-view persists column order and widths, and the sync record carries them', () => {
+    const { view } = addView(db, { type: 'custom', title: 'Layout' }, 'free');
+    const updated = updateView(db, view.id, { columnOrder: ['tempo', 'name', 'custom.abc'], columnWidths: { name: 320, tempo: 64 } });
+    expect(getViews(db).find((candidate) => candidate.id === view.id)).toMatchObject({
+      columnOrder: ['tempo', 'name', 'custom.abc'],
+      columnWidths: { name: 320, tempo: 64 },
+    });
+    expect(viewRecords().at(-1)?.data).toEqual(updated);
+    const retitled = updateView(db, view.id, { title: 'Renamed' });
+    expect(retitled).toMatchObject({ columnOrder: ['tempo', 'name', 'custom.abc'], columnWidths: { name: 320, tempo: 64 } });
+  });
+
   it('db:delete-view never deletes the Hidden view', () => {
     const hidden = getViews(db).find((view) => view.type === 'hidden');
     expect(() => deleteView(db, hidden?.id ?? '')).toThrow('The Hidden view cannot be deleted.');

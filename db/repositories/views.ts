@@ -68,6 +68,8 @@ export function addView(db: Db, input: NewView | { type: 'hidden'; title: string
       sortConfig: input.type === 'custom' ? (input.sortConfig ?? null) : null,
       activeFilters: input.type === 'custom' ? (input.activeFilters ?? []) : [],
       columnVisibility: input.type === 'custom' ? (input.columnVisibility ?? {}) : {},
+      columnOrder: [],
+      columnWidths: {},
       path: viewPath(id),
       directoryPath: input.type === 'directory' ? input.directoryPath : null,
       position: nextPosition(db),

@@ -1,9 +1,11 @@
 /** Every channel's handler, by domain. The type proves that each channel of the contract has one. */
 import type { HandlerMap } from '../handler';
 import { dbHandlers } from './db-handlers';
+import { fieldHandlers } from './field-handlers';
 import { fileHandlers } from './file-handlers';
 import { jobHandlers } from './job-handlers';
 import { libraryHandlers } from './library-handlers';
+import { localFileHandlers } from './local-file-handlers';
 import { songHandlers } from './song-handlers';
 
-export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers, ...libraryHandlers, ...jobHandlers };
+export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers };

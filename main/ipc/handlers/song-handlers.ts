@@ -1,7 +1,20 @@
-/** `songs:query`: one page of a view. */
+/** `songs:*` and `tags:list`: pages of a view, the table's bulk actions, and tag completion. */
+import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
+import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
 import type { HandlerMap } from '../handler';
 
 export const songHandlers = {
   'songs:query': (input, { db }) => querySongs(db, input),
+  'songs:bulk-update': (input, ctx) => {
+    const result = bulkUpdateSongs(ctx.db, input.ids, input.patch);
+    if (result.updated > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
+    return result;
+  },
+  'songs:bulk-delete': (input, ctx) => {
+    const result = bulkDeleteSongs(ctx.db, input.ids);
+    if (result.hidden + result.deleted > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
+    return result;
+  },
+  'tags:list': (input, { db }) => listTags(db, input ?? {}),
 } satisfies Partial<HandlerMap>;

@@ -1,0 +1,137 @@
+/**
+ * The search box's operators, beyond plain words: `bpm:120-128`, `key:Am`, `status:mix`, `tag:"EP 2"`,
+ * `daw:ableton`, `missing:true`, `name:`/`notes:`. The text becomes the plain words (for full-text search)
+ * and filters (the same `Filter`s a view saves), so an operator means exactly what the filter panel means.
+ * An unknown `word:` is plain text; a known operator with a value it cannot take is a clear error.
+ */
+import { AppError } from './errors';
+import { keyName, parseKey } from './music-keys';
+import { DAWS, type Daw } from './project-meta';
+import type { Filter } from './query';
+import { PRIORITIES, STATUSES, TIERS } from './song';
+
+export interface ParsedSearch {
+  /** Plain words, for the full-text index. */
+  words: string[];
+  filters: Filter[];
+}
+
+type OperatorParser = (value: string, name: string) => Filter;
+
+// Maps, not object literals: a typed `constructor:` must not find Object.prototype's.
+const OPERATORS = new Map<string, OperatorParser>(Object.entries({
+  bpm: tempoFilter,
+  tempo: tempoFilter,
+  key: keyFilter,
+  status: (value, name) => ({ op: 'equals', field: 'status', value: pickValue(STATUSES, value, name) }),
+  priority: (value, name) => ({ op: 'equals', field: 'priority', value: pickValue(PRIORITIES, value, name) }),
+  tier: (value, name) => ({ op: 'equals', field: 'tier', value: pickValue(TIERS, value, name) }),
+  tag: (value) => ({ op: 'hasTag', field: 'tags', value }),
+  tags: (value) => ({ op: 'hasTag', field: 'tags', value }),
+  daw: dawFilter,
+  missing: missingFilter,
+  name: (value) => ({ op: 'contains', field: 'name', value }),
+  notes: (value) => ({ op: 'contains', field: 'notes', value }),
+} satisfies Record<string, OperatorParser>));
+
+export function parseSearch(text: string): ParsedSearch {
+  const words: string[] = [];
+  const filters: Filter[] = [];
+  for (const token of tokens(text)) {
+    const operator = /^([a-z]+):/i.exec(token.raw);
+    const parse = operator ? OPERATORS.get((operator[1] ?? '').toLowerCase()) : undefined;
+    if (operator && parse) {
+      const value = unquote(token.raw.slice(operator[0].length)).trim();
+      // "bpm:" with nothing after it is an operator still being typed, not a mistake.
+      if (value !== '') filters.push(parse(value, (operator[1] ?? '').toLowerCase()));
+      continue;
+    }
+    words.push(...unquote(token.raw).split(/\s+/).filter((word) => word.length > 0));
+  }
+  return { words, filters };
+}
+
+/** Whitespace-separated tokens; a double-quoted part keeps its spaces (`tag:"EP 2"`, `"blue hour"`). */
+function tokens(text: string): { raw: string }[] {
+  return (text.match(/(?:[^\s"]+|"[^"]*"?)+/g) ?? []).map((raw) => ({ raw }));
+}
+
+function unquote(text: string): string {
+  return text.replaceAll('"', '');
+}
+
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+const TEMPO_PATTERN = new RegExp(`^(${NUMBER})?\\s*(-)?\\s*(${NUMBER})?$`);
+
+/** `bpm:120` (exactly), `bpm:120-128`, `bpm:120-` (and up), `bpm:-128` (and down). */
+function tempoFilter(value: string, name: string): Filter {
+  const match = TEMPO_PATTERN.exec(value);
+  const [, low, dash, high] = match ?? [];
+  if (!match || (low === undefined && high === undefined) || (dash === undefined && high !== undefined && low !== undefined)) {
+    throw new AppError('invalid_input', `${name}: takes a tempo or a range, such as ${name}:120-128.`);
+  }
+  const min = low === undefined ? undefined : Number(low);
+  const max = dash === undefined ? min : high === undefined ? undefined : Number(high);
+  // A range typed high to low ("bpm:128-120") means the same songs.
+  const [from, to] = min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+  return { op: 'range', field: 'tempo', ...(from === undefined ? {} : { min: from }), ...(to === undefined ? {} : { max: to }) };
+}
+
+function keyFilter(value: string, name: string): Filter {
+  const key = parseKey(value);
+  if (!key) throw new AppError('invalid_input', `${name}: takes a musical key, such as ${name}:Am or ${name}:"F# minor".`);
+  return { op: 'equals', field: 'key', value: keyName(key) };
+}
+
+/** The one value that the text names, or starts (`status:mix` is Mixing), ignoring case. */
+function pickValue<T extends string>(values: readonly T[], text: string, name: string): T {
+  const lower = text.toLowerCase();
+  const exact = values.find((value) => value.toLowerCase() === lower);
+  if (exact) return exact;
+  const started = values.filter((value) => value.toLowerCase().startsWith(lower));
+  if (started.length === 1 && started[0]) return started[0];
+  if (started.length > 1) {
+    throw new AppError('invalid_input', `${name}:${text} could be ${listOr(started)}; type a little more.`);
+  }
+  throw new AppError('invalid_input', `${name}: takes ${listOr(values)}.`);
+}
+
+/** What musicians call each DAW, spaces and case ignored: "Live", "Pro Tools", "PT", "Logic Pro X". */
+const DAW_ALIASES = new Map<string, Daw>(Object.entries({
+  ableton: 'ableton',
+  live: 'ableton',
+  abletonlive: 'ableton',
+  logic: 'logic',
+  logicpro: 'logic',
+  logicprox: 'logic',
+  protools: 'protools',
+  pt: 'protools',
+} satisfies Record<string, Daw>));
+
+/** The DAW a text names, or null. */
+export function dawFromText(text: string): Daw | null {
+  return DAW_ALIASES.get(text.toLowerCase().replace(/[\s_-]+/g, '')) ?? null;
+}
+
+function dawFilter(value: string, name: string): Filter {
+  const daw = dawFromText(value);
+  if (!daw) throw new AppError('invalid_input', `${name}: takes ${listOr(DAWS)}, such as ${name}:ableton.`);
+  return { op: 'equals', field: 'daw', value: daw };
+}
+
+const TRUTHS = new Map<string, boolean>(Object.entries({ true: true, yes: true, y: true, '1': true, false: false, no: false, n: false, '0': false }));
+
+/** true/false (also yes/no), or null when the text is neither. */
+export function booleanFromText(text: string): boolean | null {
+  return TRUTHS.get(text.toLowerCase()) ?? null;
+}
+
+function missingFilter(value: string, name: string): Filter {
+  const missing = booleanFromText(value);
+  if (missing === null) throw new AppError('invalid_input', `${name}: takes true or false.`);
+  return { op: 'equals', field: 'missing', value: String(missing) };
+}
+
+function listOr(values: readonly string[]): string {
+  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
+}

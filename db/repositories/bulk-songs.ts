@@ -1,0 +1,110 @@
+/**
+ * The table's bulk actions: one edit or one delete applied to a selection of up to 50,000 songs, in one
+ * transaction. The selection is read with one statement (its ids passed as one JSON array) and written with
+ * cached prepared statements, touching only the columns the action changes.
+ */
+import { sql } from 'drizzle-orm';
+import { MAX_TAGS } from '../../common/constants';
+import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../common/custom-values';
+import { AppError } from '../../common/errors';
+import type { BulkSongPatch, Song } from '../../common/song';
+import { inTransaction, type Db } from '../connection';
+import { songFromRow } from '../rows/song-row';
+import { songs } from '../schema';
+import { customFieldsById } from './custom-fields';
+import { writeSongColumns, type SongColumn } from './song-column-writes';
+import { deleteOutcome, markEdited } from './songs';
+import { writeSyncRecords } from './sync-records';
+
+function songsWithIds(db: Db, ids: string[]): Song[] {
+  return db.orm
+    .select()
+    .from(songs)
+    .where(sql`${songs.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .all()
+    .map(songFromRow);
+}
+
+/**
+ * Applies one edit to every song of the selection that exists. Tags are added and removed whatever their case;
+ * `custom` is a merge patch checked once against the fields; a key or time signature set this way becomes the
+ * user's, as in a single edit, so scans leave it alone. Returns how many songs changed (songs that already
+ * had every value are not rewritten, so they queue no sync).
+ */
+export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { updated: number } {
+  return inTransaction(db, () => {
+    const custom = patch.custom === undefined ? null : checkCustomPatch(patch.custom, customFieldsById(db));
+    const now = db.now();
+    const changed: Song[] = [];
+    for (const song of songsWithIds(db, ids)) {
+      const next = applyBulkPatch(song, patch, custom);
+      if (JSON.stringify(next) !== JSON.stringify(song)) changed.push({ ...next, modifiedAt: now });
+    }
+    writeSongColumns(db, changed, columnsOf(patch));
+    return { updated: changed.length };
+  });
+}
+
+function applyBulkPatch(song: Song, patch: BulkSongPatch, custom: CustomPatch | null): Song {
+  const { addTags, removeTags, custom: _custom, ...fields } = patch;
+  const next: Song = { ...song, ...fields, editedFields: markEdited(song, fields) };
+  if (addTags || removeTags) next.tags = editTags(song.tags, addTags ?? [], removeTags ?? []);
+  if (custom) next.custom = applyCustomPatch(song.custom, custom);
+  return next;
+}
+
+/** Removes, then adds, comparing tags case-insensitively: "demo" is not added beside "Demo". */
+function editTags(current: string[], add: string[], remove: string[]): string[] {
+  const removing = new Set(remove.map((tag) => tag.toLowerCase()));
+  const tags = current.filter((tag) => !removing.has(tag.toLowerCase()));
+  const present = new Set(tags.map((tag) => tag.toLowerCase()));
+  for (const tag of add) {
+    if (present.has(tag.toLowerCase())) continue;
+    present.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  if (tags.length > MAX_TAGS) throw new AppError('invalid_input', `A song can have at most ${MAX_TAGS} tags.`);
+  return tags;
+}
+
+/** The columns an edit can change: only these are rewritten (rewriting tags reindexes them). */
+function columnsOf(patch: BulkSongPatch): SongColumn[] {
+  const columns: SongColumn[] = ['editedFields', 'modifiedAt'];
+  for (const field of ['priority', 'tier', 'status', 'key', 'timeSignature', 'hidden', 'custom'] as const) {
+    if (patch[field] !== undefined) columns.push(field);
+  }
+  if (patch.addTags !== undefined || patch.removeTags !== undefined) columns.push('tags');
+  return columns;
+}
+
+/**
+ * Deletes a selection by the rule of a single delete (`deleteOutcome`): songs from a project directory go to
+ * Hidden, songs added by hand are deleted for good. Each writes its sync record.
+ */
+export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; deleted: number } {
+  return inTransaction(db, () => {
+    const now = db.now();
+    const toHide: Song[] = [];
+    const toDelete: Song[] = [];
+    let hidden = 0;
+    for (const song of songsWithIds(db, ids)) {
+      if (deleteOutcome(song) === 'deleted') toDelete.push(song);
+      else {
+        hidden += 1;
+        if (!song.hidden) toHide.push({ ...song, hidden: true, modifiedAt: now });
+      }
+    }
+    writeSongColumns(db, toHide, ['hidden', 'modifiedAt']);
+    if (toDelete.length > 0) {
+      db.orm
+        .delete(songs)
+        .where(sql`${songs.id} IN (SELECT value FROM json_each(${JSON.stringify(toDelete.map((song) => song.id))}))`)
+        .run();
+      writeSyncRecords(
+        db,
+        toDelete.map((song) => ({ type: 'delete', table: 'songs', recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })),
+      );
+    }
+    return { hidden, deleted: toDelete.length };
+  });
+}
