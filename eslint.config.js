@@ -16,7 +16,7 @@ function folders(names, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'migrations/', 'test-results/', 'playwright-report/', 'e2e/artifacts/'] },
+  { ignores: ['dist/', 'node_modules/', 'migrations/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

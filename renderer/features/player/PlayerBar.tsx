@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { revealInFolder } from '../songs/song-actions';
+import { Icon } from '../ui/icons';
 import { usePlayer } from './player';
 import styles from './PlayerBar.module.css';
 
@@ -44,7 +45,7 @@ export function PlayerBar() {
       />
       <div className={styles.transport}>
         <button type="button" className={styles.control} aria-label="Previous" disabled={!song} onClick={() => void player.step(-1)}>
-          ⏮
+          <Icon name="previous" />
         </button>
         <button
           type="button"
@@ -58,10 +59,10 @@ export function PlayerBar() {
             else element.pause();
           }}
         >
-          {playing ? '❚❚' : '▶'}
+          <Icon name={playing ? 'pause' : 'play'} size={16} />
         </button>
         <button type="button" className={styles.control} aria-label="Next" disabled={!song} onClick={() => void player.step(1)}>
-          ⏭
+          <Icon name="next" />
         </button>
       </div>
       <div className={styles.now}>
@@ -95,7 +96,7 @@ export function PlayerBar() {
         </p>
       ) : null}
       <button type="button" className={styles.control} aria-label="Reveal audio file" disabled={!path} onClick={() => path && void revealInFolder(path)}>
-        ⌕
+        <Icon name="reveal" />
       </button>
     </footer>
   );

@@ -7,8 +7,9 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Reac
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import type { SortConfig } from '../../../common/query';
 import type { Song, SongPatch } from '../../../common/song';
+import { Icon } from '../ui/icons';
 import { CellEditor } from './CellEditor';
-import { columnWidth, type Column, type ColumnLayout } from './columns';
+import { columnWidth, editsInPlace, type Column, type ColumnLayout } from './columns';
 import type { Move } from './editors/types';
 import { RowMenu, type RowAction } from './RowMenu';
 import type { SongWindow } from './song-window';
@@ -101,7 +102,7 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
       <div className={styles.leadCell} style={{ width: PLAY_WIDTH }} role="gridcell">
         {song.file ? (
           <button type="button" tabIndex={-1} className={styles.playButton} aria-label={`Play ${song.name}`} onClick={() => onPlay(song, index)}>
-            {playingId === song.id ? '❚❚' : '▶'}
+            <Icon name={playingId === song.id ? 'pause' : 'play'} size={10} />
           </button>
         ) : null}
       </div>
@@ -123,7 +124,8 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
             }}
             onDoubleClick={() => onCellDoubleClick({ row: index, col })}
           >
-            {isEditing ? renderEditor(song, column) : <CellText column={column} song={song} text={text} />}
+            {isEditing && editsInPlace(column) ? null : <CellText column={column} song={song} text={text} />}
+            {isEditing ? renderEditor(song, column) : null}
           </div>
         );
       })}

@@ -54,6 +54,13 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
 ];
 
+/** An input typed into the cell itself (the others open under the cell, which keeps showing its value). */
+export function editsInPlace(column: Column): boolean {
+  const editor = column.editor;
+  if (editor.kind === 'text') return true;
+  return editor.kind === 'custom' && (editor.field.type === 'text' || editor.field.type === 'number' || editor.field.type === 'date');
+}
+
 export function customColumn(field: CustomField): Column {
   const key = customFieldKey(field.id);
   return {

@@ -1,0 +1,132 @@
+// Adding songs with files, the player, and songs from project folders going to Hidden (issue 4).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { writeLibrary } from '../bench/generators/library';
+import { hostUrl } from './host-url';
+import { addSongs, cell, row, search, tempFolder, writeWav } from './songs';
+
+async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
+  await page.getByRole('button', { name: 'Add song' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a song' });
+  await dialog.getByLabel('Song name').fill(name);
+  if (audio) await dialog.getByLabel('Audio file (optional)').setInputFiles(audio);
+  if (session) await dialog.getByLabel('Recording session (optional)').setInputFiles(session);
+  await dialog.getByRole('button', { name: 'Add song' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector('audio');
+    return { paused: audio?.paused ?? true, time: audio?.currentTime ?? 0, src: audio?.getAttribute('src') ?? '' };
+  });
+
+test('a song added by hand with its audio and session plays, pauses, seeks, and steps through the view', async ({ page }) => {
+  const folder = tempFolder('songshelf-e2e-audio-');
+  const first = writeWav(path.join(folder, 'Play First.wav'), 3);
+  const second = writeWav(path.join(folder, 'Play Second.wav'), 2);
+  const session = path.join(folder, 'Play First.als');
+  fs.writeFileSync(session, 'not really a set');
+  await page.goto(hostUrl());
+  await addSongWithFiles(page, 'Play First', first, session);
+  await addSongWithFiles(page, 'Play Second', second, null);
+  await addSongs(page, [{ name: 'Play Silent' }]);
+  await search(page, 'Play');
+  await expect(cell(page, 'Play First', 'file')).toHaveText('Play First.wav');
+  await expect(cell(page, 'Play First', 'recordingSession')).toHaveText('Play First.als');
+
+  // Sorted by name: First, Second, Silent.
+  await page.getByRole('columnheader', { name: 'Name', exact: true }).getByRole('button').click();
+  await page.getByRole('button', { name: 'Play Play First' }).click();
+  await expect(page.getByTestId('now-playing')).toHaveText('Play First');
+  await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.2);
+  const player = page.getByRole('contentinfo', { name: 'Player' });
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await player.getByLabel('Seek').fill('2');
+  await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(1.9);
+  await page.screenshot({ path: 'e2e/artifacts/player.png' });
+
+  await player.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('now-playing')).toHaveText('Play Second');
+  // Next again: "Play Silent" has no audio and is skipped; nothing after it, so Second stays.
+  await player.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('now-playing')).toHaveText('Play First');
+});
+
+test('the player refuses a missing file with the spec message, and sets AIFF as current without playing', async ({ page }) => {
+  const folder = tempFolder('songshelf-e2e-missing-');
+  const doomed = writeWav(path.join(folder, 'Gone Bounce.wav'), 1);
+  const aiff = path.join(folder, 'Quiet Take.aiff');
+  fs.writeFileSync(aiff, Buffer.alloc(512));
+  await page.goto(hostUrl());
+  await addSongWithFiles(page, 'Missing Mix', doomed, null);
+  await addSongWithFiles(page, 'Aiff Take', aiff, null);
+  // The saved copy is what the song links: remove that.
+  const linked = await page.evaluate(async () => {
+    const result = await window.api!['songs:query']({ search: 'Missing Mix' });
+    return result.ok ? (result.data.rows[0]?.file?.localPath ?? null) : null;
+  });
+  expect(linked).not.toBeNull();
+  fs.rmSync(linked as string);
+  await search(page, 'Missing Mix');
+  await page.getByRole('button', { name: 'Play Missing Mix' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot play audio: File not found (Gone Bounce.wav)' })).toBeVisible();
+
+  await search(page, 'Aiff Take');
+  await page.getByRole('button', { name: 'Play Aiff Take' }).click();
+  await expect(page.getByTestId('now-playing')).toHaveText('Aiff Take');
+  expect((await audioState(page)).src).toContain('/media/songs/');
+  await page.waitForTimeout(300);
+  expect((await audioState(page)).paused).toBe(true);
+});
+
+test('linking a recording session later, and revealing files, go through the core', async ({ page }) => {
+  const folder = tempFolder('songshelf-e2e-link-');
+  const session = path.join(folder, 'Later.ptx');
+  fs.writeFileSync(session, 'session bytes');
+  await page.goto(hostUrl());
+  await addSongs(page, [{ name: 'Link Later' }]);
+  await search(page, 'Link Later');
+  await cell(page, 'Link Later', 'recordingSession').dblclick();
+  const popover = page.getByRole('dialog', { name: 'Song recording session' });
+  await popover.getByTestId('choose-session').setInputFiles(session);
+  await expect(cell(page, 'Link Later', 'recordingSession')).toHaveText('Later.ptx');
+  await page.getByRole('button', { name: 'Actions for Link Later' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Open in DAW' })).toBeVisible();
+});
+
+test('a song from a project folder goes to Hidden when deleted, and can be restored', async ({ page }) => {
+  await page.goto(hostUrl());
+  // Make room under the free tier's 3 folders, then watch a folder of two projects.
+  const room = await page.evaluate(async () => {
+    const folders = await window.api!.getWatchedDirectories();
+    if (!folders.ok) return folders.error.message;
+    for (const folder of folders.data.slice(2)) await window.api!['library:remove-directory']({ id: folder.id });
+    return 'ok';
+  });
+  expect(room).toBe('ok');
+  const root = tempFolder('songshelf-e2e-hide-');
+  await writeLibrary(root, { projects: 2 });
+  await page.getByLabel('Add a folder').fill(root);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  const first = page.getByTestId('song-row').first();
+  await expect(first).toBeVisible();
+  const name = (await first.locator('[data-column="name"]').textContent())!.replace(/ missing$/, '');
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete for good…' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Move to Hidden' }).click();
+  await expect(row(page, name)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'moved to Hidden' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Hidden' }).click();
+  await search(page, name);
+  await expect(row(page, name)).toBeVisible();
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Restore from Hidden' }).click();
+  await expect(row(page, name)).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: path.basename(root) }).click();
+  await expect(row(page, name)).toBeVisible();
+});

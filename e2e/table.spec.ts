@@ -1,0 +1,278 @@
+// The song table (issue 4): layout, routes, inline editing with the keyboard, custom fields, columns, search
+// operators, deleting, bulk edits, live updates and rollback. One host and library for the whole run: each
+// test makes songs with its own prefix and searches for it.
+import { expect, test } from '@playwright/test';
+import { hostUrl } from './host-url';
+import { addSongs, cell, expectNames, row, search } from './songs';
+
+test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arrive, then the layout', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold the core's answers until the skeleton has been checked.
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => void held.then(() => socket.send(message)));
+  });
+  await page.goto(hostUrl());
+  const skeleton = page.getByTestId('dashboard-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton.getByText('Views')).toBeVisible();
+  await expect(skeleton.getByText('Project Directories')).toBeVisible();
+  await expect(skeleton.getByTestId('skeleton-column')).toHaveCount(9);
+  await expect(skeleton.getByTestId('skeleton-row')).toHaveCount(9); // the header row and 8 rows
+  await page.screenshot({ path: 'e2e/artifacts/skeleton.png' });
+  release();
+  await expect(skeleton).toBeHidden();
+  const sidebar = page.getByRole('navigation', { name: 'Views' });
+  await expect(sidebar.getByRole('heading', { name: 'Views' })).toBeVisible();
+  await expect(sidebar.getByRole('heading', { name: 'Project Directories' })).toBeVisible();
+  await expect(sidebar.getByLabel('Account')).toContainText('Local library');
+});
+
+test('routes: / goes to /dashboard, an unknown view to the first visible view, a modal path opens its modal', async ({ page }) => {
+  await page.goto(hostUrl());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const origin = new URL(page.url()).origin;
+  await page.goto(`${origin}/no-such-view`);
+  await expect(page.getByRole('heading', { name: 'All Songs', level: 1 })).toBeVisible();
+  const allSongs = page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'All Songs' });
+  const allSongsPath = await allSongs.getAttribute('href');
+  expect(page.url()).toBe(`${origin}${allSongsPath}`);
+  await page.goto(`${origin}${allSongsPath}/modal/add-song`);
+  await expect(page.getByRole('dialog', { name: 'Add a song' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`${origin}${allSongsPath}`);
+});
+
+test('every field is a column, edited in place with the keyboard, and kept after a reload', async ({ page }) => {
+  await page.goto(hostUrl());
+  await addSongs(page, [{ name: 'Kbd Alpha' }, { name: 'Kbd Beta' }]);
+  await search(page, 'Kbd');
+  await expect(page.getByTestId('song-row')).toHaveCount(2);
+  for (const header of ['Name', 'Audio file', 'Priority', 'Tier', 'Status', 'Tags', 'Notes', 'Tempo', 'Key', 'Time sig.', 'Recording session', 'DAW', 'DAW version', 'Modified']) {
+    await expect(page.getByRole('columnheader', { name: header, exact: true })).toHaveCount(1);
+  }
+
+  // Rename: click the cell, Enter edits, type, Enter saves.
+  await cell(page, 'Kbd Alpha', 'name').click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Kbd Alpha Take 2');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'name')).toHaveText('Kbd Alpha Take 2');
+
+  // Arrow right to Priority (past Audio file), Enter opens the dropdown, arrows pick, Enter saves.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const priorities = page.getByRole('listbox', { name: 'Priority' });
+  await expect(priorities.getByRole('option')).toHaveText([/Low/, /Medium/, /High/, /Urgent/]);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'priority')).toHaveText('High');
+
+  // Tab from the dropdown saves and moves on: Tier gets S; Escape cancels an edit.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Tab');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'tier')).toHaveText('A');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'status')).toHaveText('Backlog');
+
+  // Status with the mouse, tempo as text, key and time signature from the musician's lists.
+  await cell(page, 'Kbd Alpha Take 2', 'status').dblclick();
+  await page.getByRole('listbox', { name: 'Status' }).getByRole('option', { name: 'Mixing' }).click();
+  await expect(cell(page, 'Kbd Alpha Take 2', 'status')).toHaveText('Mixing');
+  await cell(page, 'Kbd Alpha Take 2', 'tempo').dblclick();
+  await page.getByLabel('Tempo', { exact: true }).fill('124');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'tempo')).toHaveText('124');
+  await cell(page, 'Kbd Alpha Take 2', 'key').dblclick();
+  await page.getByLabel('Filter Key').fill('a min');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'key')).toHaveText('A minor');
+  await cell(page, 'Kbd Alpha Take 2', 'timeSignature').dblclick();
+  await page.getByRole('listbox', { name: 'Time sig.' }).getByRole('option', { name: '6/8' }).click();
+  await expect(cell(page, 'Kbd Alpha Take 2', 'timeSignature')).toHaveText('6/8');
+
+  // Tags: typed ones are added, the library's own come as completions, Backspace removes the last.
+  await cell(page, 'Kbd Beta', 'tags').dblclick();
+  await page.keyboard.type('EP 2');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('demo');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 'Kbd Beta', 'tags')).toHaveText('EP 2demo');
+  await cell(page, 'Kbd Alpha Take 2', 'tags').dblclick();
+  await page.keyboard.type('E');
+  await expect(page.getByRole('listbox', { name: 'Tags suggestions' }).getByRole('option', { name: 'EP 2' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'tags')).toHaveText('EP 2');
+
+  // Notes over several lines: Enter is a new line, Ctrl+Enter saves.
+  await cell(page, 'Kbd Beta', 'notes').dblclick();
+  await page.keyboard.type('Verse needs work');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Try a half-time bridge');
+  await page.keyboard.press('Control+Enter');
+  await expect(cell(page, 'Kbd Beta', 'notes')).toContainText('Verse needs work');
+  await page.screenshot({ path: 'e2e/artifacts/table-edited.png' });
+
+  await page.reload();
+  await search(page, 'Kbd');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'priority')).toHaveText('High');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'tier')).toHaveText('A');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'status')).toHaveText('Mixing');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'key')).toHaveText('A minor');
+  const notes = await page.evaluate(async () => {
+    const songs = await window.api!['songs:query']({ search: 'Kbd Beta' });
+    return songs.ok ? songs.data.rows[0]?.notes : null;
+  });
+  expect(notes).toBe('Verse needs work\nTry a half-time bridge');
+});
+
+test('an edit the core refuses is rolled back with a visible error', async ({ page }) => {
+  await page.goto(hostUrl());
+  await addSongs(page, [{ name: 'Rollback Song', tempo: '98' }]);
+  await search(page, 'Rollback');
+  await cell(page, 'Rollback Song', 'tempo').dblclick();
+  // Longer than a tempo may be: the core's contract refuses it.
+  await page.getByLabel('Tempo', { exact: true }).fill('1234567890123456789012345');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update song in local database' })).toBeVisible();
+  await expect(cell(page, 'Rollback Song', 'tempo')).toHaveText('98');
+});
+
+test('an edit made in another window appears without a reload', async ({ page, context }) => {
+  await page.goto(hostUrl());
+  const [id] = await addSongs(page, [{ name: 'Live Edit Song' }]);
+  await search(page, 'Live Edit');
+  await expect(cell(page, 'Live Edit Song', 'status')).toHaveText('Backlog');
+  const other = await context.newPage();
+  await other.goto(hostUrl());
+  await other.evaluate((songId) => window.api!['db:update-song']({ id: songId, patch: { status: 'Mastering' } }), id as string);
+  await expect(cell(page, 'Live Edit Song', 'status')).toHaveText('Mastering');
+});
+
+test('search covers names, notes and tags, with field operators in the same box', async ({ page }) => {
+  await page.goto(hostUrl());
+  await addSongs(page, [
+    { name: 'Ops Neon Rain', tempo: '124', key: 'A minor', status: 'Mixing', tags: ['EP 2'] },
+    { name: 'Ops Harbour', tempo: '126', key: 'C major', status: 'Mixing', tags: ['EP 2'] },
+    { name: 'Ops Slow Burn', tempo: '90', key: 'A minor', status: 'Mixing', tags: ['EP 2'] },
+    { name: 'Ops Paper Kite', tempo: '122', key: 'A minor', status: 'Writing', tags: ['single'], notes: 'glockenspiel hook' },
+  ]);
+  await search(page, 'Ops bpm:120-128 key:Am status:mixing tag:"EP 2"');
+  await expectNames(page, ['Ops Neon Rain']);
+  await search(page, 'glockenspiel');
+  await expectNames(page, ['Ops Paper Kite']);
+  await search(page, 'Ops tag:single');
+  await expectNames(page, ['Ops Paper Kite']);
+  await search(page, 'Ops bpm:fast');
+  await expect(page.getByRole('alert')).toContainText('bpm:');
+  await page.screenshot({ path: 'e2e/artifacts/search-error.png' });
+});
+
+test('custom fields: add a column of each type, fill it in, rename it, remove it', async ({ page }) => {
+  await page.goto(hostUrl());
+  await addSongs(page, [{ name: 'Field Song' }]);
+  const allSongs = await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'All Songs' }).getAttribute('href');
+  await page.goto(`${new URL(page.url()).origin}${allSongs}/modal/fields`);
+  const dialog = page.getByRole('dialog', { name: 'Your fields' });
+  const add = async (name: string, type: string, options?: string) => {
+    await dialog.getByLabel('Field name').fill(name);
+    await dialog.getByLabel('Type').selectOption({ label: type });
+    if (options) await dialog.getByLabel('Options (comma-separated)').fill(options);
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await expect(dialog.getByLabel(`Name of ${name}`)).toBeVisible();
+  };
+  await add('Vocalist', 'Text');
+  await add('Takes', 'Number');
+  await add('Mood', 'Single select', 'Dark, Bright');
+  await add('Instruments', 'Multi select', 'Guitar, Synth, Drums');
+  await add('Deadline', 'Date');
+  await add('Mastered', 'Checkbox');
+  await page.keyboard.press('Escape');
+  await search(page, 'Field Song');
+
+  const customCell = (label: string) => row(page, 'Field Song').getByRole('gridcell', { name: label, exact: true });
+  await customCell('Vocalist').dblclick();
+  await page.keyboard.type('Mara');
+  await page.keyboard.press('Enter');
+  await customCell('Takes').dblclick();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await customCell('Mood').dblclick();
+  await page.getByRole('listbox', { name: 'Mood' }).getByRole('option', { name: 'Dark' }).click();
+  await customCell('Instruments').dblclick();
+  await page.keyboard.type('Syn');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await customCell('Deadline').dblclick();
+  await page.keyboard.type('03152027');
+  await page.keyboard.press('Enter');
+  await customCell('Mastered').click();
+  await page.keyboard.press('Enter');
+  await expect(customCell('Vocalist')).toHaveText('Mara');
+  await expect(customCell('Takes')).toHaveText('7');
+  await expect(customCell('Mood')).toHaveText('Dark');
+  await expect(customCell('Instruments')).toHaveText('Synth');
+  await expect(customCell('Deadline')).toHaveText('2027-03-15');
+  await expect(customCell('Mastered')).toHaveText('✓');
+  await page.screenshot({ path: 'e2e/artifacts/custom-fields.png' });
+
+  await page.goto(`${new URL(page.url()).origin}${allSongs}/modal/fields`);
+  await dialog.getByLabel('Name of Vocalist').fill('Singer');
+  await dialog.getByLabel('Name of Vocalist').blur();
+  await expect(dialog.getByLabel('Name of Singer')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove Takes' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove field' }).click();
+  await expect(dialog.getByLabel('Name of Takes')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await search(page, 'Field Song');
+  await expect(page.getByRole('columnheader', { name: 'Singer', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Takes', exact: true })).toHaveCount(0);
+  // Leave the other tests a table without these columns.
+  await page.goto(`${new URL(page.url()).origin}${allSongs}/modal/fields`);
+  for (const name of ['Singer', 'Mood', 'Instruments', 'Deadline', 'Mastered']) {
+    await dialog.getByRole('button', { name: `Remove ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove field' }).click();
+    await expect(dialog.getByLabel(`Name of ${name}`)).toBeHidden();
+  }
+});
+
+test('deleting: a hand-added song after a confirmation; bulk select edits, hides and deletes', async ({ page }) => {
+  await page.goto(hostUrl());
+  await addSongs(page, [{ name: 'Bulk One' }, { name: 'Bulk Two' }, { name: 'Bulk Three' }, { name: 'Bulk Gone' }]);
+  await search(page, 'Bulk');
+  await expect(page.getByTestId('song-row')).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Actions for Bulk Gone' }).click();
+  await page.getByRole('menuitem', { name: 'Delete for good…' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('deleted for good');
+  await confirm.getByRole('button', { name: 'Delete song' }).click();
+  await expect(page.getByTestId('song-row')).toHaveCount(3);
+
+  await page.getByLabel('Select Bulk One').click();
+  await page.getByLabel('Select Bulk Three').click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('toolbar', { name: 'Selected songs' });
+  await expect(bar).toContainText('3 songs selected');
+  await bar.getByLabel('Set status of selected songs').selectOption('Recording');
+  await bar.getByLabel('Tag to add to selected songs').fill('batch');
+  await bar.getByLabel('Tag to add to selected songs').press('Enter');
+  for (const name of ['Bulk One', 'Bulk Two', 'Bulk Three']) {
+    await expect(cell(page, name, 'status')).toHaveText('Recording');
+    await expect(cell(page, name, 'tags')).toHaveText('batch');
+  }
+  await page.screenshot({ path: 'e2e/artifacts/bulk.png' });
+  await bar.getByRole('button', { name: 'Delete…' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('3 added by hand are deleted for good');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('song-row')).toHaveCount(0);
+  await expect(page.getByText('No song matches this search.')).toBeVisible();
+});
