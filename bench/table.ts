@@ -101,7 +101,7 @@ async function editRoundTrip(page: Page, index: number): Promise<number> {
   const cell = page.getByTestId('song-row').nth(index).locator('[data-column="tempo"]');
   await cell.dblclick();
   const value = String(100 + index);
-  await page.getByLabel('Tempo', { exact: true }).fill(value);
+  await page.getByRole('textbox', { name: 'Tempo' }).fill(value);
   const saved = page.evaluate(({ index: at, value: expected }) => new Promise<number>((resolve) => {
     let start = 0;
     document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });

@@ -2,8 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { hostUrl } from './host-url';
 
 async function addSong(page: Page, name: string) {
-  await page.getByLabel('New song name').fill(name);
   await page.getByRole('button', { name: 'Add song' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a song' });
+  await dialog.getByLabel('Song name').fill(name);
+  await dialog.getByRole('button', { name: 'Add song' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test('adds a song in the dashboard, and it is still there after a reload', async ({ page }) => {
@@ -18,7 +21,6 @@ test('adds a song in the dashboard, and it is still there after a reload', async
   await expect(row).toBeVisible();
   await expect(row).toContainText('Backlog');
   await expect(row).toContainText('Medium');
-  await expect(page.getByLabel('New song name')).toHaveValue('');
 
   await page.reload();
   await expect(page.getByTestId('song-row').filter({ hasText: 'Midnight Sketch' })).toBeVisible();

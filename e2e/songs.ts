@@ -28,6 +28,8 @@ export async function addSongs(page: Page, songs: NewSong[]): Promise<string[]> 
 /** Shows only the rows whose text matches, so tests sharing one library see just their own songs. */
 export async function search(page: Page, text: string) {
   await page.getByLabel('Search songs').fill(text);
+  // The box waits a moment before it asks the core: wait until the rows answer this search.
+  await expect(page.getByTestId('song-grid')).toHaveAttribute('data-search', text.trim());
 }
 
 export function row(page: Page, name: string) {

@@ -329,6 +329,7 @@ export function SongTable(props: SongTableProps) {
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-testid="song-grid"
+      data-search={window.shownSearch ?? undefined}
     >
       <div className={styles.header} style={{ width: totalWidth }} role="row" aria-rowindex={1}>
         <div className={styles.leadCell} style={{ width: SELECT_WIDTH }} role="columnheader">
@@ -341,6 +342,7 @@ export function SongTable(props: SongTableProps) {
             <div
               key={column.id}
               role="columnheader"
+              aria-label={column.label}
               aria-sort={sorted === 'Ascending' ? 'ascending' : sorted === 'Descending' ? 'descending' : 'none'}
               className={styles.headerCell}
               style={{ width: widths[col] }}

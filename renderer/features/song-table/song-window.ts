@@ -32,6 +32,8 @@ export class SongWindow {
   private waiters = new Map<number, Array<() => void>>();
   total: number | null = null;
   error: ErrorShape | null = null;
+  /** The search of the query whose rows are shown: set once its first page has arrived. */
+  shownSearch: string | null = null;
   version = 0;
 
   constructor(private readonly api: Api) {}
@@ -53,6 +55,7 @@ export class SongWindow {
     this.inflight.clear();
     this.total = null;
     this.error = null;
+    this.shownSearch = null;
     this.visible = { start: 0, stop: 0 };
     this.loadVisible();
     this.bump();
@@ -159,9 +162,11 @@ export class SongWindow {
       this.pages.set(page, result.data.rows);
       this.total = result.data.total;
       this.error = null;
+      this.shownSearch = query.search;
       this.evictFarPages();
     } else {
       this.error = result.error;
+      this.shownSearch = query.search;
       if (this.total === null) this.total = 0;
     }
     this.releaseWaiters(page);

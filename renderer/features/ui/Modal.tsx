@@ -1,9 +1,28 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styles from './Modal.module.css';
 
+/** Open modals, newest last: Escape closes only the top one (a confirmation over a dialog). */
+const openModals: symbol[] = [];
+
 /** A dialog over the page: Escape or the backdrop closes it, focus starts inside and returns after. */
 export function Modal({ title, onClose, children, role = 'dialog' }: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog' }) {
   const panel = useRef<HTMLDivElement>(null);
+  // Escape closes from anywhere while open: focus may have left the panel (a disabled button, the page body).
+  useEffect(() => {
+    const self = Symbol('modal');
+    openModals.push(self);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && openModals.at(-1) === self) {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(self), 1);
+    };
+  }, [onClose]);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('input, textarea, select, button:not([data-close])');
@@ -24,12 +43,6 @@ export function Modal({ title, onClose, children, role = 'dialog' }: { title: st
         aria-modal="true"
         aria-label={title}
         tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-        }}
       >
         <header className={styles.header}>
           <h2 className={styles.title}>{title}</h2>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Column, ColumnLayout } from '../song-table/columns';
 import { orderedColumns } from '../song-table/columns';
@@ -7,15 +8,21 @@ import styles from './ViewPanels.module.css';
 /** Which columns the view shows, and their order (also set by dragging headers). */
 export function ColumnsPanel({
   columns,
-  layout,
+  layout: saved,
   fieldsPath,
-  onChange,
+  onChange: save,
 }: {
   columns: readonly Column[];
   layout: ColumnLayout;
   fieldsPath: string;
   onChange: (patch: Partial<ColumnLayout>) => void;
 }) {
+  // Shown at once: the view is saved in the background.
+  const [layout, setLayout] = useState(saved);
+  const onChange = (patch: Partial<ColumnLayout>) => {
+    setLayout({ ...layout, ...patch });
+    save(patch);
+  };
   const ordered = orderedColumns(columns, layout);
   const move = (index: number, by: number) => {
     const ids = ordered.map((column) => column.id);

@@ -111,7 +111,8 @@ export function TagsEditor({ song, save, close }: EditorProps) {
       values={tags}
       typed={typed}
       onTyped={setTyped}
-      offered={known.map((entry) => entry.tag)}
+      // Filtered here too: while the core answers for the new prefix, the last answer is still shown.
+      offered={known.map((entry) => entry.tag).filter((tag) => tag.toLowerCase().startsWith(typed.trim().toLowerCase()))}
       allowNew
       save={(next) => {
         setTags(next);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EditorProps, Move } from './types';
 import styles from './editors.module.css';
 
@@ -18,7 +18,11 @@ export function TextEditor({
   type?: 'text' | 'number' | 'date';
 }) {
   const [value, setValue] = useState(initial);
+  // Enter closes the editor, and the input's blur as it goes must not save a second time.
+  const finished = useRef(false);
   const finish = (move: Move) => {
+    if (finished.current) return;
+    finished.current = true;
     if (value !== initial) save(value);
     close(move);
   };
@@ -35,7 +39,10 @@ export function TextEditor({
       onKeyDown={(event) => {
         if (event.key === 'Enter') finish(null);
         else if (event.key === 'Tab') finish(event.shiftKey ? 'prev' : 'next');
-        else if (event.key === 'Escape') close(null);
+        else if (event.key === 'Escape') {
+          finished.current = true;
+          close(null);
+        }
         else return;
         event.preventDefault();
         event.stopPropagation();
