@@ -46,6 +46,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // Checkpoint every ~40 MB of WAL rather than 4 MB: a first scan commits a thousand small batches, and with
     // synchronous=NORMAL every checkpoint costs fsyncs (measured: 20,000 songs 1.42 s -> 1.23 s).
     sqlite.pragma('wal_autocheckpoint = 10000');
+    // Reads through a memory map rather than a read() per page: a page of a search that looks up thousands of
+    // songs got a third faster at 200,000 songs (bench:query). 256 MB covers the songs and their indexes there.
+    sqlite.pragma('mmap_size = 268435456');
     const orm = drizzle(sqlite, { schema });
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
     const db: Db = { orm, sqlite, file, now: options.now ?? Date.now };

@@ -71,7 +71,8 @@ export const songs = sqliteTable(
     index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
     index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
     index('songs_project_path').on(t.projectPath),
-    index('songs_hidden_daw').on(t.hidden, t.daw),
+    // DAW with status ("my Ableton songs in mixing"): found from the index, and counted without reading songs.
+    index('songs_hidden_daw_status').on(t.hidden, t.daw, t.statusRank),
     index('songs_hidden_missing').on(t.hidden, t.missing),
   ],
 );

@@ -74,7 +74,8 @@ describe('songs:query search operators', () => {
 
   it('answers daw: and missing: from their indexes, not a scan of every song', () => {
     for (const [search, index] of [
-      ['daw:ableton', 'songs_hidden_daw'],
+      ['daw:ableton', 'songs_hidden_daw_status'],
+      ['daw:ableton status:mixing', 'songs_hidden_daw_status'],
       ['missing:true', 'songs_hidden_missing'],
       ['key:A#m bpm:100-130', 'songs_hidden_key_tempo'],
     ] as const) {

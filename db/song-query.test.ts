@@ -82,6 +82,25 @@ describe('songs:query', () => {
     expect(names()).not.toContain('Echo');
   });
 
+
+  it('totals leave hidden songs out however the view is narrowed: by nothing, words, one tag or more', () => {
+    for (const name of ['alpha hidden', 'Bravo hidden']) {
+      const song = addSong(db, { name, source: 'directory', projectPath: `/m/${name}`, tags: ['EP 2', 'club'], notes: 'bridge' });
+      deleteSong(db, song.id);
+    }
+    const total = (query: SongQuery) => querySongs(db, songQuerySchema.parse(query)).total;
+    expect(total({})).toBe(4);
+    expect(total({ search: 'alpha' })).toBe(1);
+    expect(total({ search: 'bridge' })).toBe(1);
+    expect(total({ search: 'zzz' })).toBe(0);
+    expect(total({ filters: [{ op: 'hasTag', field: 'tags', value: 'ep 2' }] })).toBe(2);
+    expect(total({ filters: [{ op: 'equals', field: 'tags', value: 'club' }] })).toBe(2);
+    expect(total({ search: 'tag:club bravo' })).toBe(1);
+    const { view: club } = addView(db, { type: 'custom', title: 'Club', activeFilters: [{ op: 'hasTag', field: 'tags', value: 'club' }] }, 'free');
+    expect(total({ viewId: club.id })).toBe(2);
+    const hiddenView = getViews(db).find((view) => view.type === 'hidden');
+    expect(total({ viewId: hiddenView?.id, search: 'alpha' })).toBe(1);
+  });
   it('a directory view lists the songs of projects inside its folder only', () => {
     addSong(db, { name: 'Inside', source: 'directory', projectPath: '/Music/Projects/Inside Project' });
     addSong(db, { name: 'Sibling', source: 'directory', projectPath: '/Music/Projects2/Sibling Project' });

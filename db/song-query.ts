@@ -53,8 +53,7 @@ export function buildSongQuery(db: Db, input: SongQueryInput) {
     if (condition) conditions.push(condition);
   }
   const match = ftsMatchExpression(search.words);
-  if (match) conditions.push(sql`${songs.seq} IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ${match})`);
-  const where = and(...conditions);
+  const where = and(...conditions, match === null ? undefined : ftsCondition(match));
 
   const rows = db.orm
     .select()
@@ -63,8 +62,55 @@ export function buildSongQuery(db: Db, input: SongQueryInput) {
     .orderBy(...orderTerms(sort, fields))
     .limit(input.limit)
     .offset(input.offset);
-  const count = db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(where);
+  const visibleOnly = view === null || view.type === 'custom';
+  const count = (visibleOnly ? visibleCount(db, filters, match) : null) ?? countOf(db, conditions, match);
   return { rows, count };
+}
+
+/**
+ * Words with other conditions are counted by merging two lists in song order, the full-text matches and the
+ * songs meeting the rest (from their own index), rather than a look-up per match ("ech" with status Done at
+ * 200,000 songs: 30 ms to 11 ms).
+ */
+function countOf(db: Db, conditions: readonly SQL[], match: string | null) {
+  if (match === null) return db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(and(...conditions));
+  const both = sql`${ftsRowids(match)} INTERSECT SELECT ${songs.seq} FROM ${songs} WHERE ${and(...conditions) ?? sql`1`}`;
+  return db.orm.select({ n: sql<number>`count(*)` }).from(sql`(${both})`);
+}
+
+function ftsCondition(match: string): SQL {
+  return sql`${songs.seq} IN (${ftsRowids(match)})`;
+}
+
+function ftsRowids(match: string): SQL {
+  return sql`SELECT rowid FROM songs_fts WHERE songs_fts MATCH ${match}`;
+}
+
+/**
+ * The total of a view of every visible song. With nothing to narrow it, or only the search's words, or only one
+ * tag, it is the size of that set (read from the table's, the full-text index's or the tag index's own count)
+ * less the few hidden songs in it: no look-up per matching song, which is what made a broad search slow (200,000
+ * songs, "night" matching 38,000: 53 ms to count before, 5 ms this way). Anything else is counted as is.
+ */
+function visibleCount(db: Db, filters: readonly Filter[], match: string | null) {
+  const tag = filters.length === 1 && match === null ? tagOf(filters[0]) : null;
+  let set: { all: SQL; contains: SQL } | null = null;
+  if (filters.length === 0 && match === null) set = { all: sql`SELECT count(*) FROM ${songs}`, contains: sql`1` };
+  else if (filters.length === 0 && match !== null) {
+    set = { all: sql`SELECT count(*) FROM songs_fts WHERE songs_fts MATCH ${match}`, contains: ftsCondition(match) };
+  } else if (tag !== null) {
+    set = { all: sql`SELECT count(DISTINCT ${songTags.songSeq}) FROM ${songTags} WHERE ${songTags.tag} = ${tag} COLLATE NOCASE`, contains: hasTag(tag) };
+  }
+  if (!set) return null;
+  const hiddenInSet = sql`SELECT count(*) FROM ${songs} WHERE ${songs.hidden} = 1 AND ${set.contains}`;
+  // One row whatever the table holds: the select reads from SQLite's one-row table.
+  return db.orm.select({ n: sql<number>`(${set.all}) - (${hiddenInSet})` }).from(sql`(SELECT 1)`);
+}
+
+function tagOf(filter: Filter | undefined): string | null {
+  if (!filter) return null;
+  if (filter.op === 'hasTag') return filter.value;
+  return filter.op === 'equals' && filter.field === 'tags' ? filter.value : null;
 }
 
 function viewConditions(view: View | null): SQL[] {
