@@ -95,28 +95,38 @@ function measureScroll({ steps, step }: { steps: number; step: number }): Promis
   });
 }
 
-/** Edits the tempo of the row at `index` and times Enter -> the core's answer shown. */
+/**
+ * Edits the tempo of the row at `index` and times Enter -> the core's answer shown. The row is followed by its
+ * song: under the default sort (newest change first) the edited song moves to the top.
+ */
 async function editRoundTrip(page: Page, index: number): Promise<number> {
   await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="song-grid"]')?.scrollTo({ top: 0 }));
-  const cell = page.getByTestId('song-row').nth(index).locator('[data-column="tempo"]');
-  await cell.dblclick();
+  const row = page.getByTestId('song-row').nth(index);
+  const songId = await row.getAttribute('data-song-id');
+  if (!songId) throw new Error(`no song in row ${index}`);
+  await row.locator('[data-column="tempo"]').dblclick();
   const value = String(100 + index);
   await page.getByRole('textbox', { name: 'Tempo' }).fill(value);
-  const saved = page.evaluate(({ index: at, value: expected }) => new Promise<number>((resolve) => {
-    let start = 0;
-    document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
-    const row = () => document.querySelectorAll('[data-testid="song-row"]')[at] as HTMLElement | undefined;
-    const observer = new MutationObserver(() => {
-      const current = row();
-      if (start && current && !current.hasAttribute('data-pending') && current.querySelector('[data-column="tempo"]')?.textContent === expected) {
-        observer.disconnect();
-        resolve(performance.now() - start);
-      }
+  // The listener is in place before Enter is sent (an evaluate left pending may run after the key event).
+  await page.evaluate(({ id, value: expected }) => {
+    const state = window as unknown as { editSaved?: Promise<number> };
+    state.editSaved = new Promise<number>((resolve, reject) => {
+      let start = 0;
+      document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
+      const timer = setTimeout(() => reject(new Error(`song ${id} never showed tempo ${expected}`)), 10_000);
+      const observer = new MutationObserver(() => {
+        const current = document.querySelector(`[data-testid="song-row"][data-song-id="${id}"]`);
+        if (start && current && !current.hasAttribute('data-pending') && current.querySelector('[data-column="tempo"]')?.textContent === expected) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(performance.now() - start);
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  }), { index, value });
+  }, { id: songId, value });
   await page.keyboard.press('Enter');
-  return saved;
+  return page.evaluate(() => (window as unknown as { editSaved: Promise<number> }).editSaved);
 }
 
 function percentile(values: number[], fraction: number): number {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
+import { songshelfApi } from './api/songshelf-api';
 import { followCoreChanges } from './app/live-updates';
 import { createAppRouter } from './app/routes';
 import { askNotificationPermissionOnFirstClick } from './app/notifications';
@@ -13,6 +14,8 @@ import './styles/base.css';
 const api = installBridge();
 const store = createStore();
 if (api) {
+  // Asked while the dashboard's code is still loading: the table waits on the views to know what to list.
+  void store.dispatch(songshelfApi.util.prefetch('views', undefined, {}));
   followCoreChanges(api, store.dispatch);
   askNotificationPermissionOnFirstClick();
 }
