@@ -82,7 +82,18 @@ export const recordingSessionSchema = z.strictObject({
   isPackage: z.boolean(),
 });
 
-const tagsSchema = z.array(z.string().trim().min(1).max(100)).max(MAX_TAGS);
+/** A song's tags are unique, compared ignoring case: the first spelling stays ("Demo", "demo" -> "Demo"). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const lower = tag.toLowerCase();
+    if (seen.has(lower)) return false;
+    seen.add(lower);
+    return true;
+  });
+}
+
+const tagsSchema = z.array(z.string().trim().min(1).max(100)).max(MAX_TAGS).transform(uniqueTags);
 const customSchema = z.record(idSchema, jsonValueSchema);
 
 /** The fields a user (or the app on their behalf) may set on a song. */

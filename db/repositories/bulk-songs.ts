@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_TAGS } from '../../common/constants';
 import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../common/custom-values';
 import { AppError } from '../../common/errors';
-import type { BulkSongPatch, Song } from '../../common/song';
+import { uniqueTags, type BulkSongPatch, type Song } from '../../common/song';
 import { inTransaction, type Db } from '../connection';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
@@ -56,13 +56,7 @@ function applyBulkPatch(song: Song, patch: BulkSongPatch, custom: CustomPatch | 
 /** Removes, then adds, comparing tags case-insensitively: "demo" is not added beside "Demo". */
 function editTags(current: string[], add: string[], remove: string[]): string[] {
   const removing = new Set(remove.map((tag) => tag.toLowerCase()));
-  const tags = current.filter((tag) => !removing.has(tag.toLowerCase()));
-  const present = new Set(tags.map((tag) => tag.toLowerCase()));
-  for (const tag of add) {
-    if (present.has(tag.toLowerCase())) continue;
-    present.add(tag.toLowerCase());
-    tags.push(tag);
-  }
+  const tags = uniqueTags([...current.filter((tag) => !removing.has(tag.toLowerCase())), ...add]);
   if (tags.length > MAX_TAGS) throw new AppError('invalid_input', `A song can have at most ${MAX_TAGS} tags.`);
   return tags;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../common/errors';
+import { songPatchSchema } from '../../common/song';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
 import { addSong, deleteSong, getSong, getSongs, updateSong } from './songs';
@@ -46,6 +47,13 @@ describe('songs repository', () => {
     expect(getSong(db, song.id)).toEqual(updated);
     expect(songRecords().map((record) => record.type)).toEqual(['add', 'update']);
     expect(songRecords()[1]?.data).toMatchObject({ name: 'Final', status: 'Mixing' });
+  });
+
+  it('keeps a song\'s tags unique ignoring case, whether it is added or edited through the contract', () => {
+    const song = addSong(db, { name: 'Dup', tags: ['EP 2', 'ep 2', 'Demo'] });
+    expect(song.tags).toEqual(['EP 2', 'Demo']);
+    const patch = songPatchSchema.parse({ tags: ['club', 'Club', 'CLUB', 'vocal'] });
+    expect(updateSong(db, song.id, patch).tags).toEqual(['club', 'vocal']);
   });
 
   it('db:update-song marks an edited tempo, key or time signature as the user’s', () => {

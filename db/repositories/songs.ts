@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { asJson } from '../../common/schema-parts';
-import { SCAN_OWNED_FIELDS, type NewSong, type ScanOwnedField, type Song, type SongPatch } from '../../common/song';
+import { SCAN_OWNED_FIELDS, uniqueTags, type NewSong, type ScanOwnedField, type Song, type SongPatch } from '../../common/song';
 import { inTransaction, type Db } from '../connection';
 import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
@@ -41,7 +41,7 @@ export function buildSong(input: NewSong, now: number, id: string = newId()): So
     priority: input.priority ?? DEFAULT_PRIORITY,
     tier: input.tier ?? DEFAULT_TIER,
     status: input.status ?? DEFAULT_STATUS,
-    tags: input.tags ?? [],
+    tags: uniqueTags(input.tags ?? []),
     notes: input.notes ?? '',
     tempo: input.tempo ?? '',
     key: input.key ?? '',
