@@ -55,13 +55,11 @@ export function buildSongQuery(db: Db, input: SongQueryInput) {
   const match = ftsMatchExpression(search.words);
   const where = and(...conditions, match === null ? undefined : ftsCondition(match));
 
-  const rows = db.orm
-    .select()
-    .from(songs)
-    .where(where)
-    .orderBy(...orderTerms(sort, fields))
-    .limit(input.limit)
-    .offset(input.offset);
+  // The page's songs are chosen by id first and read whole after: ordering, skipping and limiting carry only
+  // the sort key and the id, not every column ("key:F#m bpm:90- night" by name at 200,000 songs, raw: 29 -> 19 ms).
+  const order = orderTerms(sort, fields);
+  const page = db.orm.select({ seq: songs.seq }).from(songs).where(where).orderBy(...order).limit(input.limit).offset(input.offset);
+  const rows = db.orm.select().from(songs).where(inArray(songs.seq, page)).orderBy(...order);
   const visibleOnly = view === null || view.type === 'custom';
   const count = (visibleOnly ? visibleCount(db, filters, match) : null) ?? countOf(db, conditions, match);
   return { rows, count };
