@@ -1,0 +1,86 @@
+/**
+ * The local cloud's Postgres: PGlite (file-backed in the data folder, or in memory), with the Supabase platform
+ * pieces (`platform.sql`) and then every `cloud/migrations/*.sql` applied once, in name order, each in its own
+ * transaction. Requests run as the `authenticated` role with the caller's JWT claims set, exactly as PostgREST
+ * runs them on a hosted project, so the RLS policies of the migrations decide what a user may touch.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+
+/** The claims a request carries (a Supabase access token's payload). */
+export interface JwtClaims {
+  sub: string;
+  role: 'authenticated';
+  email?: string;
+  [claim: string]: unknown;
+}
+
+export type Queryable = Pick<Transaction, 'query'>;
+
+export interface CloudDatabase {
+  /** One transaction as the signed-in user: `authenticated` with their claims; RLS applies. */
+  asUser<T>(claims: JwtClaims, work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** One transaction as the service role (the server's own key): RLS is bypassed, grants still apply. */
+  asService<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The database owner, for the auth and storage internals the server itself keeps. */
+  asOwner<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface CloudDatabaseOptions {
+  /** A folder for the database files; in memory when absent (tests). */
+  dataDir?: string;
+  /** The project's `cloud/` folder: `local/platform.sql` and `migrations/` are read from it. */
+  cloudFolder: string;
+}
+
+export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<CloudDatabase> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const pg = await PGlite.create(options.dataDir);
+  try {
+    await applyMigrations(pg, options.cloudFolder);
+  } catch (error) {
+    await pg.close();
+    throw error;
+  }
+
+  const as = <T>(role: 'authenticated' | 'service_role' | null, claims: Record<string, unknown>, work: (tx: Queryable) => Promise<T>) =>
+    pg.transaction(async (tx) => {
+      if (role) {
+        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
+      }
+      return work(tx);
+    });
+
+  return {
+    asUser: (claims, work) => as('authenticated', claims, work),
+    asService: (work) => as('service_role', { role: 'service_role' }, work),
+    asOwner: (work) => as(null, {}, work),
+    close: () => pg.close(),
+  };
+}
+
+/** Platform first (idempotent), then each migration not yet applied; a changed applied migration is refused. */
+async function applyMigrations(pg: PGlite, cloudFolder: string): Promise<void> {
+  await pg.exec(fs.readFileSync(path.join(cloudFolder, 'local', 'platform.sql'), 'utf8'));
+  const folder = path.join(cloudFolder, 'migrations');
+  await pg.exec(`create table if not exists public.songshelf_migrations (name text primary key, hash text not null, applied_at timestamptz not null default now());
+    revoke all on public.songshelf_migrations from anon, authenticated;`);
+  const applied = new Map(
+    (await pg.query<{ name: string; hash: string }>('select name, hash from public.songshelf_migrations')).rows.map((row) => [row.name, row.hash]),
+  );
+  const files = fs.readdirSync(folder).filter((name) => name.endsWith('.sql')).sort();
+  for (const name of files) {
+    const sql = fs.readFileSync(path.join(folder, name), 'utf8');
+    const hash = createHash('sha256').update(sql).digest('hex');
+    const known = applied.get(name);
+    if (known === hash) continue;
+    if (known !== undefined) throw new Error(`The cloud migration ${name} changed after it was applied; add a new migration instead.`);
+    await pg.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into public.songshelf_migrations (name, hash) values ($1, $2)', [name, hash]);
+    });
+  }
+}

@@ -1,0 +1,102 @@
+-- The part of the Supabase platform that cloud/migrations/ relies on, for the local cloud only (a hosted
+-- project has all of it already): the API roles, auth.users with auth.uid() and auth.jwt() read from the
+-- request's JWT claims, and storage.buckets and storage.objects with storage.foldername().
+-- Written to match Supabase's own definitions, so the policies behave as they will in production.
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+end $$;
+
+create schema if not exists auth;
+create schema if not exists storage;
+grant usage on schema public, auth, storage to anon, authenticated, service_role;
+
+-- The request's claims, as PostgREST sets them for every request (`request.jwt.claims`).
+create or replace function auth.jwt() returns jsonb language sql stable as $$
+  select coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid language sql stable as $$
+  select nullif(auth.jwt() ->> 'sub', '')::uuid
+$$;
+
+create or replace function auth.role() returns text language sql stable as $$
+  select auth.jwt() ->> 'role'
+$$;
+
+create table if not exists auth.users (
+  id uuid primary key default gen_random_uuid(),
+  email text unique,
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  confirmation_token text,
+  confirmation_sent_at timestamptz,
+  recovery_token text,
+  recovery_sent_at timestamptz,
+  raw_user_meta_data jsonb not null default '{}',
+  raw_app_meta_data jsonb not null default '{}',
+  last_sign_in_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+-- Sign-in identities (email, google): an e-mail already registered through Google has no email identity.
+create table if not exists auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  provider text not null,
+  provider_id text not null,
+  identity_data jsonb not null default '{}',
+  created_at timestamptz not null default now(),
+  unique (provider, provider_id)
+);
+
+create table if not exists auth.refresh_tokens (
+  token text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists auth.flow_states (
+  auth_code text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  code_challenge text not null,
+  code_challenge_method text not null,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  public boolean not null default false,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text not null references storage.buckets (id),
+  name text not null,
+  owner uuid default auth.uid(),
+  metadata jsonb not null default '{}',
+  content bytea not null default '',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (bucket_id, name)
+);
+alter table storage.objects enable row level security;
+grant select, insert, update, delete on storage.objects to authenticated, service_role;
+grant select on storage.buckets to anon, authenticated, service_role;
+
+-- 'a/b/c.wav' -> {a, b}: the folders of an object's name, as Supabase defines it.
+create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+declare
+  parts text[];
+begin
+  select string_to_array(name, '/') into parts;
+  return parts[1:array_length(parts, 1) - 1];
+end $$;
