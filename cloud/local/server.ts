@@ -1,0 +1,168 @@
+/**
+ * The local cloud over HTTP: the paths and shapes of a Supabase project that `@supabase/supabase-js` calls
+ * (`/auth/v1/*` so far), plus `/mail` for the confirmation mails. Every API call carries an `apikey` signed
+ * with the project's secret, as on a hosted project; the confirmation link (opened from a mail) does not.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthError, createAuthService, type AuthService } from './auth';
+import { openCloudDatabase, type CloudDatabase } from './database';
+import { signJwt } from './jwt';
+import { createOutbox, type Outbox } from './outbox';
+
+export interface LocalCloudOptions {
+  cloudFolder: string;
+  /** Database files and mail log; in memory when absent. */
+  dataDir?: string;
+  jwtSecret: string;
+  port?: number;
+  /** Where a confirmation link lands when the sign-up named no `redirect_to`. */
+  siteUrl?: string;
+  now?: () => number;
+}
+
+export interface LocalCloud {
+  url: string;
+  /** The project's public key (role anon), as the app is configured with. */
+  anonKey: string;
+  /** The server-side key (role service_role): never given to a client. */
+  serviceKey: string;
+  db: CloudDatabase;
+  outbox: Outbox;
+  close(): Promise<void>;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const now = options.now ?? Date.now;
+  const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const outbox = createOutbox(options.dataDir, now);
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
+  const anonKey = signJwt({ role: 'anon', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+  const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+
+  server.on('request', (request, response) => {
+    void handle(request, response, { auth, outbox, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+      if (error instanceof AuthError) return sendJson(response, error.status, { code: error.status, error_code: error.code, msg: error.message });
+      if (error instanceof BadRequest) return sendJson(response, 400, { code: 400, error_code: 'bad_request', msg: error.message, message: error.message });
+      // A failure of ours, not the caller's: logged for whoever runs the cloud.
+      console.error('[local cloud]', error);
+      sendJson(response, 500, { code: 500, error_code: 'unexpected_failure', msg: 'The local cloud failed to answer.', message: String(error) });
+    });
+  });
+
+  return {
+    url,
+    anonKey,
+    serviceKey,
+    db,
+    outbox,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+class BadRequest extends Error {}
+
+interface Context {
+  auth: AuthService;
+  outbox: Outbox;
+  siteUrl: string;
+}
+
+async function handle(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://local');
+  setCors(response);
+  if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+  const route = `${request.method} ${url.pathname}`;
+
+  if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
+  if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
+
+  const apiKey = header(request, 'apikey');
+  if (!apiKey || !context.auth.claims(apiKey)) throw new AuthError(401, 'no_authorization', 'Invalid API key');
+  const bearer = header(request, 'authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+
+  switch (route) {
+    case 'POST /auth/v1/signup':
+      return sendJson(response, 200, await context.auth.signUp(await readJson(request), url.searchParams.get('redirect_to')));
+    case 'POST /auth/v1/token':
+      return sendJson(response, 200, await context.auth.token(url.searchParams.get('grant_type'), await readJson(request)));
+    case 'POST /auth/v1/resend':
+      return sendJson(response, 200, await context.auth.resend(await readJson(request), url.searchParams.get('redirect_to')));
+    case 'GET /auth/v1/user': {
+      const user = await context.auth.userFromToken(bearer);
+      if (!user) throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or the session has ended');
+      return sendJson(response, 200, user);
+    }
+    case 'POST /auth/v1/logout':
+      await context.auth.logout(bearer, url.searchParams.get('scope'));
+      return void response.writeHead(204).end();
+    default:
+      return sendJson(response, 404, { code: 404, error_code: 'not_found', msg: `No route ${route}`, message: `No route ${route}` });
+  }
+}
+
+/** The mail's link: confirm, then go to the app with the session in the fragment, as GoTrue does. */
+async function verifyLink(url: URL, response: http.ServerResponse, context: Context): Promise<void> {
+  const redirectTo = url.searchParams.get('redirect_to') ?? context.siteUrl;
+  const target = new URL(redirectTo);
+  try {
+    const session = await context.auth.verifyLink(url.searchParams.get('token') ?? '', url.searchParams.get('type') ?? '');
+    target.hash = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: 'signup',
+    }).toString();
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    target.hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message }).toString();
+  }
+  response.writeHead(303, { location: target.toString() }).end();
+}
+
+function header(request: http.IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function setCors(response: http.ServerResponse): void {
+  response.setHeader('access-control-allow-origin', '*');
+  response.setHeader('access-control-allow-headers', 'authorization, apikey, content-type, x-client-info, x-upsert, prefer, accept-profile, content-profile, range, x-supabase-api-version');
+  response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  response.setHeader('access-control-expose-headers', 'content-range, x-supabase-api-version');
+}
+
+async function readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_JSON_BYTES) throw new BadRequest('The request body is larger than 1 MB.');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return {};
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest('The request body must be a JSON object.');
+    return parsed as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof BadRequest) throw error;
+    throw new BadRequest('The request body is not valid JSON.');
+  }
+}
+
+function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}
