@@ -1,32 +1,20 @@
 // The local cloud's auth, driven through @supabase/supabase-js as the app drives a hosted project: sign-up,
 // the confirmation mail and its link, password sign-in, refresh, the current user, sign-out with a scope.
-import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
-import { startLocalCloud, type LocalCloud } from './server';
+import type { LocalCloud } from './server';
+import { cloudClient, openConfirmationLink, startTestCloud } from './test-support';
 
 let cloud: LocalCloud;
 
-function client(): SupabaseClient {
-  return createClient(cloud.url, cloud.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket of its own (ENVIRONMENT.md).
-    realtime: { transport: ws as never },
-  });
-}
+const client = (): SupabaseClient => cloudClient(cloud);
 
-/** Opens the newest confirmation link sent to `email` and returns where it sends the browser. */
 async function confirm(email: string): Promise<URL> {
-  const mail = cloud.outbox.list(email).at(-1);
-  if (!mail) throw new Error(`no mail to ${email}`);
-  const response = await fetch(mail.link, { redirect: 'manual' });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location')!);
+  return openConfirmationLink(cloud, email);
 }
 
 beforeAll(async () => {
-  cloud = await startLocalCloud({ cloudFolder: path.resolve(import.meta.dirname, '..'), jwtSecret: 'test-secret-at-least-32-characters-long', siteUrl: 'http://127.0.0.1:9/app' });
+  cloud = await startTestCloud();
 }, 120_000);
 
 afterAll(async () => {

@@ -24,6 +24,8 @@ export interface CloudDatabase {
   asUser<T>(claims: JwtClaims, work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** One transaction as the service role (the server's own key): RLS is bypassed, grants still apply. */
   asService<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** One transaction as whoever a request's token names: `anon`, `authenticated` or `service_role`. */
+  asClaims<T>(claims: { role: string; [claim: string]: unknown }, work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** The database owner, for the auth and storage internals the server itself keeps. */
   asOwner<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -46,7 +48,7 @@ export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<
     throw error;
   }
 
-  const as = <T>(role: 'authenticated' | 'service_role' | null, claims: Record<string, unknown>, work: (tx: Queryable) => Promise<T>) =>
+  const as = <T>(role: 'anon' | 'authenticated' | 'service_role' | null, claims: Record<string, unknown>, work: (tx: Queryable) => Promise<T>) =>
     pg.transaction(async (tx) => {
       if (role) {
         await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
@@ -57,6 +59,10 @@ export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<
   return {
     asUser: (claims, work) => as('authenticated', claims, work),
     asService: (work) => as('service_role', { role: 'service_role' }, work),
+    asClaims: (claims, work) => {
+      if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error(`Unknown role ${claims.role}`);
+      return as(claims.role, claims, work);
+    },
     asOwner: (work) => as(null, {}, work),
     close: () => pg.close(),
   };

@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthError, createAuthService, type AuthService } from './auth';
 import { openCloudDatabase, type CloudDatabase } from './database';
+import { handleRest, RestError } from './rest';
 import { signJwt } from './jwt';
 import { createOutbox, type Outbox } from './outbox';
 
@@ -46,7 +47,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
 
   server.on('request', (request, response) => {
-    void handle(request, response, { auth, outbox, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+    void handle(request, response, { auth, db, outbox, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+      if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
+      const database = databaseError(error);
+      if (database) return sendJson(response, database.status, { code: database.code, message: database.message, details: null, hint: null });
       if (error instanceof AuthError) return sendJson(response, error.status, { code: error.status, error_code: error.code, msg: error.message });
       if (error instanceof BadRequest) return sendJson(response, 400, { code: 400, error_code: 'bad_request', msg: error.message, message: error.message });
       // A failure of ours, not the caller's: logged for whoever runs the cloud.
@@ -73,6 +77,7 @@ class BadRequest extends Error {}
 
 interface Context {
   auth: AuthService;
+  db: CloudDatabase;
   outbox: Outbox;
   siteUrl: string;
 }
@@ -89,6 +94,25 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   const apiKey = header(request, 'apikey');
   if (!apiKey || !context.auth.claims(apiKey)) throw new AuthError(401, 'no_authorization', 'Invalid API key');
   const bearer = header(request, 'authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+
+  if (url.pathname.startsWith('/rest/v1/')) {
+    // The user's token when signed in, else the API key itself (anon, or the server's service role).
+    const claims = (bearer && context.auth.claims(bearer)) || context.auth.claims(apiKey)!;
+    const body = request.method === 'POST' || request.method === 'PATCH' ? await readJsonValue(request) : undefined;
+    const answer = await context.db.asClaims(claims, (tx) =>
+      handleRest(tx, {
+        method: request.method ?? 'GET',
+        table: decodeURIComponent(url.pathname.slice('/rest/v1/'.length)),
+        params: url.searchParams,
+        prefer: header(request, 'prefer') ?? '',
+        single: (header(request, 'accept') ?? '').includes('application/vnd.pgrst.object+json'),
+        body,
+      }),
+    );
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    if (answer.body === null) return void response.writeHead(answer.status).end();
+    return sendJson(response, answer.status, answer.body);
+  }
 
   switch (route) {
     case 'POST /auth/v1/signup':
@@ -144,6 +168,13 @@ function setCors(response: http.ServerResponse): void {
 }
 
 async function readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const parsed = await readJsonValue(request);
+  if (parsed === undefined) return {};
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest('The request body must be a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+async function readJsonValue(request: http.IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -151,15 +182,22 @@ async function readJson(request: http.IncomingMessage): Promise<Record<string, u
     if (size > MAX_JSON_BYTES) throw new BadRequest('The request body is larger than 1 MB.');
     chunks.push(chunk as Buffer);
   }
-  if (size === 0) return {};
+  if (size === 0) return undefined;
   try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest('The request body must be a JSON object.');
-    return parsed as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof BadRequest) throw error;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
+}
+
+/** A Postgres error as PostgREST answers it: a refused row is 403, a duplicate 409, bad input 400. */
+function databaseError(error: unknown): { status: number; code: string; message: string } | null {
+  if (typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code !== 'string') return null;
+  const { code, message } = error as { code: string; message: string };
+  if (code === '42501') return { status: 403, code, message };
+  if (code === '23505') return { status: 409, code, message };
+  if (/^(22|23|42|P0)/.test(code)) return { status: 400, code, message };
+  return null;
 }
 
 function sendJson(response: http.ServerResponse, status: number, body: unknown): void {

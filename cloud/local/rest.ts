@@ -1,0 +1,168 @@
+/**
+ * The local cloud's table API: the part of PostgREST that `@supabase/supabase-js` uses for Songshelf's tables.
+ * select with columns, filters (eq, neq, gt, gte, lt, lte, is, in; a column or `data->>key`), order, limit and
+ * offset; insert; upsert with `on_conflict`; update and delete by filter. Each request runs in one transaction
+ * as the caller's role with their JWT claims (`database.ts`), so the tables' RLS policies decide; SQL is built
+ * from checked identifiers and parameters only.
+ */
+import type { Queryable } from './database';
+
+export const REST_TABLES = new Set(['songs', 'views', 'subscriptions', 'user_settings']);
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface RestRequest {
+  method: string;
+  table: string;
+  params: URLSearchParams;
+  prefer: string;
+  /** The client asked for one object (`.single()`). */
+  single: boolean;
+  body: unknown;
+}
+
+export interface RestResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
+const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+export async function handleRest(tx: Queryable, request: RestRequest): Promise<RestResponse> {
+  if (!REST_TABLES.has(request.table)) throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.table}' in the schema cache`);
+  const table = `public.${request.table}`;
+  const values: unknown[] = [];
+  const where = filters(request.params, values);
+  const returning = request.params.get('select') ? columnList(request.params.get('select')!) : '*';
+  const representation = request.prefer.includes('return=representation');
+
+  let rows: Record<string, unknown>[];
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD': {
+      const order = orderBy(request.params.get('order'));
+      const limit = integerParam(request.params, 'limit');
+      const offset = integerParam(request.params, 'offset');
+      const sql = `select ${returning} from ${table}${where}${order}${limit === null ? '' : ` limit ${limit}`}${offset === null ? '' : ` offset ${offset}`}`;
+      rows = (await tx.query<Record<string, unknown>>(sql, values)).rows;
+      break;
+    }
+    case 'POST': {
+      const records = Array.isArray(request.body) ? request.body : [request.body];
+      if (records.length === 0) return { status: 201, body: [], headers: {} };
+      const columns = [...new Set(records.flatMap((record) => Object.keys(asRecord(record))))].map(identifier);
+      const tuples = records.map((record) => `(${columns.map((column) => param(values, asRecord(record)[column] ?? null)).join(', ')})`);
+      const conflict = request.params.get('on_conflict');
+      let onConflict = '';
+      if (request.prefer.includes('resolution=')) {
+        const target = (conflict ?? 'id').split(',').map((column) => identifier(column.trim()));
+        const updates = columns.filter((column) => !target.includes(column)).map((column) => `${column} = excluded.${column}`);
+        onConflict = request.prefer.includes('resolution=ignore-duplicates') || updates.length === 0 ? ` on conflict (${target.join(', ')}) do nothing` : ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}`;
+      }
+      const sql = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}${onConflict} returning ${returning}`;
+      rows = (await tx.query<Record<string, unknown>>(sql, values)).rows;
+      return answer(request, representation ? rows : null, 201);
+    }
+    case 'PATCH': {
+      const changes = Object.entries(asRecord(request.body));
+      if (changes.length === 0) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      const set = changes.map(([column, value]) => `${identifier(column)} = ${param(values, value)}`).join(', ');
+      rows = (await tx.query<Record<string, unknown>>(`update ${table} set ${set}${where} returning ${returning}`, values)).rows;
+      break;
+    }
+    case 'DELETE':
+      rows = (await tx.query<Record<string, unknown>>(`delete from ${table}${where} returning ${returning}`, values)).rows;
+      break;
+    default:
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') return answer(request, rows, 200);
+  return answer(request, representation ? rows : null, representation ? 200 : 204);
+}
+
+function answer(request: RestRequest, rows: Record<string, unknown>[] | null, status: number): RestResponse {
+  const headers: Record<string, string> = {};
+  if (rows && request.prefer.includes('count=exact')) headers['content-range'] = `0-${Math.max(0, rows.length - 1)}/${rows.length}`;
+  if (rows === null) return { status, body: null, headers };
+  if (request.single) {
+    if (rows.length !== 1) throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows.length} rows`);
+    return { status, body: rows[0], headers };
+  }
+  return { status, body: rows, headers };
+}
+
+/** `column=op.value` pairs, AND-ed; a column may be `data->>key` (a key of the JSON data). */
+function filters(params: URLSearchParams, values: unknown[]): string {
+  const terms: string[] = [];
+  for (const [key, raw] of params) {
+    if (RESERVED.has(key)) continue;
+    const column = filterColumn(key);
+    const dot = raw.indexOf('.');
+    const op = dot === -1 ? raw : raw.slice(0, dot);
+    const operand = dot === -1 ? '' : raw.slice(dot + 1);
+    if (op in OPERATORS) terms.push(`${column} ${OPERATORS[op]} ${param(values, operand)}`);
+    else if (op === 'is' && ['null', 'true', 'false'].includes(operand)) terms.push(`${column} is ${operand}`);
+    else if (op === 'in' && operand.startsWith('(') && operand.endsWith(')')) {
+      const items = operand.slice(1, -1).split(',').map((item) => item.trim().replace(/^"(.*)"$/, '$1'));
+      terms.push(items.length === 0 ? 'false' : `${column} in (${items.map((item) => param(values, item)).join(', ')})`);
+    } else throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+  }
+  return terms.length === 0 ? '' : ` where ${terms.join(' and ')}`;
+}
+
+function filterColumn(key: string): string {
+  const json = /^([a-z_][a-z0-9_]*)->>([a-zA-Z_][a-zA-Z0-9_]*)$/.exec(key);
+  if (json) return `(${identifier(json[1]!)} ->> '${json[2]!}')`;
+  return identifier(key);
+}
+
+function orderBy(order: string | null): string {
+  if (!order) return '';
+  const terms = order.split(',').map((term) => {
+    const [column = '', ...modifiers] = term.split('.');
+    const direction = modifiers.includes('desc') ? ' desc' : modifiers.includes('asc') ? ' asc' : '';
+    const nulls = modifiers.includes('nullsfirst') ? ' nulls first' : modifiers.includes('nullslast') ? ' nulls last' : '';
+    return `${filterColumn(column)}${direction}${nulls}`;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+function columnList(select: string): string {
+  if (select.trim() === '*') return '*';
+  return select.split(',').map((column) => identifier(column.trim())).join(', ');
+}
+
+function integerParam(params: URLSearchParams, name: string): number | null {
+  const raw = params.get(name);
+  if (raw === null) return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new RestError(400, 'PGRST100', `"${name}" must be a whole number`);
+  return value;
+}
+
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new RestError(400, 'PGRST100', `"${name}" is not a column name`);
+  return name;
+}
+
+function param(values: unknown[], value: unknown): string {
+  values.push(typeof value === 'object' && value !== null ? JSON.stringify(value) : value);
+  return `$${values.length}`;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  return value as Record<string, unknown>;
+}
