@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { AuthError, createAuthService, type AuthService } from './auth';
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { handleRest, RestError } from './rest';
+import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
 import { signJwt } from './jwt';
 import { createOutbox, type Outbox } from './outbox';
 
@@ -47,7 +48,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
 
   server.on('request', (request, response) => {
-    void handle(request, response, { auth, db, outbox, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+    void handle(request, response, { auth, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+      if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
       if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
       const database = databaseError(error);
       if (database) return sendJson(response, database.status, { code: database.code, message: database.message, details: null, hint: null });
@@ -78,6 +80,8 @@ class BadRequest extends Error {}
 interface Context {
   auth: AuthService;
   db: CloudDatabase;
+  jwtSecret: string;
+  now: () => number;
   outbox: Outbox;
   siteUrl: string;
 }
@@ -90,14 +94,31 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
   if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
   if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
+  // Links that work without a key: a signed URL carries its own token; a public bucket needs none.
+  const signed = matchObject(url.pathname, '/storage/v1/object/sign/');
+  if (request.method === 'GET' && signed) {
+    const claims = context.auth.claims(url.searchParams.get('token') ?? '');
+    if (!claims || claims.url !== `${signed.bucket}/${signed.name}`) throw new StorageError(400, 'InvalidSignature', 'The signature is invalid or has expired');
+    return sendFile(response, await context.db.asOwner((tx) => readObject(tx, signed.bucket, signed.name)));
+  }
+  const published = matchObject(url.pathname, '/storage/v1/object/public/');
+  if (request.method === 'GET' && published) {
+    const file = await context.db.asOwner(async (tx) => {
+      const bucket = (await tx.query<{ public: boolean }>('select public from storage.buckets where id = $1', [published.bucket])).rows[0];
+      if (!bucket?.public) throw new StorageError(400, 'not_found', 'Bucket not found or not public');
+      return readObject(tx, published.bucket, published.name);
+    });
+    return sendFile(response, file);
+  }
 
   const apiKey = header(request, 'apikey');
   if (!apiKey || !context.auth.claims(apiKey)) throw new AuthError(401, 'no_authorization', 'Invalid API key');
   const bearer = header(request, 'authorization')?.replace(/^Bearer\s+/i, '') ?? '';
 
+  // The user's token when signed in, else the API key itself (anon, or the server's service role).
+  const claims = (bearer && context.auth.claims(bearer)) || context.auth.claims(apiKey)!;
+  if (url.pathname.startsWith('/storage/v1/')) return handleStorage(request, response, url, claims, context);
   if (url.pathname.startsWith('/rest/v1/')) {
-    // The user's token when signed in, else the API key itself (anon, or the server's service role).
-    const claims = (bearer && context.auth.claims(bearer)) || context.auth.claims(apiKey)!;
     const body = request.method === 'POST' || request.method === 'PATCH' ? await readJsonValue(request) : undefined;
     const answer = await context.db.asClaims(claims, (tx) =>
       handleRest(tx, {
@@ -132,6 +153,70 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     default:
       return sendJson(response, 404, { code: 404, error_code: 'not_found', msg: `No route ${route}`, message: `No route ${route}` });
   }
+}
+
+async function handleStorage(request: http.IncomingMessage, response: http.ServerResponse, url: URL, claims: { role: string }, context: Context): Promise<void> {
+  const list = /^\/storage\/v1\/object\/list\/([^/]+)$/.exec(url.pathname);
+  if (request.method === 'POST' && list) {
+    const body = await readJson(request);
+    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => listObjects(tx, decodeURIComponent(list[1]!), body)));
+  }
+  const sign = matchObject(url.pathname, '/storage/v1/object/sign/');
+  if (request.method === 'POST' && sign) {
+    const seconds = signedSeconds((await readJson(request)).expiresIn);
+    // Only what the caller may read can be signed.
+    await context.db.asClaims(claims, async (tx) => {
+      const found = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [sign.bucket, sign.name]);
+      if (found.rows.length === 0) throw new StorageError(404, 'not_found', 'Object not found');
+    });
+    const token = signJwt({ role: 'anon', url: `${sign.bucket}/${sign.name}`, exp: Math.floor(context.now() / 1000) + seconds }, context.jwtSecret);
+    return sendJson(response, 200, { signedURL: `/object/sign/${encodeURI(sign.bucket)}/${encodeURI(sign.name)}?token=${token}` });
+  }
+  const bucketOnly = /^\/storage\/v1\/object\/([^/]+)$/.exec(url.pathname);
+  if (request.method === 'DELETE' && bucketOnly) {
+    const body = await readJson(request);
+    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => removeObjects(tx, decodeURIComponent(bucketOnly[1]!), body.prefixes)));
+  }
+  const object = matchObject(url.pathname, '/storage/v1/object/');
+  if (object && (request.method === 'POST' || request.method === 'PUT')) {
+    const { content, contentType } = await readUpload(request);
+    const upsert = request.method === 'PUT' || header(request, 'x-upsert') === 'true';
+    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => uploadObject(tx, { bucket: object.bucket, name: object.name, content, contentType, upsert })));
+  }
+  if (object && request.method === 'GET') return sendFile(response, await context.db.asClaims(claims, (tx) => readObject(tx, object.bucket, object.name)));
+  throw new StorageError(404, 'not_found', `No route ${request.method ?? ''} ${url.pathname}`);
+}
+
+/** `{prefix}{bucket}/{name…}` -> bucket and object name, decoded. */
+function matchObject(pathname: string, prefix: string): { bucket: string; name: string } | null {
+  if (!pathname.startsWith(prefix)) return null;
+  const rest = pathname.slice(prefix.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0 || slash === rest.length - 1) return null;
+  return { bucket: decodeURIComponent(rest.slice(0, slash)), name: decodeURIComponent(rest.slice(slash + 1)) };
+}
+
+/** An upload's bytes: the raw body, or the file part of a multipart form (how supabase-js sends a Blob). */
+async function readUpload(request: http.IncomingMessage): Promise<{ content: Buffer; contentType: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_UPLOAD_BYTES) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    chunks.push(chunk as Buffer);
+  }
+  const body = Buffer.concat(chunks);
+  const type = header(request, 'content-type') ?? 'application/octet-stream';
+  if (!type.startsWith('multipart/form-data')) return { content: body, contentType: type };
+  const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  for (const value of form.values()) {
+    if (typeof value !== 'string') return { content: Buffer.from(await value.arrayBuffer()), contentType: value.type || 'application/octet-stream' };
+  }
+  throw new StorageError(400, 'InvalidRequest', 'The form carries no file');
+}
+
+function sendFile(response: http.ServerResponse, file: { content: Buffer; contentType: string }): void {
+  response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.content.length }).end(file.content);
 }
 
 /** The mail's link: confirm, then go to the app with the session in the fragment, as GoTrue does. */

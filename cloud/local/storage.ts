@@ -1,0 +1,108 @@
+/**
+ * The local cloud's file storage: the part of Supabase Storage that `@supabase/supabase-js` uses for Songshelf.
+ * Upload (with upsert), download, list (at most 1000 entries a page), remove, signed URLs and public URLs.
+ * Objects live in `storage.objects` (content included: a development backend); every call runs as the caller,
+ * so the bucket policies of the migrations (`{userId}/…` only) decide who reaches what.
+ */
+import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import type { Queryable } from './database';
+
+export const MAX_UPLOAD_BYTES = PRO_STORAGE_CAP_BYTES;
+const MAX_LIST = 1000;
+const MAX_SIGNED_SECONDS = 7 * 24 * 3600;
+
+export class StorageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A stored object's name: `folder/…/file`, no empty, `.` or `..` segments. */
+export function checkObjectName(name: string): string {
+  const segments = name.split('/');
+  if (name.length === 0 || name.length > 1024 || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`);
+  }
+  return name;
+}
+
+async function requireBucket(tx: Queryable, bucket: string): Promise<{ public: boolean }> {
+  const found = (await tx.query<{ public: boolean }>('select public from storage.buckets where id = $1', [bucket])).rows[0];
+  if (!found) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
+  return found;
+}
+
+export async function uploadObject(tx: Queryable, input: { bucket: string; name: string; content: Buffer; contentType: string; upsert: boolean }) {
+  await requireBucket(tx, input.bucket);
+  const name = checkObjectName(input.name);
+  const metadata = { mimetype: input.contentType, size: input.content.length };
+  const conflict = input.upsert ? 'on conflict (bucket_id, name) do update set content = excluded.content, metadata = excluded.metadata, updated_at = now()' : '';
+  try {
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into storage.objects (bucket_id, name, content, metadata) values ($1, $2, $3, $4) ${conflict} returning id`,
+      [input.bucket, name, input.content, metadata],
+    );
+    return { Id: rows[0]!.id, Key: `${input.bucket}/${name}` };
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new StorageError(409, 'Duplicate', 'The resource already exists');
+    throw error;
+  }
+}
+
+export async function readObject(tx: Queryable, bucket: string, name: string): Promise<{ content: Buffer; contentType: string }> {
+  const row = (
+    await tx.query<{ content: Uint8Array; metadata: { mimetype?: string } }>('select content, metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, checkObjectName(name)])
+  ).rows[0];
+  if (!row) throw new StorageError(404, 'not_found', 'Object not found');
+  return { content: Buffer.from(row.content), contentType: row.metadata.mimetype ?? 'application/octet-stream' };
+}
+
+/** The entries directly under `prefix`: files, and folders (with a null id) as Supabase lists them. */
+export async function listObjects(tx: Queryable, bucket: string, options: { prefix?: unknown; limit?: unknown; offset?: unknown; search?: unknown }) {
+  await requireBucket(tx, bucket);
+  const prefix = typeof options.prefix === 'string' && options.prefix !== '' ? `${options.prefix.replace(/\/+$/, '')}/` : '';
+  const limit = Math.min(MAX_LIST, Math.max(0, Number.isInteger(options.limit) ? (options.limit as number) : 100));
+  const offset = Math.max(0, Number.isInteger(options.offset) ? (options.offset as number) : 0);
+  const search = typeof options.search === 'string' ? options.search : '';
+  const { rows } = await tx.query<{ id: string; name: string; created_at: Date; updated_at: Date; metadata: unknown }>(
+    `select id, name, created_at, updated_at, metadata from storage.objects
+     where bucket_id = $1 and starts_with(name, $2) order by name`,
+    [bucket, prefix],
+  );
+  const entries = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const rest = row.name.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    const entry = slash === -1 ? rest : rest.slice(0, slash);
+    if (search && !entry.toLowerCase().includes(search.toLowerCase())) continue;
+    if (entries.has(entry)) continue;
+    entries.set(
+      entry,
+      slash === -1
+        ? { name: entry, id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString(), last_accessed_at: row.updated_at.toISOString(), metadata: row.metadata }
+        : { name: entry, id: null, created_at: null, updated_at: null, last_accessed_at: null, metadata: null },
+    );
+  }
+  return [...entries.values()].slice(offset, offset + limit);
+}
+
+export async function removeObjects(tx: Queryable, bucket: string, names: unknown) {
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) throw new StorageError(400, 'InvalidRequest', 'prefixes must be a list of object names');
+  const { rows } = await tx.query<{ name: string; bucket_id: string; id: string }>(
+    'delete from storage.objects where bucket_id = $1 and name = any($2) returning name, bucket_id, id',
+    [bucket, names as string[]],
+  );
+  return rows;
+}
+
+/** Seconds a signed URL asked for, within a week. */
+export function signedSeconds(expiresIn: unknown): number {
+  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn <= 0 || expiresIn > MAX_SIGNED_SECONDS) {
+    throw new StorageError(400, 'InvalidRequest', `expiresIn must be a whole number of seconds up to ${MAX_SIGNED_SECONDS}`);
+  }
+  return expiresIn;
+}
