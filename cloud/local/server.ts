@@ -4,6 +4,7 @@
  * with the project's secret, as on a hosted project; the confirmation link (opened from a mail) does not.
  */
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { AuthError, createAuthService, type AuthService } from './auth';
 import { openCloudDatabase, type CloudDatabase } from './database';
@@ -14,7 +15,7 @@ import { createOutbox, type Outbox } from './outbox';
 
 export interface LocalCloudOptions {
   cloudFolder: string;
-  /** Database files and mail log; in memory when absent. */
+  /** The database (`pgdata/`) and the mail log; in memory when absent. */
   dataDir?: string;
   jwtSecret: string;
   port?: number;
@@ -38,7 +39,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const now = options.now ?? Date.now;
-  const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}) });
   const outbox = createOutbox(options.dataDir, now);
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

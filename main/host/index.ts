@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveCloudConfig } from '../../cloud/local/config';
+import { startLocalCloud, type LocalCloud } from '../../cloud/local/server';
 import { createCore } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
 import { openWithOperatingSystem } from './open-external';
@@ -33,9 +35,23 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   console.log(`  data:  ${dataDir}`);
   console.log(`  open:  ${host.url}`);
 
+  // The cloud comes up beside the app and never holds it back: the library works without it.
+  const cloudConfig = resolveCloudConfig(env, dataDir);
+  let cloud: LocalCloud | null = null;
+  if (cloudConfig.kind === 'hosted') console.log(`  cloud: ${cloudConfig.url}`);
+  else {
+    startLocalCloud({ cloudFolder: path.join(appRoot, 'cloud'), dataDir: cloudConfig.dataDir, jwtSecret: cloudConfig.jwtSecret, port: cloudConfig.port })
+      .then((started) => {
+        cloud = started;
+        console.log(`  cloud: ${started.url} (local; mail at ${started.url}/mail)`);
+      })
+      .catch((error: unknown) => console.error(`The local cloud did not start, so accounts and sync are off: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   const stop = () => {
     void host
       .close()
+      .then(() => cloud?.close())
       .then(() => core.close())
       .then(() => process.exit(0));
   };

@@ -1,0 +1,38 @@
+/**
+ * Which cloud the app talks to. `SUPABASE_URL` (with `SUPABASE_ANON_KEY`) names a hosted project; without it,
+ * the local cloud runs on the data folder (`<data>/cloud`), its JWT secret made once and kept there, on
+ * `SONGSHELF_CLOUD_PORT` (default 54321, Supabase's own local port).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const DEFAULT_CLOUD_PORT = 54_321;
+
+export type CloudConfig =
+  | { kind: 'hosted'; url: string; anonKey: string }
+  | { kind: 'local'; dataDir: string; jwtSecret: string; port: number };
+
+export function resolveCloudConfig(env: NodeJS.ProcessEnv, appDataDir: string): CloudConfig {
+  if (env.SUPABASE_URL) {
+    if (!env.SUPABASE_ANON_KEY) throw new Error('SUPABASE_URL is set but SUPABASE_ANON_KEY is not: both name the hosted project.');
+    return { kind: 'hosted', url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY };
+  }
+  const port = env.SONGSHELF_CLOUD_PORT ? Number(env.SONGSHELF_CLOUD_PORT) : DEFAULT_CLOUD_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`SONGSHELF_CLOUD_PORT must be a port number, not ${JSON.stringify(env.SONGSHELF_CLOUD_PORT)}.`);
+  const dataDir = path.join(appDataDir, 'cloud');
+  return { kind: 'local', dataDir, jwtSecret: jwtSecretIn(dataDir), port };
+}
+
+/** The local project's secret: made on first start, then the same, so issued sessions survive a restart. */
+function jwtSecretIn(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

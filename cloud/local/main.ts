@@ -1,0 +1,26 @@
+/**
+ * `npm run cloud`: the local cloud on its own, on the app's data folder (or `SONGSHELF_DATA_DIR`), for working on
+ * the website or pointing a second app at it. Prints its address and public key.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appRootFrom, defaultDataDir } from '../../main/paths';
+import { resolveCloudConfig } from './config';
+import { startLocalCloud } from './server';
+
+const config = resolveCloudConfig({ ...process.env, SUPABASE_URL: '' }, defaultDataDir(process.env));
+if (config.kind !== 'local') throw new Error('unreachable');
+const cloud = await startLocalCloud({
+  cloudFolder: path.join(appRootFrom(path.dirname(fileURLToPath(import.meta.url))), 'cloud'),
+  dataDir: config.dataDir,
+  jwtSecret: config.jwtSecret,
+  port: config.port,
+});
+console.log('The Songshelf local cloud is running.');
+console.log(`  url:       ${cloud.url}`);
+console.log(`  anon key:  ${cloud.anonKey}`);
+console.log(`  mail:      ${cloud.url}/mail  (and ${path.join(config.dataDir, 'mail.log')})`);
+console.log(`  data:      ${config.dataDir}`);
+const stop = () => void cloud.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
