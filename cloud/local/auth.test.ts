@@ -1,7 +1,8 @@
 // The local cloud's auth, driven through @supabase/supabase-js as the app drives a hosted project: sign-up,
 // the confirmation mail and its link, password sign-in, refresh, the current user, sign-out with a scope.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
 import type { LocalCloud } from './server';
 import { cloudClient, openConfirmationLink, startTestCloud } from './test-support';
 
@@ -117,5 +118,78 @@ describe('bad requests', () => {
     const garbage = await fetch(`${cloud.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: cloud.anonKey }, body: '{"email":' });
     expect(garbage.status).toBe(400);
     expect(((await garbage.json()) as { msg: string }).msg).toBe('The request body is not valid JSON.');
+  });
+});
+
+describe('PKCE, recovery and Google', () => {
+  const pkceClient = () =>
+    createClient(cloud.url, cloud.anonKey, {
+      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: ws as never },
+    });
+
+  it('a PKCE sign-up gets a code from the mail link and exchanges it for a session with its verifier', async () => {
+    const supabase = pkceClient();
+    const signUp = await supabase.auth.signUp({ email: 'pk@example.com', password: 'pkce password', options: { emailRedirectTo: 'http://127.0.0.1:9/oauth/callback' } });
+    expect(signUp.error).toBeNull();
+    const landing = await confirm('pk@example.com');
+    const code = landing.searchParams.get('code');
+    expect(code).toBeTruthy();
+    expect(landing.hash).toBe('');
+    const stranger = await pkceClient().auth.exchangeCodeForSession(code!);
+    expect(stranger.error).not.toBeNull();
+  });
+
+  it('the code works once, for the client that holds the verifier', async () => {
+    const supabase = pkceClient();
+    await supabase.auth.signUp({ email: 'pk2@example.com', password: 'pkce password' });
+    const code = (await confirm('pk2@example.com')).searchParams.get('code')!;
+    const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe('pk2@example.com');
+    expect((await supabase.auth.exchangeCodeForSession(code)).error).not.toBeNull();
+  });
+
+  it('a recovery mail signs the user in to set a new password', async () => {
+    const supabase = client();
+    expect((await supabase.auth.resetPasswordForEmail('ana@example.com', { redirectTo: 'http://127.0.0.1:9/reset' })).error).toBeNull();
+    expect((await client().auth.resetPasswordForEmail('nobody@example.com')).error).toBeNull();
+    const mail = cloud.outbox.list('ana@example.com').at(-1)!;
+    expect(mail.subject).toBe('Reset your Songshelf password');
+    const landing = await confirm('ana@example.com');
+    const fragment = new URLSearchParams(landing.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    await supabase.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect((await supabase.auth.updateUser({ password: 'a brand new one' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email: 'ana@example.com', password: 'correct horse' })).error?.message).toBe('Invalid login credentials');
+    expect((await client().auth.signInWithPassword({ email: 'ana@example.com', password: 'a brand new one' })).error).toBeNull();
+  });
+
+  it('Google through the local consent page: a new confirmed user with a Google identity, signed in', async () => {
+    const supabase = client();
+    const { data } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://127.0.0.1:9/oauth/callback', skipBrowserRedirect: true } });
+    const page = await fetch(data.url!);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('Sign in with Google');
+    const form = new URLSearchParams({ redirect_to: 'http://127.0.0.1:9/oauth/callback', email: 'gina@example.com', full_name: 'Gina Google', decision: 'allow' });
+    const answer = await fetch(`${cloud.url}/auth/v1/authorize/consent`, { method: 'POST', body: form, redirect: 'manual' });
+    const fragment = new URLSearchParams(new URL(answer.headers.get('location')!).hash.slice(1));
+    const { data: user } = await client().auth.getUser(fragment.get('access_token')!);
+    expect(user.user?.email).toBe('gina@example.com');
+    expect(user.user?.email_confirmed_at).toBeTruthy();
+    expect(user.user?.identities?.map((identity) => identity.provider)).toEqual(['google']);
+    expect(user.user?.user_metadata.full_name).toBe('Gina Google');
+  });
+
+  it('an address registered through Google answers a password sign-up with no identities (the spec’s Google message)', async () => {
+    const { data } = await client().auth.signUp({ email: 'gina@example.com', password: 'some password' });
+    expect(data.user?.identities).toEqual([]);
+  });
+
+  it('cancelling the consent page returns the error to the app', async () => {
+    const form = new URLSearchParams({ redirect_to: 'http://127.0.0.1:9/oauth/callback', decision: 'deny' });
+    const answer = await fetch(`${cloud.url}/auth/v1/authorize/consent`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(new URLSearchParams(new URL(answer.headers.get('location')!).hash.slice(1)).get('error')).toBe('access_denied');
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The local cloud's auth service: the part of Supabase Auth (GoTrue) that `@supabase/supabase-js` calls for
- * Songshelf. Sign-up with e-mail confirmation (the mail goes to the outbox), verify, resend, password and
- * refresh-token grants, the current user, sign-out with a scope. Users live in `auth.users`; passwords are
+ * Songshelf. Sign-up with e-mail confirmation (the mail goes to the outbox), verify, resend, password recovery,
+ * password, refresh-token and PKCE grants, Google sign-in through a local consent page, the current user,
+ * sign-out with a scope. Users live in `auth.users`; passwords are
  * scrypt hashes; access tokens are HS256 JWTs signed with the project's secret, which the REST API verifies.
  */
-import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { CloudDatabase, Queryable } from './database';
 import { signJwt, verifyJwt, type TokenClaims } from './jwt';
 import type { Outbox } from './outbox';
@@ -113,19 +114,35 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
     };
   }
 
-  async function sendConfirmation(tx: Queryable, user: UserRow, redirectTo: string | null) {
+  /** A PKCE client (supabase-js `flowType: 'pkce'`) gets a code for its verifier instead of tokens in a URL. */
+  async function startFlow(tx: Queryable, userId: string, challenge: Challenge | null): Promise<string | null> {
+    if (!challenge) return null;
+    const code = randomUUID();
+    await tx.query('insert into auth.flow_states (auth_code, user_id, code_challenge, code_challenge_method) values ($1, $2, $3, $4)', [code, userId, challenge.challenge, challenge.method]);
+    return code;
+  }
+
+  async function sendLink(tx: Queryable, user: UserRow, type: 'signup' | 'recovery', redirectTo: string | null, challenge: Challenge | null) {
     const token = randomBytes(20).toString('hex');
-    await tx.query('update auth.users set confirmation_token = $1, confirmation_sent_at = now() where id = $2', [token, user.id]);
+    if (type === 'signup') await tx.query('update auth.users set confirmation_token = $1, confirmation_sent_at = now() where id = $2', [token, user.id]);
+    else await tx.query('update auth.users set recovery_token = $1, recovery_sent_at = now() where id = $2', [token, user.id]);
     const link = new URL('/auth/v1/verify', config.publicUrl);
     link.searchParams.set('token', token);
-    link.searchParams.set('type', 'signup');
+    link.searchParams.set('type', type);
     if (redirectTo) link.searchParams.set('redirect_to', redirectTo);
-    outbox.send({ to: user.email, subject: 'Confirm your Songshelf account', link: link.toString() });
+    const code = await startFlow(tx, user.id, challenge);
+    if (code) link.searchParams.set('flow', code);
+    const subject = type === 'signup' ? 'Confirm your Songshelf account' : 'Reset your Songshelf password';
+    outbox.send({ to: user.email, subject, link: link.toString() });
+  }
+
+  async function sendConfirmation(tx: Queryable, user: UserRow, redirectTo: string | null, challenge: Challenge | null = null) {
+    await sendLink(tx, user, 'signup', redirectTo, challenge);
   }
 
   return {
     /** POST /signup: a new user waits for the confirmation link; an address already taken answers like GoTrue. */
-    async signUp(body: { email?: unknown; password?: unknown; data?: unknown }, redirectTo: string | null) {
+    async signUp(body: { email?: unknown; password?: unknown; data?: unknown; code_challenge?: unknown; code_challenge_method?: unknown }, redirectTo: string | null) {
       const email = typeof body.email === 'string' ? body.email.trim() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
@@ -137,7 +154,7 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
           // GoTrue hides whether an address is registered: an obfuscated user with no identities.
           const json = await userJson(tx, existing);
           if (existing.email_confirmed_at) return { ...json, id: randomUUID(), identities: [] };
-          await sendConfirmation(tx, existing, redirectTo);
+          await sendConfirmation(tx, existing, redirectTo, challengeOf(body));
           return json;
         }
         const created = (
@@ -151,19 +168,69 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
           created.id,
           { sub: created.id, email, email_verified: false },
         ]);
-        await sendConfirmation(tx, created, redirectTo);
+        await sendConfirmation(tx, created, redirectTo, challengeOf(body));
         return userJson(tx, (await userById(tx, created.id))!);
       });
     },
 
-    /** GET /verify from the mail's link: confirms the address and signs the user in at `redirect_to`. */
-    async verifyLink(token: string, type: string): Promise<Awaited<ReturnType<typeof issueSession>>> {
-      if (type !== 'signup' || !token) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    /**
+     * GET /verify from a mail's link: confirms the address (or, for a recovery, proves it) and signs the user in:
+     * tokens for the browser, or the PKCE code when the client started with a challenge.
+     */
+    async verifyLink(token: string, type: string, flow: string | null): Promise<{ session: Awaited<ReturnType<typeof issueSession>> } | { code: string }> {
+      const column = type === 'signup' ? 'confirmation_token' : type === 'recovery' ? 'recovery_token' : null;
+      if (!column || !token) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
       return db.asOwner(async (tx) => {
-        const user = (await tx.query<UserRow>('select * from auth.users where confirmation_token = $1', [token])).rows[0];
+        const user = (await tx.query<UserRow>(`select * from auth.users where ${column} = $1`, [token])).rows[0];
         if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-        await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = null where id = $1', [user.id]);
-        return issueSession(tx, (await userById(tx, user.id))!);
+        await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), ${column} = null where id = $1`, [user.id]);
+        if (flow) {
+          const pending = await tx.query('select 1 from auth.flow_states where auth_code = $1 and user_id = $2', [flow, user.id]);
+          if (pending.rows.length > 0) return { code: flow };
+        }
+        return { session: await issueSession(tx, (await userById(tx, user.id))!) };
+      });
+    },
+
+    /** POST /recover: a mail with a link that signs the user in to set a new password. */
+    async recover(body: { email?: unknown; code_challenge?: unknown; code_challenge_method?: unknown }, redirectTo: string | null) {
+      if (typeof body.email !== 'string') throw new AuthError(400, 'validation_failed', 'An email address is required');
+      const email = body.email;
+      await db.asOwner(async (tx) => {
+        const user = await userByEmail(tx, email);
+        // The same answer whether or not the address is registered.
+        if (user) await sendLink(tx, user, 'recovery', redirectTo, challengeOf(body));
+      });
+      return {};
+    },
+
+    /**
+     * The local consent page's answer for Google: the account of that address (made, confirmed, if new; a Google
+     * identity added if it signed up by e-mail), signed in; a code for a PKCE client, else tokens.
+     */
+    async consentGoogle(input: { email: string; fullName: string; challenge: Challenge | null }) {
+      const email = input.email.trim();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+      return db.asOwner(async (tx) => {
+        let user = await userByEmail(tx, email);
+        if (!user) {
+          user = (
+            await tx.query<UserRow>(
+              `insert into auth.users (email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
+               values ($1, now(), $2, '{"provider":"google","providers":["google"]}') returning *`,
+              [email, { full_name: input.fullName, name: input.fullName, email }],
+            )
+          ).rows[0]!;
+        } else if (!user.email_confirmed_at) {
+          await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [user.id]);
+        }
+        await tx.query(
+          `insert into auth.identities (user_id, provider, provider_id, identity_data) values ($1, 'google', $2, $3) on conflict (provider, provider_id) do nothing`,
+          [user.id, `google-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 21)}`, { email, full_name: input.fullName, email_verified: true }],
+        );
+        const code = await startFlow(tx, user.id, input.challenge);
+        if (code) return { code };
+        return { session: await issueSession(tx, (await userById(tx, user.id))!) };
       });
     },
 
@@ -203,6 +270,19 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
           return issueSession(tx, user, row.session_id);
         });
       }
+      if (grantType === 'pkce') {
+        const code = typeof body.auth_code === 'string' ? body.auth_code : '';
+        const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+        return db.asOwner(async (tx) => {
+          const flow = (await tx.query<{ user_id: string; code_challenge: string; code_challenge_method: string }>('delete from auth.flow_states where auth_code = $1 returning *', [code])).rows[0];
+          if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+          const expected = flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+          if (expected !== flow.code_challenge) throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+          const user = await userById(tx, flow.user_id);
+          if (!user) throw new AuthError(400, 'user_not_found', 'User not found');
+          return issueSession(tx, user);
+        });
+      }
       throw new AuthError(400, 'validation_failed', `Unsupported grant type: ${grantType ?? 'none'}`);
     },
 
@@ -219,6 +299,25 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
           const live = await tx.query('select 1 from auth.refresh_tokens where session_id = $1 and not revoked limit 1', [sessionId]);
           if (live.rows.length === 0) return null;
         }
+        return userJson(tx, user);
+      });
+    },
+
+    /** PUT /user: a new password (after a recovery link) or new metadata, for the signed-in user. */
+    async updateUser(accessToken: string, body: { password?: unknown; data?: unknown }) {
+      const claims = this.claims(accessToken);
+      if (!claims?.sub) throw new AuthError(401, 'bad_jwt', 'invalid JWT');
+      const sub = claims.sub;
+      return db.asOwner(async (tx) => {
+        if (body.password !== undefined) {
+          if (typeof body.password !== 'string' || body.password.length < 6) throw new AuthError(422, 'weak_password', 'Password should be at least 6 characters.');
+          await tx.query('update auth.users set encrypted_password = $1, updated_at = now() where id = $2', [hashPassword(body.password), sub]);
+        }
+        if (typeof body.data === 'object' && body.data !== null) {
+          await tx.query('update auth.users set raw_user_meta_data = raw_user_meta_data || $1, updated_at = now() where id = $2', [body.data, sub]);
+        }
+        const user = await userById(tx, sub);
+        if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
         return userJson(tx, user);
       });
     },
@@ -243,6 +342,19 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+export interface Challenge {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
+/** A PKCE challenge as supabase-js sends it (`code_challenge`, `code_challenge_method`), if any. */
+export function challengeOf(input: { code_challenge?: unknown; code_challenge_method?: unknown }): Challenge | null {
+  if (typeof input.code_challenge !== 'string' || input.code_challenge === '') return null;
+  const method = String(input.code_challenge_method ?? 'plain').toLowerCase();
+  if (method !== 's256' && method !== 'plain') throw new AuthError(400, 'validation_failed', 'Code challenge method must be s256 or plain');
+  return { challenge: input.code_challenge, method };
+}
 
 function hashPassword(password: string): string {
   const salt = randomBytes(16);

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { AuthError, createAuthService, type AuthService } from './auth';
+import { AuthError, challengeOf, createAuthService, type AuthService } from './auth';
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { handleRest, RestError } from './rest';
 import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
@@ -95,6 +95,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
   if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
   if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
+  if (route === 'GET /auth/v1/authorize') return consentPage(url, response);
+  if (route === 'POST /auth/v1/authorize/consent') return consentAnswer(request, response, context);
   // Links that work without a key: a signed URL carries its own token; a public bucket needs none.
   const signed = matchObject(url.pathname, '/storage/v1/object/sign/');
   if (request.method === 'GET' && signed) {
@@ -141,6 +143,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       return sendJson(response, 200, await context.auth.signUp(await readJson(request), url.searchParams.get('redirect_to')));
     case 'POST /auth/v1/token':
       return sendJson(response, 200, await context.auth.token(url.searchParams.get('grant_type'), await readJson(request)));
+    case 'POST /auth/v1/recover':
+      return sendJson(response, 200, await context.auth.recover(await readJson(request), url.searchParams.get('redirect_to')));
     case 'POST /auth/v1/resend':
       return sendJson(response, 200, await context.auth.resend(await readJson(request), url.searchParams.get('redirect_to')));
     case 'GET /auth/v1/user': {
@@ -148,6 +152,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       if (!user) throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or the session has ended');
       return sendJson(response, 200, user);
     }
+    case 'PUT /auth/v1/user':
+      return sendJson(response, 200, await context.auth.updateUser(bearer, await readJson(request)));
     case 'POST /auth/v1/logout':
       await context.auth.logout(bearer, url.searchParams.get('scope'));
       return void response.writeHead(204).end();
@@ -199,14 +205,7 @@ function matchObject(pathname: string, prefix: string): { bucket: string; name: 
 
 /** An upload's bytes: the raw body, or the file part of a multipart form (how supabase-js sends a Blob). */
 async function readUpload(request: http.IncomingMessage): Promise<{ content: Buffer; contentType: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_UPLOAD_BYTES) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    chunks.push(chunk as Buffer);
-  }
-  const body = Buffer.concat(chunks);
+  const body = await readBody(request, MAX_UPLOAD_BYTES, () => new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'));
   const type = header(request, 'content-type') ?? 'application/octet-stream';
   if (!type.startsWith('multipart/form-data')) return { content: body, contentType: type };
   const form = await new Response(body, { headers: { 'content-type': type } }).formData();
@@ -220,25 +219,78 @@ function sendFile(response: http.ServerResponse, file: { content: Buffer; conten
   response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.content.length }).end(file.content);
 }
 
-/** The mail's link: confirm, then go to the app with the session in the fragment, as GoTrue does. */
+/** The mail's link: confirm (or recover), then go to the app signed in, as GoTrue does. */
 async function verifyLink(url: URL, response: http.ServerResponse, context: Context): Promise<void> {
-  const redirectTo = url.searchParams.get('redirect_to') ?? context.siteUrl;
-  const target = new URL(redirectTo);
+  const target = new URL(url.searchParams.get('redirect_to') ?? context.siteUrl);
+  const type = url.searchParams.get('type') ?? '';
   try {
-    const session = await context.auth.verifyLink(url.searchParams.get('token') ?? '', url.searchParams.get('type') ?? '');
-    target.hash = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: 'bearer',
-      type: 'signup',
-    }).toString();
+    const result = await context.auth.verifyLink(url.searchParams.get('token') ?? '', type, url.searchParams.get('flow'));
+    signInAt(target, result, type);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     target.hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message }).toString();
   }
   response.writeHead(303, { location: target.toString() }).end();
+}
+
+/** Tokens in the fragment (implicit flow), or `?code=` for a PKCE client to exchange. */
+function signInAt(target: URL, result: { code: string } | { session: { access_token: string; refresh_token: string; expires_at: number; expires_in: number } }, type: string): void {
+  if ('code' in result) {
+    target.searchParams.set('code', result.code);
+    return;
+  }
+  target.hash = new URLSearchParams({
+    access_token: result.session.access_token,
+    expires_at: String(result.session.expires_at),
+    expires_in: String(result.session.expires_in),
+    refresh_token: result.session.refresh_token,
+    token_type: 'bearer',
+    type,
+  }).toString();
+}
+
+/**
+ * GET /authorize?provider=google: instead of Google's own screen (there is no Google here), a local consent page
+ * where the developer names the Google account to sign in as. POST sends the answer back.
+ */
+function consentPage(url: URL, response: http.ServerResponse): void {
+  if (url.searchParams.get('provider') !== 'google') throw new AuthError(400, 'validation_failed', 'Unsupported provider: only google is offered');
+  const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
+    .join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in with Google (local cloud)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>${CONSENT_CSS}</style></head>
+<body><main><h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
+<form method="post" action="/auth/v1/authorize/consent">${hidden}
+<label>Email<input name="email" type="email" required autocomplete="email"></label>
+<label>Full name<input name="full_name" type="text" autocomplete="name"></label>
+<div class="actions"><button type="submit" name="decision" value="allow">Continue</button><button type="submit" name="decision" value="deny" formnovalidate class="secondary">Cancel</button></div>
+</form></main></body></html>`;
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" }).end(html);
+}
+
+async function consentAnswer(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
+  const form = new URLSearchParams((await readBody(request, MAX_JSON_BYTES)).toString('utf8'));
+  const target = new URL(form.get('redirect_to') || context.siteUrl);
+  if (form.get('decision') !== 'allow') {
+    target.hash = new URLSearchParams({ error: 'access_denied', error_code: 'access_denied', error_description: 'The user cancelled the Google sign-in' }).toString();
+    return void response.writeHead(303, { location: target.toString() }).end();
+  }
+  const challenge = challengeOf({ code_challenge: form.get('code_challenge') ?? '', code_challenge_method: form.get('code_challenge_method') ?? '' });
+  const result = await context.auth.consentGoogle({ email: form.get('email') ?? '', fullName: form.get('full_name') ?? '', challenge });
+  signInAt(target, result, 'google');
+  response.writeHead(303, { location: target.toString() }).end();
+}
+
+const CONSENT_CSS = `:root{color-scheme:dark}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#111315;color:#e6e8ea;font:14px/1.5 system-ui,sans-serif}
+main{width:min(380px,90vw);padding:28px;border:1px solid #2a2e33;border-radius:10px;background:#181b1f}h1{margin:0 0 8px;font-size:18px}
+p{margin:0 0 20px;color:#9aa3ad}label{display:grid;gap:6px;margin-bottom:14px;color:#9aa3ad;font-size:12px}
+input{padding:8px 10px;border:1px solid #2f343a;border-radius:6px;background:#111315;color:#e6e8ea;font:inherit}
+.actions{display:flex;gap:8px;margin-top:6px}button{padding:8px 14px;border:0;border-radius:6px;background:#e3a857;color:#16181b;font:inherit;font-weight:600;cursor:pointer}
+button.secondary{background:transparent;color:#9aa3ad;border:1px solid #2f343a}`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function header(request: http.IncomingMessage, name: string): string | undefined {
@@ -261,16 +313,10 @@ async function readJson(request: http.IncomingMessage): Promise<Record<string, u
 }
 
 async function readJsonValue(request: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_JSON_BYTES) throw new BadRequest('The request body is larger than 1 MB.');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
+  const body = await readBody(request, MAX_JSON_BYTES);
+  if (body.length === 0) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
@@ -284,6 +330,18 @@ function databaseError(error: unknown): { status: number; code: string; message:
   if (code === '23505') return { status: 409, code, message };
   if (/^(22|23|42|P0)/.test(code)) return { status: 400, code, message };
   return null;
+}
+
+/** The whole body, refused past `limit` bytes. */
+async function readBody(request: http.IncomingMessage, limit: number, tooLarge: () => Error = () => new BadRequest(`The request body is larger than ${limit} bytes.`)): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
