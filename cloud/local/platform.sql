@@ -100,3 +100,15 @@ begin
   select string_to_array(name, '/') into parts;
   return parts[1:array_length(parts, 1) - 1];
 end $$;
+
+-- The local checkout, standing in for the payment provider's hosted page: a session per upgrade attempt, seen
+-- only by the server (no grants to the API roles). Its confirmation calls public.confirm_checkout.
+create schema if not exists billing;
+create table if not exists billing.checkout_sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  status text not null default 'open' check (status in ('open', 'paid', 'cancelled')),
+  success_url text not null,
+  cancel_url text not null,
+  created_at timestamptz not null default now()
+);

@@ -10,7 +10,9 @@ import { AuthError, challengeOf, createAuthService, type AuthService } from './a
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { handleRest, RestError } from './rest';
 import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
+import { CheckoutError, createCheckout, type Checkout } from './checkout';
 import { signJwt } from './jwt';
+import { escapeHtml, htmlPage } from './pages';
 import { createOutbox, type Outbox } from './outbox';
 
 export interface LocalCloudOptions {
@@ -45,11 +47,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
+  const checkout = createCheckout(db, url);
   const anonKey = signJwt({ role: 'anon', iss: 'songshelf-local-cloud' }, options.jwtSecret);
   const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
 
   server.on('request', (request, response) => {
-    void handle(request, response, { auth, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+    void handle(request, response, { auth, checkout, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
+      if (error instanceof CheckoutError) return sendJson(response, 400, { error: 'checkout_failed', message: error.message });
       if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
       if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
       const database = databaseError(error);
@@ -80,6 +84,7 @@ class BadRequest extends Error {}
 
 interface Context {
   auth: AuthService;
+  checkout: Checkout;
   db: CloudDatabase;
   jwtSecret: string;
   now: () => number;
@@ -96,6 +101,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
   if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
   if (route === 'GET /auth/v1/authorize') return consentPage(url, response);
+  const checkoutPath = /^\/checkout\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
+  if (checkoutPath) return checkoutPage(request, response, context, checkoutPath[1]!, checkoutPath[2] ?? '');
   if (route === 'POST /auth/v1/authorize/consent') return consentAnswer(request, response, context);
   // Links that work without a key: a signed URL carries its own token; a public bucket needs none.
   const signed = matchObject(url.pathname, '/storage/v1/object/sign/');
@@ -139,6 +146,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
 
   switch (route) {
+    case 'POST /functions/v1/checkout': {
+      const caller = context.auth.claims(bearer);
+      if (caller?.role !== 'authenticated' || !caller.sub) throw new AuthError(401, 'no_authorization', 'Sign in to upgrade.');
+      return sendJson(response, 200, await context.checkout.start(caller.sub, await readJson(request)));
+    }
     case 'POST /auth/v1/signup':
       return sendJson(response, 200, await context.auth.signUp(await readJson(request), url.searchParams.get('redirect_to')));
     case 'POST /auth/v1/token':
@@ -258,15 +270,42 @@ function consentPage(url: URL, response: http.ServerResponse): void {
   const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
     .join('');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in with Google (local cloud)</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>${CONSENT_CSS}</style></head>
-<body><main><h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
+  const page = htmlPage(
+    'Sign in with Google (local cloud)',
+    `<h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
 <form method="post" action="/auth/v1/authorize/consent">${hidden}
 <label>Email<input name="email" type="email" required autocomplete="email"></label>
 <label>Full name<input name="full_name" type="text" autocomplete="name"></label>
 <div class="actions"><button type="submit" name="decision" value="allow">Continue</button><button type="submit" name="decision" value="deny" formnovalidate class="secondary">Cancel</button></div>
-</form></main></body></html>`;
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" }).end(html);
+</form>`,
+  );
+  response.writeHead(200, page.headers).end(page.html);
+}
+
+/** The hosted payment page's stand-in: what is bought, for whom, Pay or Cancel; each answer goes back to the app. */
+async function checkoutPage(request: http.IncomingMessage, response: http.ServerResponse, context: Context, id: string, action: string): Promise<void> {
+  const fail = (message: string) => {
+    const page = htmlPage('Checkout', `<h1>Checkout</h1><p>${escapeHtml(message)}</p>`);
+    response.writeHead(400, page.headers).end(page.html);
+  };
+  try {
+    if (request.method === 'POST' && action === '/confirm') return void response.writeHead(303, { location: await context.checkout.confirm(id) }).end();
+    if (request.method === 'POST' && action === '/cancel') return void response.writeHead(303, { location: await context.checkout.cancel(id) }).end();
+  } catch (error) {
+    if (error instanceof CheckoutError) return fail(error.message);
+    throw error;
+  }
+  const session = request.method === 'GET' && action === '' ? await context.checkout.session(id) : null;
+  if (!session) return fail('No such checkout.');
+  if (session.status !== 'open' || session.expired) return fail('This checkout has already ended or has expired. Start the upgrade again from the app.');
+  const page = htmlPage(
+    'Songshelf Pro checkout (local cloud)',
+    `<h1>Songshelf Pro</h1><p>For ${escapeHtml(session.email)}. Local cloud: a test checkout, nothing is charged.</p>
+<p>Unlimited views and project folders, cloud sync of songs, views and settings, and 1 GB of audio storage.</p>
+<div class="actions"><form method="post" action="/checkout/${session.id}/confirm"><button type="submit">Pay</button></form>
+<form method="post" action="/checkout/${session.id}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
+  );
+  response.writeHead(200, page.headers).end(page.html);
 }
 
 async function consentAnswer(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
@@ -282,16 +321,6 @@ async function consentAnswer(request: http.IncomingMessage, response: http.Serve
   response.writeHead(303, { location: target.toString() }).end();
 }
 
-const CONSENT_CSS = `:root{color-scheme:dark}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#111315;color:#e6e8ea;font:14px/1.5 system-ui,sans-serif}
-main{width:min(380px,90vw);padding:28px;border:1px solid #2a2e33;border-radius:10px;background:#181b1f}h1{margin:0 0 8px;font-size:18px}
-p{margin:0 0 20px;color:#9aa3ad}label{display:grid;gap:6px;margin-bottom:14px;color:#9aa3ad;font-size:12px}
-input{padding:8px 10px;border:1px solid #2f343a;border-radius:6px;background:#111315;color:#e6e8ea;font:inherit}
-.actions{display:flex;gap:8px;margin-top:6px}button{padding:8px 14px;border:0;border-radius:6px;background:#e3a857;color:#16181b;font:inherit;font-weight:600;cursor:pointer}
-button.secondary{background:transparent;color:#9aa3ad;border:1px solid #2f343a}`;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function header(request: http.IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
