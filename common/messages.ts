@@ -17,7 +17,29 @@ export const MESSAGES = {
   lastCustomViewUndeletable: 'The last custom view cannot be deleted.',
   viewNotFound: 'That view no longer exists.',
   songNotFound: 'That song no longer exists.',
+  // Accounts (spec sections 4, 5 and 8).
+  weakPassword:
+    'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
+  passwordsDiffer: 'Passwords do not match',
+  invalidEmail: 'Please enter a valid email address',
+  invalidName: 'Please enter a valid name',
+  emailNotVerified: 'Your email is not verified. Please check your inbox and verify your email before logging in.',
+  emailRegisteredWithGoogle: "This email is already registered with Google. Please sign in using the 'Continue with Google' button.",
+  signUpFailed: 'An error occurred during signup. Please try again.',
+  googleSignUpFailed: 'An error occurred during Google sign up',
+  callbackMissingTokens: 'Authentication failed: Missing tokens',
+  callbackSessionUnverified: 'Failed to verify session',
 } as const;
+
+/** Spec section 5: the login form after 5 failed attempts for an email within 15 minutes. */
+export function tooManyLoginAttempts(minutes: number): string {
+  return `Too many login attempts. Please try again in ${minutes} minutes.`;
+}
+
+/** Spec section 8: Google and OAuth callback failures are shown as an alert with this text. */
+export function authenticationError(message: string): string {
+  return `Authentication Error: ${message}`;
+}
 
 /** Spec section 5: the player refuses a linked file that is not on disk. */
 export function audioFileNotFound(fileName: string): string {

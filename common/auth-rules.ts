@@ -1,0 +1,59 @@
+/**
+ * The account forms' rules (spec section 5): the sign-up checks in the spec's order, and the login limit of
+ * 5 failed attempts per email per 15 minutes. Pure, so the web build and the desktop app share them.
+ */
+import { MESSAGES, tooManyLoginAttempts } from './messages';
+
+/** At least 8 of letters, digits and @$!%*?&, with a lowercase, an uppercase, a digit and one of those. */
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+/** Something@something.something, without whitespace. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface SignUpForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmation: string;
+}
+
+/** The first rule the form breaks, in the spec's order, as its message; null when it may be sent. */
+export function signUpProblem(form: SignUpForm): string | null {
+  if (!STRONG_PASSWORD.test(form.password)) return MESSAGES.weakPassword;
+  if (form.password !== form.confirmation) return MESSAGES.passwordsDiffer;
+  if (!EMAIL.test(form.email)) return MESSAGES.invalidEmail;
+  if (form.name.trim().length < 2) return MESSAGES.invalidName;
+  return null;
+}
+
+export const LOGIN_ATTEMPTS = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** Failed logins per email (ignoring case), kept by the caller (memory, or local storage on the web). */
+export type LoginFailures = Record<string, number[]>;
+
+/** The message that refuses another attempt now, or null. */
+export function loginBlocked(failures: LoginFailures, email: string, now: number): string | null {
+  const recent = recentFailures(failures, email, now);
+  if (recent.length < LOGIN_ATTEMPTS) return null;
+  const freeAt = (recent[recent.length - LOGIN_ATTEMPTS] ?? now) + LOGIN_WINDOW_MS;
+  return tooManyLoginAttempts(Math.max(1, Math.ceil((freeAt - now) / 60_000)));
+}
+
+export function withLoginFailure(failures: LoginFailures, email: string, now: number): LoginFailures {
+  return { ...failures, [key(email)]: [...recentFailures(failures, email, now), now] };
+}
+
+/** A success resets the count. */
+export function withLoginSuccess(failures: LoginFailures, email: string): LoginFailures {
+  const next = { ...failures };
+  delete next[key(email)];
+  return next;
+}
+
+function recentFailures(failures: LoginFailures, email: string, now: number): number[] {
+  return (failures[key(email)] ?? []).filter((at) => now - at < LOGIN_WINDOW_MS);
+}
+
+function key(email: string): string {
+  return email.trim().toLowerCase();
+}
