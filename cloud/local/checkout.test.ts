@@ -1,12 +1,9 @@
 // The pro upgrade on the local cloud: the app asks the checkout function for a session, the user pays on its
 // page, and only that server-side confirmation makes them pro; cancelling, replaying or forging does not.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalCloud } from './server';
-import { cloudClient, signedInClient, startTestCloud } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { cloudClient, signedInClient, useTestCloud } from './test-support';
 
-let cloud: LocalCloud;
-let ana: { supabase: SupabaseClient; userId: string };
 const urls = { success_url: 'http://127.0.0.1:9/dashboard?upgraded=1', cancel_url: 'http://127.0.0.1:9/pricing' };
 
 async function activeTier(supabase: SupabaseClient, userId: string): Promise<string | undefined> {
@@ -20,26 +17,20 @@ async function startCheckout(supabase: SupabaseClient): Promise<{ id: string; ur
   return data;
 }
 
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  ana = await signedInClient(cloud, 'ana@example.com');
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.close();
-});
+const env = useTestCloud(['ana@example.com']);
+const ana = () => env.users[0]!;
 
 describe('checkout', () => {
   it('cancelling goes back to the pricing page and changes nothing', async () => {
-    const { url } = await startCheckout(ana.supabase);
+    const { url } = await startCheckout(ana().supabase);
     const cancel = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(cancel.headers.get('location')).toBe(urls.cancel_url);
-    expect(await activeTier(ana.supabase, ana.userId)).toBe('free');
+    expect(await activeTier(ana().supabase, ana().userId)).toBe('free');
     expect((await fetch(url)).status).toBe(400);
   });
 
   it('paying on the page makes the user pro, once', async () => {
-    const { id, url } = await startCheckout(ana.supabase);
+    const { id, url } = await startCheckout(ana().supabase);
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('ana@example.com');
@@ -47,25 +38,25 @@ describe('checkout', () => {
     const back = new URL(pay.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:9/dashboard');
     expect(back.searchParams.get('checkout_session')).toBe(id);
-    expect(await activeTier(ana.supabase, ana.userId)).toBe('pro');
+    expect(await activeTier(ana().supabase, ana().userId)).toBe('pro');
     const replay = await fetch(`${url}/confirm`, { method: 'POST', redirect: 'manual' });
     expect(replay.status).toBe(400);
-    const { data } = await ana.supabase.from('subscriptions').select('tier, status').eq('user_id', ana.userId).eq('status', 'active');
+    const { data } = await ana().supabase.from('subscriptions').select('tier, status').eq('user_id', ana().userId).eq('status', 'active');
     expect(data).toEqual([{ tier: 'pro', status: 'active' }]);
   });
 
   it('needs a signed-in user, and return addresses the app owns', async () => {
-    const visitor = await cloudClient(cloud).functions.invoke('checkout', { body: urls });
+    const visitor = await cloudClient(env.cloud).functions.invoke('checkout', { body: urls });
     expect(visitor.error).not.toBeNull();
-    const ben = await signedInClient(cloud, 'ben@example.com');
+    const ben = await signedInClient(env.cloud, 'ben@example.com');
     const bad = await ben.supabase.functions.invoke('checkout', { body: { success_url: 'javascript:alert(1)', cancel_url: urls.cancel_url } });
     expect(bad.error).not.toBeNull();
     expect(await activeTier(ben.supabase, ben.userId)).toBe('free');
   });
 
   it('a made-up checkout id is refused', async () => {
-    expect((await fetch(`${cloud.url}/checkout/00000000-0000-0000-0000-000000000000`)).status).toBe(400);
-    expect((await fetch(`${cloud.url}/checkout/00000000-0000-0000-0000-000000000000/confirm`, { method: 'POST', redirect: 'manual' })).status).toBe(400);
-    expect((await fetch(`${cloud.url}/checkout/not-an-id`)).status).toBe(400);
+    expect((await fetch(`${env.cloud.url}/checkout/00000000-0000-0000-0000-000000000000`)).status).toBe(400);
+    expect((await fetch(`${env.cloud.url}/checkout/00000000-0000-0000-0000-000000000000/confirm`, { method: 'POST', redirect: 'manual' })).status).toBe(400);
+    expect((await fetch(`${env.cloud.url}/checkout/not-an-id`)).status).toBe(400);
   });
 });

@@ -1,29 +1,18 @@
 // Storage calls of spec section 7 through @supabase/supabase-js against the local cloud: upload to
 // {userId}/{name} with upsert, list, signed URLs, public URLs, remove; another user reaches none of it.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalCloud } from './server';
-import { cloudClient, signedInClient, startTestCloud } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { cloudClient, useTestCloud } from './test-support';
 
-let cloud: LocalCloud;
-let ana: { supabase: SupabaseClient; userId: string };
-let ben: { supabase: SupabaseClient; userId: string };
 const take = Buffer.from('ID3 fake mp3 bytes: take one');
 
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  ana = await signedInClient(cloud, 'ana@example.com');
-  ben = await signedInClient(cloud, 'ben@example.com');
-}, 120_000);
-
-afterAll(async () => {
-  await cloud?.close();
-});
+const env = useTestCloud(['ana@example.com', 'ben@example.com']);
+const ana = () => env.users[0]!;
+const ben = () => env.users[1]!;
 
 describe('a user’s own files', () => {
   it('uploads with upsert, replaces, lists, downloads and signs a URL that works for an hour', async () => {
-    const files = ana.supabase.storage.from('audio-files');
-    const path = `${ana.userId}/Night_Drive.mp3`;
+    const files = ana().supabase.storage.from('audio-files');
+    const path = `${ana().userId}/Night_Drive.mp3`;
     const first = await files.upload(path, take, { contentType: 'audio/mpeg', upsert: true });
     expect(first.error).toBeNull();
     expect(first.data?.fullPath).toBe(`audio-files/${path}`);
@@ -33,10 +22,10 @@ describe('a user’s own files', () => {
     const replaced = await files.upload(path, Buffer.from('mix two'), { contentType: 'audio/mpeg', upsert: true });
     expect(replaced.error).toBeNull();
 
-    const listed = await files.list(ana.userId, { limit: 1000 });
+    const listed = await files.list(ana().userId, { limit: 1000 });
     expect(listed.data?.map((entry) => entry.name)).toEqual(['Night_Drive.mp3']);
     const root = await files.list('', { limit: 1000 });
-    expect(root.data).toEqual([expect.objectContaining({ name: ana.userId, id: null })]);
+    expect(root.data).toEqual([expect.objectContaining({ name: ana().userId, id: null })]);
 
     const downloaded = await files.download(path);
     expect(Buffer.from(await downloaded.data!.arrayBuffer()).toString()).toBe('mix two');
@@ -50,59 +39,59 @@ describe('a user’s own files', () => {
   });
 
   it('builds the spec’s public URL path; the private buckets do not serve it', async () => {
-    const { data } = ana.supabase.storage.from('audio-files').getPublicUrl(`${ana.userId}/Night_Drive.mp3`);
-    expect(new URL(data.publicUrl).pathname).toBe(`/storage/v1/object/public/audio-files/${ana.userId}/Night_Drive.mp3`);
+    const { data } = ana().supabase.storage.from('audio-files').getPublicUrl(`${ana().userId}/Night_Drive.mp3`);
+    expect(new URL(data.publicUrl).pathname).toBe(`/storage/v1/object/public/audio-files/${ana().userId}/Night_Drive.mp3`);
     expect((await fetch(data.publicUrl)).status).toBe(400);
   });
 
   it('uploads a Blob (sent as a form) to the session bucket and removes it', async () => {
-    const sessions = ana.supabase.storage.from('session-files');
-    const path = `${ana.userId}/Night Drive.zip`;
+    const sessions = ana().supabase.storage.from('session-files');
+    const path = `${ana().userId}/Night Drive.zip`;
     const upload = await sessions.upload(path, new Blob([Buffer.from('PK zip')], { type: 'application/zip' }), { upsert: true });
     expect(upload.error).toBeNull();
     const removed = await sessions.remove([path]);
     expect(removed.data?.map((entry) => entry.name)).toEqual([path]);
-    expect((await sessions.list(ana.userId)).data).toEqual([]);
+    expect((await sessions.list(ana().userId)).data).toEqual([]);
   });
 });
 
 describe('another user’s files are out of reach', () => {
-  const path = () => `${ana.userId}/Night_Drive.mp3`;
+  const path = () => `${ana().userId}/Night_Drive.mp3`;
 
   it('cannot list, download, sign, replace or remove them', async () => {
-    const files = ben.supabase.storage.from('audio-files');
-    expect((await files.list(ana.userId)).data).toEqual([]);
+    const files = ben().supabase.storage.from('audio-files');
+    expect((await files.list(ana().userId)).data).toEqual([]);
     expect((await files.download(path())).error).not.toBeNull();
     expect((await files.createSignedUrl(path(), 3600)).error?.message).toBe('Object not found');
     const overwrite = await files.upload(path(), Buffer.from('stolen'), { upsert: true });
     expect(overwrite.error?.message).toMatch(/row-level security/);
     expect((await files.remove([path()])).data).toEqual([]);
-    const still = await ana.supabase.storage.from('audio-files').download(path());
+    const still = await ana().supabase.storage.from('audio-files').download(path());
     expect(Buffer.from(await still.data!.arrayBuffer()).toString()).toBe('mix two');
   });
 
   it('cannot write into her folder or outside any folder', async () => {
-    const files = ben.supabase.storage.from('audio-files');
-    expect((await files.upload(`${ana.userId}/planted.mp3`, take)).error?.message).toMatch(/row-level security/);
+    const files = ben().supabase.storage.from('audio-files');
+    expect((await files.upload(`${ana().userId}/planted.mp3`, take)).error?.message).toMatch(/row-level security/);
     expect((await files.upload('loose.mp3', take)).error?.message).toMatch(/row-level security/);
   });
 
   it('a signed URL names one object: its token does not open another', async () => {
-    await ben.supabase.storage.from('audio-files').upload(`${ben.userId}/mine.mp3`, take, { upsert: true });
-    const signed = await ben.supabase.storage.from('audio-files').createSignedUrl(`${ben.userId}/mine.mp3`, 60);
+    await ben().supabase.storage.from('audio-files').upload(`${ben().userId}/mine.mp3`, take, { upsert: true });
+    const signed = await ben().supabase.storage.from('audio-files').createSignedUrl(`${ben().userId}/mine.mp3`, 60);
     const token = new URL(signed.data!.signedUrl).searchParams.get('token')!;
-    const forged = `${cloud.url}/storage/v1/object/sign/audio-files/${ana.userId}/Night_Drive.mp3?token=${token}`;
+    const forged = `${env.cloud.url}/storage/v1/object/sign/audio-files/${ana().userId}/Night_Drive.mp3?token=${token}`;
     expect((await fetch(forged)).status).toBe(400);
   });
 
   it('a visitor with the public key alone gets nothing', async () => {
-    const visitor = cloudClient(cloud).storage.from('audio-files');
-    expect((await visitor.list(ana.userId)).data ?? []).toEqual([]);
-    expect((await visitor.upload(`${ana.userId}/x.mp3`, take)).error).not.toBeNull();
+    const visitor = cloudClient(env.cloud).storage.from('audio-files');
+    expect((await visitor.list(ana().userId)).data ?? []).toEqual([]);
+    expect((await visitor.upload(`${ana().userId}/x.mp3`, take)).error).not.toBeNull();
   });
 
   it('refuses names that climb out of a folder', async () => {
-    const bad = await ana.supabase.storage.from('audio-files').upload(`${ana.userId}/../${ben.userId}/x.mp3`, take);
+    const bad = await ana().supabase.storage.from('audio-files').upload(`${ana().userId}/../${ben().userId}/x.mp3`, take);
     expect(bad.error).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /** The local cloud as the cloud tests use it: in memory, a supabase-js client per user, confirmed sign-ups. */
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll } from 'vitest';
 import ws from 'ws';
 import { startLocalCloud, type LocalCloud } from './server';
 
@@ -37,4 +38,32 @@ export async function signedInClient(cloud: LocalCloud, email: string, password 
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return { supabase, userId: data.user.id };
+}
+
+export interface SignedIn {
+  supabase: SupabaseClient;
+  userId: string;
+}
+
+/**
+ * A test file's cloud: started before its tests with these users signed up, confirmed and signed in (in this
+ * order), closed after. Read `cloud` and `users` inside tests, once `beforeAll` has run.
+ */
+export function useTestCloud(emails: string[]): { readonly cloud: LocalCloud; readonly users: SignedIn[] } {
+  let cloud: LocalCloud | null = null;
+  const users: SignedIn[] = [];
+  beforeAll(async () => {
+    cloud = await startTestCloud();
+    for (const email of emails) users.push(await signedInClient(cloud, email));
+  }, 120_000);
+  afterAll(async () => {
+    await cloud?.close();
+  });
+  return {
+    get cloud() {
+      if (!cloud) throw new Error('the test cloud has not started');
+      return cloud;
+    },
+    users,
+  };
 }
