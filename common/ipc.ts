@@ -54,7 +54,17 @@ export interface FileContents {
   size: number;
 }
 
+/** The cloud the app signs in to: a hosted Supabase project, or the local cloud beside the app. */
+export interface CloudEndpoint {
+  url: string;
+  /** The project's public key (role anon). */
+  anonKey: string;
+  local: boolean;
+}
+
 export const contract = {
+  /** Null while no cloud is reachable (the local one still starting, or failed): accounts wait, the library works. */
+  'cloud:config': channel<{ endpoint: CloudEndpoint | null }>()(noInput),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
   'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveCloudConfig } from '../../cloud/local/config';
 import { startLocalCloud, type LocalCloud } from '../../cloud/local/server';
+import type { CloudEndpoint } from '../../common/ipc';
 import { createCore } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
 import { openWithOperatingSystem } from './open-external';
@@ -19,11 +20,15 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   const bundleDir = path.dirname(fileURLToPath(import.meta.url));
   const appRoot = appRootFrom(bundleDir);
   const dataDir = defaultDataDir(env);
+  const cloudConfig = resolveCloudConfig(env, dataDir);
+  let cloud: LocalCloud | null = null;
+  let cloudEndpoint: CloudEndpoint | null = cloudConfig.kind === 'hosted' ? { url: cloudConfig.url, anonKey: cloudConfig.anonKey, local: false } : null;
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
     workerFile: path.join(bundleDir, 'worker.mjs'),
     platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
+    cloud: () => cloudEndpoint,
   });
   await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;
@@ -36,13 +41,12 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   console.log(`  open:  ${host.url}`);
 
   // The cloud comes up beside the app and never holds it back: the library works without it.
-  const cloudConfig = resolveCloudConfig(env, dataDir);
-  let cloud: LocalCloud | null = null;
   if (cloudConfig.kind === 'hosted') console.log(`  cloud: ${cloudConfig.url}`);
   else {
     startLocalCloud({ cloudFolder: path.join(appRoot, 'cloud'), dataDir: cloudConfig.dataDir, jwtSecret: cloudConfig.jwtSecret, port: cloudConfig.port })
       .then((started) => {
         cloud = started;
+        cloudEndpoint = { url: started.url, anonKey: started.anonKey, local: true };
         console.log(`  cloud: ${started.url} (local; mail at ${started.url}/mail)`);
       })
       .catch((error: unknown) => console.error(`The local cloud did not start, so accounts and sync are off: ${error instanceof Error ? error.message : String(error)}`));

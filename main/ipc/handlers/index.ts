@@ -1,5 +1,6 @@
 /** Every channel's handler, by domain. The type proves that each channel of the contract has one. */
 import type { HandlerMap } from '../handler';
+import { cloudHandlers } from './cloud-handlers';
 import { dbHandlers } from './db-handlers';
 import { fieldHandlers } from './field-handlers';
 import { fileHandlers } from './file-handlers';
@@ -8,4 +9,4 @@ import { libraryHandlers } from './library-handlers';
 import { localFileHandlers } from './local-file-handlers';
 import { songHandlers } from './song-handlers';
 
-export const handlers: HandlerMap = { ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers };
+export const handlers: HandlerMap = { ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers };

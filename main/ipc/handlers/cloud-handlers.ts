@@ -1,0 +1,6 @@
+/** The renderer asks where to sign in: the shell knows (a hosted project, or the local cloud it started). */
+import type { HandlerMap } from '../handler';
+
+export const cloudHandlers = {
+  'cloud:config': (_input, { cloud }) => ({ endpoint: cloud() }),
+} satisfies Partial<HandlerMap>;
