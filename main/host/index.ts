@@ -35,7 +35,13 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`SONGSHELF_PORT must be a port number, not ${JSON.stringify(env.SONGSHELF_PORT)}.`);
   }
-  const host = await startHost({ core, rendererDir: path.join(appRoot, 'dist', 'renderer'), port });
+  const host = await startHost({
+    core,
+    rendererDir: path.join(appRoot, 'dist', 'renderer'),
+    port,
+    // The page signs in and syncs straight with the cloud (supabase-js), so its CSP must let it.
+    connectSources: () => (cloudEndpoint ? [new URL(cloudEndpoint.url).origin] : []),
+  });
   console.log(`Songshelf is running in the browser host.`);
   console.log(`  data:  ${dataDir}`);
   console.log(`  open:  ${host.url}`);

@@ -112,6 +112,22 @@ describe('browser host pages', () => {
     expect((await get('/assets/app.js')).body).toBe('console.log(1)');
   });
 
+  it('lets the page reach the cloud once the shell has one, and nothing else', async () => {
+    let cloud: string[] = [];
+    const withCloud = await startHost({ core, rendererDir, port: 0, connectSources: () => cloud });
+    const policy = async () => {
+      const page = await fetch(`http://127.0.0.1:${withCloud.port}/dashboard`);
+      return /connect-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    };
+    try {
+      expect(await policy()).toBe(`'self' ws://127.0.0.1:${withCloud.port} ws://localhost:${withCloud.port}`);
+      cloud = ['http://127.0.0.1:54321'];
+      expect(await policy()).toBe(`'self' ws://127.0.0.1:${withCloud.port} ws://localhost:${withCloud.port} http://127.0.0.1:54321`);
+    } finally {
+      await withCloud.close();
+    }
+  });
+
   it('refuses a foreign Host header (DNS rebinding) and paths outside the renderer', async () => {
     expect((await get('/dashboard', 'evil.example:80')).status).toBe(403);
     expect((await get('/assets/../../../../etc/passwd.js')).status).toBe(404);

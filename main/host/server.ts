@@ -24,6 +24,8 @@ export interface HostOptions {
   port: number;
   /** Default: a new random token. */
   token?: string;
+  /** Other origins the page may call (the cloud), asked per response: the local cloud's address comes late. */
+  connectSources?: () => string[];
 }
 
 export interface RunningHost {
@@ -41,7 +43,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let port = options.port;
 
   server.on('request', (request, response) => {
-    const headers = securityHeaders(port);
+    const headers = securityHeaders(port, options.connectSources?.() ?? []);
     if (!isOwnHost(request, port)) {
       response.writeHead(403, headers).end('Forbidden');
       return;
@@ -116,10 +118,10 @@ function serveBridge(core: Core, ws: WebSocket): void {
   });
 }
 
-function securityHeaders(port: number): Record<string, string> {
+function securityHeaders(port: number, connectSources: string[]): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy({
-      connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+      connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`, ...connectSources],
       media: [...allowedOrigins(port)],
     }),
     'X-Content-Type-Options': 'nosniff',
