@@ -7,6 +7,9 @@
  * paid that once (bench:table open_ms, 2,000 songs: ~1,250 ms before, ~850 after).
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { PricingPage } from '../features/site/PricingPage';
 import { Spinner } from '../features/ui/Spinner';
@@ -19,6 +22,9 @@ export function createAppRouter() {
     // Inside the app (Electron or the browser host), the home page is the dashboard.
     { path: '/', element: <Navigate to="/dashboard" replace /> },
     { path: '/not-found', element: <NotFoundPage /> },
+    { path: '/login', element: <LoginPage /> },
+    { path: '/signup', element: <SignUpPage /> },
+    { path: '/verify-email', element: <VerifyEmailPage /> },
     { path: '/pricing', element: <PricingPage /> },
     {
       lazy: dashboardShell,

@@ -1,21 +1,42 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSubscriptionQuery } from '../../api/songshelf-api';
+import { useAuth } from '../auth/auth-store';
+import { getCloudClient } from '../auth/cloud-client';
 import styles from './DashboardLayout.module.css';
 
-/** The sidebar's foot: who this library belongs to and its plan. (Sign-in arrives with accounts.) */
+/** The sidebar's foot: who this library belongs to, its plan, and signing in or out. */
 export function UserBlock() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
   const { data: subscription } = useSubscriptionQuery();
   const pro = subscription?.tier === 'pro';
+  const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
+
+  const signOut = async () => {
+    const supabase = await getCloudClient();
+    await supabase?.auth.signOut();
+    void navigate('/login', { replace: true });
+  };
+
   return (
     <div className={styles.user} aria-label="Account">
       <span className={styles.avatar} aria-hidden="true">
         ♪
       </span>
       <span className={styles.userText}>
-        <span className={styles.userName}>Local library</span>
+        <span className={styles.userName}>{name ?? 'Local library'}</span>
         <span className={styles.userPlan}>{pro ? 'Pro plan' : 'Free plan'}</span>
       </span>
-      {pro ? null : (
+      {user ? (
+        <button type="button" className={styles.upgrade} onClick={() => void signOut()}>
+          Sign out
+        </button>
+      ) : (
+        <Link to="/login" className={styles.upgrade}>
+          Sign in
+        </Link>
+      )}
+      {pro || !user ? null : (
         <Link to="/pricing" className={styles.upgrade}>
           Upgrade
         </Link>

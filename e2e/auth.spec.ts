@@ -1,0 +1,97 @@
+// Accounts in the app against the local cloud that the host started (issue 5): sign-up with the spec's checks,
+// the confirmation mail's link, sign-out, sign-in with a wrong and a right password, and the login limit.
+import { expect, test, type Page } from '@playwright/test';
+import { hostUrl } from './host-url';
+
+/** The local cloud's address, once the host has it (it starts beside the app, a moment later). */
+async function cloudUrl(page: Page): Promise<string> {
+  let url: string | null = null;
+  await expect
+    .poll(async () => {
+      url = await page.evaluate(async () => {
+        const answer = await window.api!['cloud:config']();
+        return answer.ok ? (answer.data.endpoint?.url ?? null) : null;
+      });
+      return url;
+    }, { timeout: 20_000 })
+    .not.toBeNull();
+  return url!;
+}
+
+/** Opens the app's page at `path` with the bridge token kept from the first visit, and the cloud up. */
+async function openAt(page: Page, path: string): Promise<string> {
+  await page.goto(hostUrl());
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cloud = await cloudUrl(page);
+  await page.goto(new URL(path, page.url()).toString());
+  return cloud;
+}
+
+test('sign up with the spec checks, confirm by mail, sign out, sign in again', async ({ page }) => {
+  const cloud = await openAt(page, '/signup');
+  const email = `ana.${Date.now()}@example.com`;
+  await page.getByLabel('Full name').fill('Ana Lima');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('weakpass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('weakpass');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
+  );
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pasS');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pass');
+  await page.screenshot({ path: 'e2e/artifacts/signup.png' });
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  // Logging in before confirming goes back to /verify-email with the spec's message.
+  await page.goto(new URL('/login', page.url()).toString());
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText('Your email is not verified. Please check your inbox and verify your email before logging in.')).toBeVisible();
+
+  const mails = (await (await page.request.get(`${cloud}/mail?to=${encodeURIComponent(email)}`)).json()) as { link: string }[];
+  expect(mails.length).toBeGreaterThan(0);
+  await page.goto(mails.at(-1)!.link);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const account = page.getByLabel('Account');
+  await expect(account).toContainText('Ana Lima');
+
+  await account.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.screenshot({ path: 'e2e/artifacts/login.png' });
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel('Account')).toContainText('Ana Lima');
+  await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('five failed logins for an email stop the sixth with the spec message', async ({ page }) => {
+  await openAt(page, '/login');
+  const email = `limit.${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Too many login attempts. Please try again in 15 minutes.');
+});

@@ -1,0 +1,106 @@
+/**
+ * `/login` (spec sections 2, 4 and 5): Continue with Google; email and password with show/hide; the error under
+ * the form; 5 attempts per email per 15 minutes; an unconfirmed address goes to /verify-email. A session, new or
+ * found here, goes on as after a sign-in.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginBlocked, withLoginFailure, withLoginSuccess, type LoginFailures } from '../../../common/auth-rules';
+import { authenticationError, MESSAGES } from '../../../common/messages';
+import { afterSignIn } from '../../../common/route-access';
+import { getBridge } from '../../bridge/bridge';
+import controls from '../ui/controls.module.css';
+import styles from './AuthPage.module.css';
+import { useAuth } from './auth-store';
+import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
+import { getCloudClient } from './cloud-client';
+import { PasswordField } from './PasswordField';
+
+const FAILURES_KEY = 'songshelf.login-failures';
+
+function readFailures(): LoginFailures {
+  try {
+    return JSON.parse(localStorage.getItem(FAILURES_KEY) ?? '{}') as LoginFailures;
+  } catch {
+    return {};
+  }
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'password' | 'google' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    const tier = user.user_metadata.subscription_tier === 'pro' ? 'pro' : 'free';
+    void navigate(afterSignIn({ build: getBridge() ? 'desktop' : 'web', user: { tier } }), { replace: true });
+  }, [user, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const blocked = loginBlocked(readFailures(), email, Date.now());
+    if (blocked) return setError(blocked);
+    setBusy('password');
+    setError(null);
+    try {
+      const supabase = await getCloudClient();
+      if (!supabase) return setError(CLOUD_NOT_READY);
+      const { error: failure } = await supabase.auth.signInWithPassword({ email, password });
+      if (failure && (failure.code === 'email_not_confirmed' || /not confirmed/i.test(failure.message))) {
+        return void navigate('/verify-email', { state: { email, message: MESSAGES.emailNotVerified } });
+      }
+      if (failure) {
+        localStorage.setItem(FAILURES_KEY, JSON.stringify(withLoginFailure(readFailures(), email, Date.now())));
+        return setError(failure.message);
+      }
+      localStorage.setItem(FAILURES_KEY, JSON.stringify(withLoginSuccess(readFailures(), email)));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const google = async () => {
+    setBusy('google');
+    const problem = await continueWithGoogle(signInAddress());
+    if (problem) {
+      setBusy(null);
+      window.alert(authenticationError(problem));
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.title}>
+          Log in to Songshelf
+        </h1>
+        <button type="button" className={`${controls.button} ${styles.wide}`} onClick={() => void google()} disabled={busy !== null}>
+          {busy === 'google' ? 'Signing in...' : 'Continue with Google'}
+        </button>
+        <p className={styles.divider}>or</p>
+        <form className={styles.form} onSubmit={(event) => void submit(event)}>
+          <label className={styles.field}>
+            Email
+            <input className={controls.input} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" required />
+          </label>
+          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+          <button type="submit" className={`${controls.primary} ${styles.wide}`} disabled={busy !== null}>
+            {busy === 'password' ? 'Logging in...' : 'Log in'}
+          </button>
+          {error ? (
+            <p className={controls.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+        <p className={styles.foot}>
+          New to Songshelf? <Link to="/signup">Create an account</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

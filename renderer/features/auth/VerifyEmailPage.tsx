@@ -1,0 +1,51 @@
+/** `/verify-email` (spec sections 2 and 4): the address waiting for confirmation, a message, and Resend. */
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import controls from '../ui/controls.module.css';
+import styles from './AuthPage.module.css';
+import { CLOUD_NOT_READY, signInAddress } from './auth-actions';
+import { getCloudClient } from './cloud-client';
+
+export function VerifyEmailPage() {
+  const state = (useLocation().state ?? {}) as { email?: string; message?: string };
+  const email = state.email ?? '';
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const supabase = await getCloudClient();
+      if (!supabase) return setStatus(CLOUD_NOT_READY);
+      const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: signInAddress() } });
+      setStatus(error ? error.message : `Sent again to ${email}.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="verify-title">
+        <h1 id="verify-title" className={styles.title}>
+          Check your email
+        </h1>
+        <p className={styles.lead}>{state.message ?? `We sent a confirmation link to ${email || 'your address'}. Open it to finish signing up.`}</p>
+        {email ? <p className={styles.lead}>{email}</p> : null}
+        {email ? (
+          <button type="button" className={controls.button} onClick={() => void resend()} disabled={busy}>
+            {busy ? 'Sending...' : 'Resend the link'}
+          </button>
+        ) : null}
+        {status ? (
+          <p className={styles.lead} role="status">
+            {status}
+          </p>
+        ) : null}
+        <p className={styles.foot}>
+          <Link to="/login">Back to log in</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

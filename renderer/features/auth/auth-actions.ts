@@ -1,0 +1,17 @@
+/** What the account screens share: where a confirmation or Google sign-in comes back to, and Google itself. */
+import { getCloudClient } from './cloud-client';
+
+export const CLOUD_NOT_READY = 'Songshelf cannot reach its cloud yet. Try again in a moment.';
+
+/** Links in mails and the Google consent come back to the login page, which finds the session in the address. */
+export function signInAddress(): string {
+  return `${location.origin}/login`;
+}
+
+/** Leaves for Google's consent (offline access, consent prompt); the message of what failed, if it did. */
+export async function continueWithGoogle(redirectTo: string): Promise<string | null> {
+  const supabase = await getCloudClient();
+  if (!supabase) return CLOUD_NOT_READY;
+  const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, queryParams: { access_type: 'offline', prompt: 'consent' } } });
+  return error ? error.message : null;
+}

@@ -1,0 +1,59 @@
+/**
+ * Who is signed in, for every screen (spec section 4, auth events): SIGNED_IN and TOKEN_REFRESHED set the user;
+ * SIGNED_OUT clears it and the stored keys (the screens then go to /login).
+ */
+import type { User } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+import { getCloudClient } from './cloud-client';
+
+export interface AuthState {
+  /** False until the stored session (if any) has been read. */
+  ready: boolean;
+  user: User | null;
+}
+
+let state: AuthState = { ready: false, user: null };
+const listeners = new Set<() => void>();
+let started = false;
+
+function set(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Reads the stored session and follows the auth events; once per page. */
+export async function startAuth(): Promise<void> {
+  if (started) return;
+  started = true;
+  const supabase = await getCloudClient();
+  if (!supabase) {
+    started = false;
+    set({ ready: true, user: null });
+    return;
+  }
+  supabase.auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED') set({ ready: true, user: session?.user ?? null });
+    if (event === 'SIGNED_OUT') {
+      clearStoredKeys();
+      set({ ready: true, user: null });
+    }
+  });
+  const { data } = await supabase.auth.getSession();
+  set({ ready: true, user: data.session?.user ?? null });
+}
+
+/** supabase-js keeps its session under `sb-*` keys; a sign-out leaves none behind. */
+function clearStoredKeys(): void {
+  for (const key of Object.keys(localStorage)) if (key.startsWith('sb-')) localStorage.removeItem(key);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      void startAuth();
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
