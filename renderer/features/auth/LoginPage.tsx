@@ -11,6 +11,7 @@ import { afterSignIn } from '../../../common/route-access';
 import { getBridge } from '../../bridge/bridge';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
+import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { useAuth } from './auth-store';
 import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
 import { getCloudClient } from './cloud-client';
@@ -73,34 +74,27 @@ export function LoginPage() {
   };
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="login-title">
-        <h1 id="login-title" className={styles.title}>
-          Log in to Songshelf
-        </h1>
-        <button type="button" className={`${controls.button} ${styles.wide}`} onClick={() => void google()} disabled={busy !== null}>
-          {busy === 'google' ? 'Signing in...' : 'Continue with Google'}
-        </button>
-        <p className={styles.divider}>or</p>
-        <form className={styles.form} onSubmit={(event) => void submit(event)}>
-          <label className={styles.field}>
-            Email
-            <input className={controls.input} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" required />
-          </label>
-          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
-          <button type="submit" className={`${controls.primary} ${styles.wide}`} disabled={busy !== null}>
-            {busy === 'password' ? 'Logging in...' : 'Log in'}
-          </button>
-          {error ? (
-            <p className={controls.error} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </form>
-        <p className={styles.foot}>
+    <AuthCard
+      id="login-title"
+      title="Log in to Songshelf"
+      foot={
+        <>
           New to Songshelf? <Link to="/signup">Create an account</Link>
-        </p>
-      </section>
-    </main>
+        </>
+      }
+    >
+      <GoogleButton busyLabel="Signing in..." busy={busy === 'google'} disabled={busy !== null} onClick={() => void google()} />
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+        <label className={styles.field}>
+          Email
+          <input className={controls.input} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" required />
+        </label>
+        <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <button type="submit" className={`${controls.primary} ${styles.wide}`} disabled={busy !== null}>
+          {busy === 'password' ? 'Logging in...' : 'Log in'}
+        </button>
+        <FormError message={error} />
+      </form>
+    </AuthCard>
   );
 }

@@ -8,6 +8,7 @@ import { signUpProblem } from '../../../common/auth-rules';
 import { MESSAGES } from '../../../common/messages';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
+import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
@@ -54,39 +55,32 @@ export function SignUpPage() {
   };
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="signup-title">
-        <h1 id="signup-title" className={styles.title}>
-          Create your account
-        </h1>
-        <button type="button" className={`${controls.button} ${styles.wide}`} onClick={() => void google()} disabled={busy !== null}>
-          {busy === 'google' ? 'Signing up...' : 'Continue with Google'}
-        </button>
-        <p className={styles.divider}>or</p>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <label className={styles.field}>
-            Full name
-            <input className={controls.input} value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
-          </label>
-          <label className={styles.field}>
-            Email
-            <input className={controls.input} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" />
-          </label>
-          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
-          <PasswordField label="Confirm password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
-          <button type="submit" className={`${controls.primary} ${styles.wide}`} disabled={busy !== null}>
-            {busy === 'form' ? 'Signing Up...' : 'Sign up'}
-          </button>
-          {error ? (
-            <p className={controls.error} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </form>
-        <p className={styles.foot}>
+    <AuthCard
+      id="signup-title"
+      title="Create your account"
+      foot={
+        <>
           Already have an account? <Link to="/login">Log in</Link>
-        </p>
-      </section>
-    </main>
+        </>
+      }
+    >
+      <GoogleButton busyLabel="Signing up..." busy={busy === 'google'} disabled={busy !== null} onClick={() => void google()} />
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <label className={styles.field}>
+          Full name
+          <input className={controls.input} value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+        </label>
+        <label className={styles.field}>
+          Email
+          <input className={controls.input} type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" />
+        </label>
+        <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <PasswordField label="Confirm password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
+        <button type="submit" className={`${controls.primary} ${styles.wide}`} disabled={busy !== null}>
+          {busy === 'form' ? 'Signing Up...' : 'Sign up'}
+        </button>
+        <FormError message={error} />
+      </form>
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
+import { AuthCard } from './AuthCard';
 import { CLOUD_NOT_READY, signInAddress } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 
@@ -25,27 +26,19 @@ export function VerifyEmailPage() {
   };
 
   return (
-    <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="verify-title">
-        <h1 id="verify-title" className={styles.title}>
-          Check your email
-        </h1>
-        <p className={styles.lead}>{state.message ?? `We sent a confirmation link to ${email || 'your address'}. Open it to finish signing up.`}</p>
-        {email ? <p className={styles.lead}>{email}</p> : null}
-        {email ? (
-          <button type="button" className={controls.button} onClick={() => void resend()} disabled={busy}>
-            {busy ? 'Sending...' : 'Resend the link'}
-          </button>
-        ) : null}
-        {status ? (
-          <p className={styles.lead} role="status">
-            {status}
-          </p>
-        ) : null}
-        <p className={styles.foot}>
-          <Link to="/login">Back to log in</Link>
+    <AuthCard id="verify-title" title="Check your email" foot={<Link to="/login">Back to log in</Link>}>
+      <p className={styles.lead}>{state.message ?? `We sent a confirmation link to ${email || 'your address'}. Open it to finish signing up.`}</p>
+      {email ? <p className={styles.lead}>{email}</p> : null}
+      {email ? (
+        <button type="button" className={controls.button} onClick={() => void resend()} disabled={busy}>
+          {busy ? 'Sending...' : 'Resend the link'}
+        </button>
+      ) : null}
+      {status ? (
+        <p className={styles.lead} role="status">
+          {status}
         </p>
-      </section>
-    </main>
+      ) : null}
+    </AuthCard>
   );
 }
