@@ -22,6 +22,7 @@ const RULES: Row[] = [
   // The e-mail check and the 404 page stay reachable for a visitor.
   ['/verify-email', 'web', 'none', 'allow'],
   ['/not-found', 'desktop', 'none', 'allow'],
+  ['/oauth/callback', 'desktop', 'none', 'allow'],
   // Docs are part of the site a visitor reads (spec section 6); pricing too.
   ['/docs', 'web', 'none', 'allow'],
   ['/docs/quick-start', 'web', 'none', 'allow'],

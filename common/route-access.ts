@@ -19,10 +19,10 @@ const ALLOW: RouteDecision = { kind: 'allow' };
 const redirect = (to: string): RouteDecision => ({ kind: 'redirect', to });
 
 /**
- * Reachable without a user. The spec's list, plus the two pages a visitor is sent to: the e-mail check after
- * sign-up and the 404 page (a guard that sent them to /login would hide the message they need).
+ * Reachable without a user. The spec's list, plus the pages a visitor is sent to: the e-mail check after sign-up,
+ * the 404 page (a guard that sent them to /login would hide the message they need) and the OAuth callback.
  */
-const PUBLIC_PATHS = new Set(['/login', '/signup', '/', '/privacy', '/terms', '/features', '/about', '/dashboard', '/verify-email', '/not-found']);
+const PUBLIC_PATHS = new Set(['/login', '/signup', '/', '/privacy', '/terms', '/features', '/about', '/dashboard', '/verify-email', '/not-found', '/oauth/callback']);
 
 /** The website's own pages: they exist on the web build only. Inside the app `/` is the dashboard. */
 const WEBSITE_PATHS = new Set(['/', '/privacy', '/terms', '/features', '/about', '/pricing']);
@@ -68,7 +68,7 @@ const SINGLE_PAGES = new Set(['/login', '/signup', '/verify-email', '/not-found'
  * is sent on to the first visible one by the dashboard), as is `/:viewId/modal/:modal`.
  */
 function isKnownPath(path: string): boolean {
-  if (path === '/' || SINGLE_PAGES.has(path)) return true;
+  if (path === '/' || SINGLE_PAGES.has(path) || path === '/oauth/callback') return true;
   const segments = path.split('/').slice(1);
   if (segments[0] === 'docs') return segments.length <= 2 && DOCS_PAGES.has(segments[1] ?? '');
   if (segments.length === 1) return true;

@@ -95,3 +95,28 @@ test('five failed logins for an email stop the sixth with the spec message', asy
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Too many login attempts. Please try again in 15 minutes.');
 });
+
+test('Continue with Google: the local consent page, the callback route, then the dashboard', async ({ page }) => {
+  await openAt(page, '/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  const email = `gina.${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill('Gina Google');
+  await page.screenshot({ path: 'e2e/artifacts/google-consent.png' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel('Account')).toContainText('Gina Google');
+  await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the OAuth callback without both tokens says so and goes to /login', async ({ page }) => {
+  await openAt(page, '/dashboard');
+  const alert = page.waitForEvent('dialog');
+  await page.goto(new URL('/oauth/callback#access_token=only-one', page.url()).toString());
+  const dialog = await alert;
+  expect(dialog.message()).toBe('Authentication Error: Authentication failed: Missing tokens');
+  await dialog.accept();
+  await expect(page).toHaveURL(/\/login$/);
+});

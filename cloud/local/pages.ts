@@ -7,10 +7,12 @@ input{padding:8px 10px;border:1px solid #2f343a;border-radius:6px;background:#11
 .actions{display:flex;gap:8px;margin-top:6px}button{padding:8px 14px;border:0;border-radius:6px;background:#e3a857;color:#16181b;font:inherit;font-weight:600;cursor:pointer}
 button.secondary{background:transparent;color:#9aa3ad;border:1px solid #2f343a}`;
 
-export function htmlPage(title: string, body: string): { html: string; headers: Record<string, string> } {
+/** `formTargets`: origins a form's answer may redirect to (browsers hold redirects after a POST to form-action). */
+export function htmlPage(title: string, body: string, formTargets: string[] = []): { html: string; headers: Record<string, string> } {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
-  return { html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" } };
+  const formAction = ["'self'", ...formTargets].join(' ');
+  return { html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}` } };
 }
 
 export function escapeHtml(text: string): string {

@@ -270,6 +270,7 @@ function consentPage(url: URL, response: http.ServerResponse): void {
   const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
     .join('');
+  const back = returnOrigin(url.searchParams.get('redirect_to'));
   const page = htmlPage(
     'Sign in with Google (local cloud)',
     `<h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
@@ -278,8 +279,20 @@ function consentPage(url: URL, response: http.ServerResponse): void {
 <label>Full name<input name="full_name" type="text" autocomplete="name"></label>
 <div class="actions"><button type="submit" name="decision" value="allow">Continue</button><button type="submit" name="decision" value="deny" formnovalidate class="secondary">Cancel</button></div>
 </form>`,
+    back ? [back] : [],
   );
   response.writeHead(200, page.headers).end(page.html);
+}
+
+/** The http(s) origin an answer goes back to, if it names one. */
+function returnOrigin(address: string | null): string | null {
+  if (!address) return null;
+  try {
+    const target = new URL(address);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The hosted payment page's stand-in: what is bought, for whom, Pay or Cancel; each answer goes back to the app. */
@@ -304,6 +317,7 @@ async function checkoutPage(request: http.IncomingMessage, response: http.Server
 <p>Unlimited views and project folders, cloud sync of songs, views and settings, and 1 GB of audio storage.</p>
 <div class="actions"><form method="post" action="/checkout/${session.id}/confirm"><button type="submit">Pay</button></form>
 <form method="post" action="/checkout/${session.id}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
+    [session.success_url, session.cancel_url].flatMap((address) => returnOrigin(address) ?? []),
   );
   response.writeHead(200, page.headers).end(page.html);
 }

@@ -8,6 +8,7 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -25,6 +26,7 @@ export function createAppRouter() {
     { path: '/login', element: <LoginPage /> },
     { path: '/signup', element: <SignUpPage /> },
     { path: '/verify-email', element: <VerifyEmailPage /> },
+    { path: '/oauth/callback', element: <OAuthCallbackPage /> },
     { path: '/pricing', element: <PricingPage /> },
     {
       lazy: dashboardShell,

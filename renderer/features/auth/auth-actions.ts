@@ -8,6 +8,11 @@ export function signInAddress(): string {
   return `${location.origin}/login`;
 }
 
+/** Google comes back to the callback route, which sets and verifies the session (spec section 4). */
+export function oauthCallbackAddress(): string {
+  return `${location.origin}/oauth/callback`;
+}
+
 /** Leaves for Google's consent (offline access, consent prompt); the message of what failed, if it did. */
 export async function continueWithGoogle(redirectTo: string): Promise<string | null> {
   const supabase = await getCloudClient();
