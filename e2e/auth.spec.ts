@@ -120,3 +120,19 @@ test('the OAuth callback without both tokens says so and goes to /login', async 
   await dialog.accept();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('signing out in one window sends the other window to /login', async ({ page, context }) => {
+  await openAt(page, '/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Email').fill(`two.${Date.now()}@example.com`);
+  await page.getByLabel('Full name').fill('Two Windows');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const other = await context.newPage();
+  await other.goto(hostUrl());
+  await expect(other.getByLabel('Account')).toContainText('Two Windows');
+  await other.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -3,7 +3,8 @@
  * SIGNED_OUT clears it and the stored keys (the screens then go to /login).
  */
 import type { User } from '@supabase/supabase-js';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
 import { getCloudClient } from './cloud-client';
 
 export interface AuthState {
@@ -56,4 +57,21 @@ export function useAuth(): AuthState {
     },
     () => state,
   );
+}
+
+/**
+ * Spec section 4: SIGNED_OUT goes to /login, wherever it came from (this window's Sign out, another window's, or
+ * a session that ended).
+ */
+export function useSignedOutRedirect(): void {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const had = useRef(false);
+  useEffect(() => {
+    if (user) had.current = true;
+    else if (had.current) {
+      had.current = false;
+      void navigate('/login', { replace: true });
+    }
+  }, [user, navigate]);
 }

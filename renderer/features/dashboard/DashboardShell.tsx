@@ -1,5 +1,6 @@
 import { Outlet, useParams } from 'react-router';
 import { useViewsQuery } from '../../api/songshelf-api';
+import { useSignedOutRedirect } from '../auth/auth-store';
 import { PlayerProvider } from '../player/player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
@@ -9,6 +10,7 @@ import { DashboardSkeleton } from './DashboardSkeleton';
  * until the views are known, then the layout with the current view's page inside.
  */
 export default function DashboardShell() {
+  useSignedOutRedirect();
   const { viewId } = useParams();
   const { data: views } = useViewsQuery();
   if (!views) return <DashboardSkeleton />;
