@@ -5,6 +5,7 @@
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
+import { getBridge } from '../../bridge/bridge';
 import { getCloudClient } from './cloud-client';
 
 export interface AuthState {
@@ -22,14 +23,26 @@ function set(next: AuthState): void {
   for (const listener of listeners) listener();
 }
 
-/** Reads the stored session and follows the auth events; once per page. */
+const RETRY_MS = 2000;
+let retry: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Reads the stored session and follows the auth events, once per page. While the shell has no cloud yet (the
+ * local one starts a moment after the app), it asks again every 2 s; with no bridge at all, never.
+ */
 export async function startAuth(): Promise<void> {
   if (started) return;
   started = true;
   const supabase = await getCloudClient();
   if (!supabase) {
     started = false;
-    set({ ready: true, user: null });
+    if (!state.ready || state.user) set({ ready: true, user: null });
+    if (getBridge() && listeners.size > 0 && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        void startAuth();
+      }, RETRY_MS);
+    }
     return;
   }
   supabase.auth.onAuthStateChange((event, session) => {
@@ -48,15 +61,17 @@ function clearStoredKeys(): void {
   for (const key of Object.keys(localStorage)) if (key.startsWith('sb-')) localStorage.removeItem(key);
 }
 
+// Stable, so React subscribes once per component rather than on every render.
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void startAuth();
+  return () => listeners.delete(listener);
+}
+
+const snapshot = (): AuthState => state;
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      void startAuth();
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, snapshot);
 }
 
 /**
