@@ -13,7 +13,7 @@ import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { useAuth } from './auth-store';
-import { CLOUD_NOT_READY, continueWithGoogle, oauthCallbackAddress } from './auth-actions';
+import { CLOUD_NOT_READY, continueWithGoogle } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
 
@@ -66,7 +66,7 @@ export function LoginPage() {
 
   const google = async () => {
     setBusy('google');
-    const problem = await continueWithGoogle(oauthCallbackAddress());
+    const problem = await continueWithGoogle('Google sign-in could not start.');
     if (problem) {
       setBusy(null);
       window.alert(authenticationError(problem));

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../common/messages';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
-import { CLOUD_NOT_READY, continueWithGoogle, oauthCallbackAddress, signInAddress } from './auth-actions';
+import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
 
@@ -47,10 +47,10 @@ export function SignUpPage() {
 
   const google = async () => {
     setBusy('google');
-    const problem = await continueWithGoogle(oauthCallbackAddress());
+    const problem = await continueWithGoogle(MESSAGES.googleSignUpFailed);
     if (problem) {
       setBusy(null);
-      setError(problem || MESSAGES.googleSignUpFailed);
+      setError(problem);
     }
   };
 

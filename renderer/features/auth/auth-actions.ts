@@ -13,10 +13,14 @@ export function oauthCallbackAddress(): string {
   return `${location.origin}/oauth/callback`;
 }
 
-/** Leaves for Google's consent (offline access, consent prompt); the message of what failed, if it did. */
-export async function continueWithGoogle(redirectTo: string): Promise<string | null> {
+/**
+ * Leaves for Google's consent (offline access, consent prompt), coming back to the callback route; the message
+ * of what failed if it did (`fallback` when the service gave none).
+ */
+export async function continueWithGoogle(fallback: string): Promise<string | null> {
   const supabase = await getCloudClient();
   if (!supabase) return CLOUD_NOT_READY;
+  const redirectTo = oauthCallbackAddress();
   const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, queryParams: { access_type: 'offline', prompt: 'consent' } } });
-  return error ? error.message : null;
+  return error ? error.message || fallback : null;
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSubscriptionQuery } from '../../api/songshelf-api';
 import { useAuth } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';
@@ -6,16 +6,15 @@ import styles from './DashboardLayout.module.css';
 
 /** The sidebar's foot: who this library belongs to, its plan, and signing in or out. */
 export function UserBlock() {
-  const navigate = useNavigate();
   const { user } = useAuth();
   const { data: subscription } = useSubscriptionQuery();
   const pro = subscription?.tier === 'pro';
   const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
 
+  // SIGNED_OUT takes the dashboard to /login (useSignedOutRedirect in the shell).
   const signOut = async () => {
     const supabase = await getCloudClient();
     await supabase?.auth.signOut();
-    void navigate('/login', { replace: true });
   };
 
   return (
