@@ -62,9 +62,20 @@ export interface CloudEndpoint {
   local: boolean;
 }
 
+/**
+ * What the shell knows of its cloud: the endpoint once there is one; `starting` while the local cloud is still
+ * coming up (accounts wait for it), false when there is none to wait for (not configured, or it failed).
+ */
+export interface CloudStatus {
+  endpoint: CloudEndpoint | null;
+  starting: boolean;
+}
+
+export const NO_CLOUD: CloudStatus = { endpoint: null, starting: false };
+
 export const contract = {
-  /** Null while no cloud is reachable (the local one still starting, or failed): accounts wait, the library works. */
-  'cloud:config': channel<{ endpoint: CloudEndpoint | null }>()(noInput),
+  /** Where to sign in, or that the local cloud is still starting: accounts wait for it, the library never does. */
+  'cloud:config': channel<CloudStatus>()(noInput),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
   'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignIn, AFTER_SIGN_OUT, decideRoute, type RouteVisitor } from './route-access';
+import { afterSignIn, AFTER_SIGN_OUT, decideRoute, decideRouteBeforeSignIn, type RouteVisitor } from './route-access';
 
 const visitor = (build: RouteVisitor['build'], user: 'none' | 'free' | 'pro'): RouteVisitor => ({ build, user: user === 'none' ? null : { tier: user } });
 
@@ -75,6 +75,37 @@ describe('decideRoute: spec section 2, access rules by path', () => {
     for (const [path, build, user] of RULES) {
       const decision = decideRoute(path, visitor(build, user));
       if (decision.kind === 'redirect') expect(decideRoute(decision.to, visitor(build, user))).toEqual({ kind: 'allow' });
+    }
+  });
+});
+
+describe('decideRouteBeforeSignIn: what the router may do while the session is read', () => {
+  it.each([
+    ['/', 'desktop', '/dashboard'],
+    ['/docs', 'desktop', '/not-found'],
+    ['/a/b', 'web', '/not-found'],
+    ['/dashboard', 'desktop', 'allow'],
+    ['/dashboard', 'web', 'allow'],
+    ['/login', 'desktop', 'allow'],
+    ['/oauth/callback', 'desktop', 'allow'],
+  ] as const)('%s on %s is the same for everyone: %s', (path, build, expected) => {
+    expect(decideRouteBeforeSignIn(path, build)).toEqual(expected === 'allow' ? { kind: 'allow' } : { kind: 'redirect', to: expected });
+  });
+
+  it.each([
+    ['/0190a1b2-view', 'desktop'],
+    ['/pricing', 'desktop'],
+    ['/features', 'web'],
+    ['/login', 'web'],
+    ['/0190a1b2-view', 'web'],
+  ] as const)('%s on %s depends on who is signed in, so the router waits', (path, build) => {
+    expect(decideRouteBeforeSignIn(path, build)).toBeNull();
+  });
+
+  it('agrees with decideRoute for every visitor whenever it answers', () => {
+    for (const [path, build, user] of RULES) {
+      const early = decideRouteBeforeSignIn(path, build);
+      if (early) expect(decideRoute(path, visitor(build, user))).toEqual(early);
     }
   });
 });

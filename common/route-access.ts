@@ -52,6 +52,20 @@ export function decideRoute(rawPath: string, visitor: RouteVisitor): RouteDecisi
   return ALLOW;
 }
 
+/**
+ * The decision before it is known who is signed in (the stored session still being read): the one every
+ * possible visitor would get, or null when it depends on who it is (the router waits).
+ */
+export function decideRouteBeforeSignIn(path: string, build: Build): RouteDecision | null {
+  const visitors: RouteVisitor[] = [{ build, user: null }, { build, user: { tier: 'free' } }, { build, user: { tier: 'pro' } }];
+  const [first, ...others] = visitors.map((visitor) => decideRoute(path, visitor));
+  return others.every((other) => sameDecision(other, first!)) ? first! : null;
+}
+
+function sameDecision(a: RouteDecision, b: RouteDecision): boolean {
+  return a.kind === b.kind && (a.kind === 'allow' || (b.kind === 'redirect' && a.to === b.to));
+}
+
 /** Where a user lands after signing in from /login or / (spec: "Navigation after events"). */
 export function afterSignIn(visitor: { build: Build; user: { tier: SubscriptionTier } }): string {
   if (visitor.build === 'desktop') return '/dashboard';

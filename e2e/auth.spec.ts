@@ -1,7 +1,12 @@
 // Accounts in the app against the local cloud that the host started (issue 5): sign-up with the spec's checks,
 // the confirmation mail's link, sign-out, sign-in with a wrong and a right password, and the login limit.
 import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from '../common/messages';
 import { hostUrl } from './host-url';
+import { SIGNED_OUT_STATE } from './signed-in';
+
+// These tests start with nobody signed in.
+test.use({ storageState: SIGNED_OUT_STATE });
 
 /** The local cloud's address, once the host has it (it starts beside the app, a moment later). */
 async function cloudUrl(page: Page): Promise<string> {
@@ -21,7 +26,8 @@ async function cloudUrl(page: Page): Promise<string> {
 /** Opens the app's page at `path` with the bridge token kept from the first visit, and the cloud up. */
 async function openAt(page: Page, path: string): Promise<string> {
   await page.goto(hostUrl());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Nobody is signed in, so the dashboard sends the visitor to sign in.
+  await expect(page).toHaveURL(/\/login$/);
   const cloud = await cloudUrl(page);
   await page.goto(new URL(path, page.url()).toString());
   return cloud;
@@ -135,4 +141,22 @@ test('signing out in one window sends the other window to /login', async ({ page
   await other.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
   await expect(other).toHaveURL(/\/login$/);
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the route guard: a visitor opening the library signs in first; unknown paths show the 404 page', async ({ page }) => {
+  await openAt(page, '/login');
+  const origin = new URL(page.url()).origin;
+  for (const path of ['/', '/dashboard', '/some-view', '/some-view/modal/fields', '/pricing']) {
+    await page.goto(`${origin}${path}`);
+    await expect(page, `${path} needs a user`).toHaveURL(/\/login$/);
+  }
+  for (const path of ['/signup', '/verify-email']) {
+    await page.goto(`${origin}${path}`);
+    await expect(page, `${path} is open to visitors`).toHaveURL(new RegExp(`${path}$`));
+  }
+  for (const path of ['/no/such/page', '/docs', '/privacy']) {
+    await page.goto(`${origin}${path}`);
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.notFoundTitle);
+  }
 });

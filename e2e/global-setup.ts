@@ -1,9 +1,11 @@
 // Starts the real browser host, built by `npm run test:e2e`, on a fresh data folder and a free port, the way
-// `npm start` does, and hands its address (token included) to the tests.
+// `npm start` does, with its local cloud; signs the tests' musician in there, and hands the host's address
+// (token included) to the tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSignedInState } from './signed-in';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-'));
@@ -11,19 +13,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...process.env, SONGSHELF_DATA_DIR: dataDir, SONGSHELF_PORT: '0', SONGSHELF_CLOUD_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  // The app's address comes first; the cloud's, and its public key, a moment later.
+  const started = await new Promise<{ url: string; cloudUrl: string; anonKey: string }>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`The host did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`The host and its cloud did not start:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /open:\s+(\S+)/.exec(output);
-      if (match?.[1]) {
+      const url = /open:\s+(\S+)/.exec(output)?.[1];
+      const cloudUrl = /cloud:\s+(\S+)/.exec(output)?.[1];
+      const anonKey = /anon key:\s+(\S+)/.exec(output)?.[1];
+      if (url && cloudUrl && anonKey) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve({ url, cloudUrl, anonKey });
       }
     });
     child.once('exit', (code) => reject(new Error(`The host exited (${code}):\n${output}`)));
   });
+  const url = started.url;
+  await writeSignedInState(new URL(url).origin, started.cloudUrl, started.anonKey);
   process.env.SONGSHELF_E2E_URL = url;
   return async () => {
     child.kill('SIGTERM');

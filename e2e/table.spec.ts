@@ -3,6 +3,7 @@
 // test makes songs with its own prefix and searches for it.
 import { expect, test } from '@playwright/test';
 import { hostUrl } from './host-url';
+import { MUSICIAN } from './signed-in';
 import { addSongs, cell, expectNames, row, search } from './songs';
 
 test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arrive, then the layout', async ({ page }) => {
@@ -26,7 +27,7 @@ test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arr
   const sidebar = page.getByRole('navigation', { name: 'Views' });
   await expect(sidebar.getByRole('heading', { name: 'Views' })).toBeVisible();
   await expect(sidebar.getByRole('heading', { name: 'Project Directories' })).toBeVisible();
-  await expect(sidebar.getByLabel('Account')).toContainText('Local library');
+  await expect(sidebar.getByLabel('Account')).toContainText(MUSICIAN.name);
 });
 
 test('routes: / goes to /dashboard, an unknown view to the first visible view, a modal path opens its modal', async ({ page }) => {

@@ -3,7 +3,7 @@
  * library engine, with no transport. Electron, the browser host and the CLI each boot one.
  */
 import path from 'node:path';
-import type { CloudEndpoint } from '../common/ipc';
+import { NO_CLOUD, type CloudStatus } from '../common/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
 import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
@@ -29,8 +29,8 @@ export interface CoreOptions {
   library?: LibraryOptions;
   jobs?: JobRunnerOptions;
   localFiles?: LocalFileStoreOptions;
-  /** The cloud endpoint, from the shell (host or Electron main). Default: none. */
-  cloud?: () => CloudEndpoint | null;
+  /** The cloud, from the shell (host or Electron main). Default: none. */
+  cloud?: () => CloudStatus;
 }
 
 export interface Core {
@@ -60,7 +60,7 @@ export function createCore(options: CoreOptions): Core {
   const library = new Library(db, pool, events, changes, options.library);
   const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
-  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles, cloud: options.cloud ?? (() => null) };
+  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles, cloud: options.cloud ?? (() => NO_CLOUD) };
   let closed = false;
   return {
     router: createRouter(handlers, ctx),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveCloudConfig } from '../../cloud/local/config';
 import { startLocalCloud, type LocalCloud } from '../../cloud/local/server';
-import type { CloudEndpoint } from '../../common/ipc';
+import type { CloudStatus } from '../../common/ipc';
 import { createCore } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
 import { openWithOperatingSystem } from './open-external';
@@ -22,13 +22,14 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   const dataDir = defaultDataDir(env);
   const cloudConfig = resolveCloudConfig(env, dataDir);
   let cloud: LocalCloud | null = null;
-  let cloudEndpoint: CloudEndpoint | null = cloudConfig.kind === 'hosted' ? { url: cloudConfig.url, anonKey: cloudConfig.anonKey, local: false } : null;
+  let cloudStatus: CloudStatus =
+    cloudConfig.kind === 'hosted' ? { endpoint: { url: cloudConfig.url, anonKey: cloudConfig.anonKey, local: false }, starting: false } : { endpoint: null, starting: true };
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
     workerFile: path.join(bundleDir, 'worker.mjs'),
     platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
-    cloud: () => cloudEndpoint,
+    cloud: () => cloudStatus,
   });
   await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;
@@ -40,7 +41,7 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
     rendererDir: path.join(appRoot, 'dist', 'renderer'),
     port,
     // The page signs in and syncs straight with the cloud (supabase-js), so its CSP must let it.
-    connectSources: () => (cloudEndpoint ? [new URL(cloudEndpoint.url).origin] : []),
+    connectSources: () => (cloudStatus.endpoint ? [new URL(cloudStatus.endpoint.url).origin] : []),
   });
   console.log(`Songshelf is running in the browser host.`);
   console.log(`  data:  ${dataDir}`);
@@ -52,10 +53,15 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
     startLocalCloud({ cloudFolder: path.join(appRoot, 'cloud'), dataDir: cloudConfig.dataDir, jwtSecret: cloudConfig.jwtSecret, port: cloudConfig.port })
       .then((started) => {
         cloud = started;
-        cloudEndpoint = { url: started.url, anonKey: started.anonKey, local: true };
+        cloudStatus = { endpoint: { url: started.url, anonKey: started.anonKey, local: true }, starting: false };
         console.log(`  cloud: ${started.url} (local; mail at ${started.url}/mail)`);
+        // Public by design (every page carries it), as `supabase status` shows it: scripts sign in with it.
+        console.log(`  anon key: ${started.anonKey}`);
       })
-      .catch((error: unknown) => console.error(`The local cloud did not start, so accounts and sync are off: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => {
+        cloudStatus = { endpoint: null, starting: false };
+        console.error(`The local cloud did not start, so accounts and sync are off: ${error instanceof Error ? error.message : String(error)}`);
+      });
   }
 
   const stop = () => {

@@ -1,5 +1,5 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
-import type { Channel, ChannelOutput, CloudEndpoint, ParsedInput } from '../../common/ipc';
+import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/connection';
 import type { EventBus } from '../events';
 import type { LocalFileStore } from '../files/local-files';
@@ -26,7 +26,7 @@ export interface CoreContext {
   /** Uploads in progress of `saveLocalFile`. */
   localFiles: LocalFileStore;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */
-  cloud: () => CloudEndpoint | null;
+  cloud: () => CloudStatus;
 }
 
 export type Handler<C extends Channel> = (

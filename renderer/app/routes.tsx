@@ -6,7 +6,7 @@
  * React holds back content that resolves within 300 ms of a shown fallback, and the frame and the page each
  * paid that once (bench:table open_ms, 2,000 songs: ~1,250 ms before, ~850 after).
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
@@ -14,29 +14,34 @@ import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { PricingPage } from '../features/site/PricingPage';
 import { Spinner } from '../features/ui/Spinner';
+import { RouteGuard } from './RouteGuard';
 
 const dashboardShell: RouteObject['lazy'] = async () => ({ Component: (await import('../features/dashboard/DashboardShell')).default });
 const dashboardPage: RouteObject['lazy'] = async () => ({ Component: (await import('../features/dashboard/DashboardPage')).default });
 
 export function createAppRouter() {
   return createBrowserRouter([
-    // Inside the app (Electron or the browser host), the home page is the dashboard.
-    { path: '/', element: <Navigate to="/dashboard" replace /> },
-    { path: '/not-found', element: <NotFoundPage /> },
-    { path: '/login', element: <LoginPage /> },
-    { path: '/signup', element: <SignUpPage /> },
-    { path: '/verify-email', element: <VerifyEmailPage /> },
-    { path: '/oauth/callback', element: <OAuthCallbackPage /> },
-    { path: '/pricing', element: <PricingPage /> },
     {
-      lazy: dashboardShell,
-      hydrateFallbackElement: <Spinner label="Loading Songshelf" />,
+      // Who may open what, and the redirects of spec section 2 (`/` in the app, unknown paths), decided in one place.
+      element: <RouteGuard />,
       children: [
-        { path: '/dashboard', lazy: dashboardPage },
-        { path: '/:viewId', lazy: dashboardPage },
-        { path: '/:viewId/modal/:modal', lazy: dashboardPage },
+        { path: '/not-found', element: <NotFoundPage /> },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/signup', element: <SignUpPage /> },
+        { path: '/verify-email', element: <VerifyEmailPage /> },
+        { path: '/oauth/callback', element: <OAuthCallbackPage /> },
+        { path: '/pricing', element: <PricingPage /> },
+        {
+          lazy: dashboardShell,
+          hydrateFallbackElement: <Spinner label="Loading Songshelf" />,
+          children: [
+            { path: '/dashboard', lazy: dashboardPage },
+            { path: '/:viewId', lazy: dashboardPage },
+            { path: '/:viewId/modal/:modal', lazy: dashboardPage },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
-    { path: '*', element: <Navigate to="/not-found" replace /> },
   ]);
 }

@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloudEndpoint } from '../../../common/ipc';
+import type { CloudStatus } from '../../../common/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 
 let core: TestCore | null = null;
 afterEach(() => core?.close());
 
 describe('cloud:config', () => {
-  it('answers no endpoint until the shell has one, then the one it has now', async () => {
-    let endpoint: CloudEndpoint | null = null;
-    core = createTestCore(undefined, { cloud: () => endpoint });
-    expect(await core.router.dispatch('cloud:config', undefined)).toEqual({ ok: true, data: { endpoint: null } });
-    endpoint = { url: 'http://127.0.0.1:54321', anonKey: 'public-key', local: true };
-    expect(await core.router.dispatch('cloud:config', undefined)).toEqual({ ok: true, data: { endpoint } });
+  it('answers what the shell knows now: starting, then the endpoint', async () => {
+    let status: CloudStatus = { endpoint: null, starting: true };
+    core = createTestCore(undefined, { cloud: () => status });
+    expect(await core.router.dispatch('cloud:config', undefined)).toEqual({ ok: true, data: { endpoint: null, starting: true } });
+    const endpoint = { url: 'http://127.0.0.1:54321', anonKey: 'public-key', local: true };
+    status = { endpoint, starting: false };
+    expect(await core.router.dispatch('cloud:config', undefined)).toEqual({ ok: true, data: { endpoint, starting: false } });
+  });
+
+  it('answers no cloud and nothing to wait for when the shell has none', async () => {
+    core = createTestCore();
+    expect(await core.router.dispatch('cloud:config', undefined)).toEqual({ ok: true, data: { endpoint: null, starting: false } });
   });
 
   it('refuses an input it does not take', async () => {

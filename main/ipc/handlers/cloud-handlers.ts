@@ -2,5 +2,5 @@
 import type { HandlerMap } from '../handler';
 
 export const cloudHandlers = {
-  'cloud:config': (_input, { cloud }) => ({ endpoint: cloud() }),
+  'cloud:config': (_input, { cloud }) => cloud(),
 } satisfies Partial<HandlerMap>;

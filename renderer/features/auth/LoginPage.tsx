@@ -8,11 +8,10 @@ import { Link, useNavigate } from 'react-router';
 import { loginBlocked, withLoginFailure, withLoginSuccess, type LoginFailures } from '../../../common/auth-rules';
 import { authenticationError, MESSAGES } from '../../../common/messages';
 import { afterSignIn } from '../../../common/route-access';
-import { getBridge } from '../../bridge/bridge';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
-import { useAuth } from './auth-store';
+import { currentBuild, useAuth } from './auth-store';
 import { CLOUD_NOT_READY, continueWithGoogle } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
@@ -29,17 +28,15 @@ function readFailures(): LoginFailures {
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, tier } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'password' | 'google' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!user) return;
-    const tier = user.user_metadata.subscription_tier === 'pro' ? 'pro' : 'free';
-    void navigate(afterSignIn({ build: getBridge() ? 'desktop' : 'web', user: { tier } }), { replace: true });
-  }, [user, navigate]);
+    if (user) void navigate(afterSignIn({ build: currentBuild(), user: { tier } }), { replace: true });
+  }, [user, tier, navigate]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,20 +1,23 @@
 /**
  * Who is signed in, for every screen (spec section 4, auth events): SIGNED_IN and TOKEN_REFRESHED set the user;
- * SIGNED_OUT clears it and the stored keys (the screens then go to /login).
+ * SIGNED_OUT clears it and the stored keys (the route guard then goes to /login). The user's tier is read from
+ * their active subscription, the row only the server's checkout can make pro, never from editable metadata.
  */
-import type { User } from '@supabase/supabase-js';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+import type { SubscriptionTier } from '../../../common/account';
+import type { Build } from '../../../common/route-access';
 import { getBridge } from '../../bridge/bridge';
-import { getCloudClient } from './cloud-client';
+import { connectToCloud } from './cloud-client';
 
 export interface AuthState {
-  /** False until the stored session (if any) has been read. */
+  /** False until the stored session (if any) and its tier have been read, or while the cloud is starting. */
   ready: boolean;
   user: User | null;
+  tier: SubscriptionTier;
 }
 
-let state: AuthState = { ready: false, user: null };
+let state: AuthState = { ready: false, user: null, tier: 'free' };
 const listeners = new Set<() => void>();
 let started = false;
 
@@ -23,37 +26,64 @@ function set(next: AuthState): void {
   for (const listener of listeners) listener();
 }
 
-const RETRY_MS = 2000;
+/** The desktop app (Electron or the browser host) has the bridge; the website does not. */
+export function currentBuild(): Build {
+  return getBridge() ? 'desktop' : 'web';
+}
+
+const RETRY_MS = 1000;
 let retry: ReturnType<typeof setTimeout> | null = null;
+/** Tier reads answer out of order; only the newest one counts. */
+let tierRead = 0;
 
 /**
- * Reads the stored session and follows the auth events, once per page. While the shell has no cloud yet (the
- * local one starts a moment after the app), it asks again every 2 s; with no bridge at all, never.
+ * Reads the stored session and follows the auth events, once per page. While the shell's local cloud is still
+ * starting it asks again every second, staying not ready; with no cloud to wait for, nobody is signed in.
  */
 export async function startAuth(): Promise<void> {
   if (started) return;
   started = true;
-  const supabase = await getCloudClient();
+  const { supabase, starting } = await connectToCloud();
   if (!supabase) {
     started = false;
-    if (!state.ready || state.user) set({ ready: true, user: null });
-    if (getBridge() && listeners.size > 0 && !retry) {
-      retry = setTimeout(() => {
-        retry = null;
-        void startAuth();
-      }, RETRY_MS);
-    }
+    if (starting) {
+      if (!retry) {
+        retry = setTimeout(() => {
+          retry = null;
+          void startAuth();
+        }, RETRY_MS);
+      }
+    } else if (!state.ready || state.user) set({ ready: true, user: null, tier: 'free' });
     return;
   }
   supabase.auth.onAuthStateChange((event, session) => {
-    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED') set({ ready: true, user: session?.user ?? null });
     if (event === 'SIGNED_OUT') {
       clearStoredKeys();
-      set({ ready: true, user: null });
+      tierRead++;
+      set({ ready: true, user: null, tier: 'free' });
+      return;
     }
+    // Not awaited: a query inside this callback would wait on the auth lock the callback holds.
+    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED') void follow(supabase, session?.user ?? null);
   });
   const { data } = await supabase.auth.getSession();
-  set({ ready: true, user: data.session?.user ?? null });
+  await follow(supabase, data.session?.user ?? null);
+}
+
+async function follow(supabase: SupabaseClient, user: User | null): Promise<void> {
+  const read = ++tierRead;
+  if (!user) return set({ ready: true, user: null, tier: 'free' });
+  // A refreshed token or an edited name keeps the tier already read for this user.
+  if (state.ready && state.user?.id === user.id) return set({ ...state, user });
+  const tier = await readTier(supabase);
+  if (read === tierRead) set({ ready: true, user, tier });
+}
+
+/** The newest active subscription's tier; free when there is none or it cannot be read. */
+async function readTier(supabase: SupabaseClient): Promise<SubscriptionTier> {
+  const { data } = await supabase.from('subscriptions').select('tier').eq('status', 'active').order('created_at', { ascending: false }).limit(1);
+  const row = (data as { tier?: unknown }[] | null)?.[0];
+  return row?.tier === 'pro' ? 'pro' : 'free';
 }
 
 /** supabase-js keeps its session under `sb-*` keys; a sign-out leaves none behind. */
@@ -72,21 +102,4 @@ const snapshot = (): AuthState => state;
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(subscribe, snapshot);
-}
-
-/**
- * Spec section 4: SIGNED_OUT goes to /login, wherever it came from (this window's Sign out, another window's, or
- * a session that ended).
- */
-export function useSignedOutRedirect(): void {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const had = useRef(false);
-  useEffect(() => {
-    if (user) had.current = true;
-    else if (had.current) {
-      had.current = false;
-      void navigate('/login', { replace: true });
-    }
-  }, [user, navigate]);
 }

@@ -1,19 +1,26 @@
 /**
  * The page's client of the cloud (a hosted Supabase project, or the local cloud): made once from `cloud:config`
- * on the bridge. Null while the shell has no cloud (the local one still starting): accounts wait, the library
- * works.
+ * on the bridge. Null while the shell has no cloud: accounts wait while the local one is starting, the library
+ * never does.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { getBridge } from '../../bridge/bridge';
 
 let client: { url: string; supabase: SupabaseClient } | null = null;
 
-export async function getCloudClient(): Promise<SupabaseClient | null> {
+export interface CloudConnection {
+  supabase: SupabaseClient | null;
+  /** True while the shell's local cloud is still coming up: worth asking again. */
+  starting: boolean;
+}
+
+export async function connectToCloud(): Promise<CloudConnection> {
   const api = getBridge();
-  if (!api) return null;
+  if (!api) return { supabase: null, starting: false };
   const answer = await api['cloud:config']();
-  const endpoint = answer.ok ? answer.data.endpoint : null;
-  if (!endpoint) return null;
+  if (!answer.ok) return { supabase: null, starting: false };
+  const { endpoint, starting } = answer.data;
+  if (!endpoint) return { supabase: null, starting };
   if (client?.url !== endpoint.url) {
     client = {
       url: endpoint.url,
@@ -21,5 +28,9 @@ export async function getCloudClient(): Promise<SupabaseClient | null> {
       supabase: createClient(endpoint.url, endpoint.anonKey, { auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true } }),
     };
   }
-  return client.supabase;
+  return { supabase: client.supabase, starting: false };
+}
+
+export async function getCloudClient(): Promise<SupabaseClient | null> {
+  return (await connectToCloud()).supabase;
 }

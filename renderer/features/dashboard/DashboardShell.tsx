@@ -1,19 +1,24 @@
-import { Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { AFTER_SIGN_OUT } from '../../../common/route-access';
 import { useViewsQuery } from '../../api/songshelf-api';
-import { useSignedOutRedirect } from '../auth/auth-store';
+import { useAuth } from '../auth/auth-store';
 import { PlayerProvider } from '../player/player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
 
 /**
  * The authenticated area's frame, kept across view changes (so the player keeps playing): the skeleton
- * until the views are known, then the layout with the current view's page inside.
+ * until the user and the views are known, then the layout with the current view's page inside.
+ *
+ * `/dashboard` is a path anyone may open (spec section 2), but the dashboard itself is behind the auth guard
+ * (section 6): a visitor who opens it is sent to sign in.
  */
 export default function DashboardShell() {
-  useSignedOutRedirect();
   const { viewId } = useParams();
+  const { ready, user } = useAuth();
   const { data: views } = useViewsQuery();
-  if (!views) return <DashboardSkeleton />;
+  if (ready && !user) return <Navigate to={AFTER_SIGN_OUT} replace />;
+  if (!views || !ready) return <DashboardSkeleton />;
   const activeViewId = viewId ?? views.find((view) => view.type !== 'hidden')?.id ?? null;
   return (
     <PlayerProvider>

@@ -181,6 +181,8 @@ export function SongTable(props: SongTableProps) {
   const [menuRow, setMenuRow] = useState<number | null>(null);
   const [liveWidth, setLiveWidth] = useState<{ id: string; width: number } | null>(null);
   const dragged = useRef<string | null>(null);
+  /** The song under the active cell: a sort by Modified moves an edited song, and the cursor goes with it. */
+  const activeSong = useRef<string | null>(null);
   const total = window.total ?? 0;
 
   const widths = columns.map((column) => (liveWidth?.id === column.id ? liveWidth.width : columnWidth(column, layout)));
@@ -192,6 +194,23 @@ export function SongTable(props: SongTableProps) {
     setEditing(null);
     scroller?.scrollTo({ top: 0 });
   }, [scroller, window.total === null]);
+
+  useEffect(() => {
+    window.hold(editing !== null);
+    return () => window.hold(false);
+  }, [window, editing]);
+
+  // After the rows change (an edit re-sorted them, a scan added some), find the active song's new row, so the
+  // keys typed next still edit the song the musician is on.
+  useEffect(() => {
+    const id = activeSong.current;
+    if (!active || !id || window.rowAt(active.row)?.id === id) return;
+    const row = window.indexOf(id);
+    if (row === -1) return;
+    setActive({ row, col: active.col });
+    if (editing) setEditing({ row, col: editing.col });
+    listRef.current?.scrollToRow({ index: row, align: 'smart' });
+  });
 
   const reveal = useCallback(
     (cell: Cell) => {
@@ -207,6 +226,7 @@ export function SongTable(props: SongTableProps) {
 
   const moveTo = (cell: Cell) => {
     const next = { row: Math.max(0, Math.min(total - 1, cell.row)), col: Math.max(0, Math.min(columns.length - 1, cell.col)) };
+    activeSong.current = window.rowAt(next.row)?.id ?? null;
     setActive(next);
     reveal(next);
   };
@@ -228,6 +248,7 @@ export function SongTable(props: SongTableProps) {
       return;
     }
     setMenuRow(null);
+    activeSong.current = song.id;
     setEditing(cell);
   };
 
@@ -415,6 +436,7 @@ export function SongTable(props: SongTableProps) {
             playingId: props.playingId,
             renderEditor,
             onCellDown: (cell) => {
+              activeSong.current = window.rowAt(cell.row)?.id ?? null;
               setActive(cell);
               if (editing && (editing.row !== cell.row || editing.col !== cell.col)) setEditing(null);
             },

@@ -30,6 +30,9 @@ export class SongWindow {
   private visible = { start: 0, stop: 0 };
   private listeners = new Set<() => void>();
   private waiters = new Map<number, Array<() => void>>();
+  /** While a cell is being edited, refreshes wait: rows that re-sort under the editor would move it away. */
+  private held = false;
+  private refreshWaiting = false;
   total: number | null = null;
   error: ErrorShape | null = null;
   /** The search of the query whose rows are shown: set once its first page has arrived. */
@@ -69,12 +72,25 @@ export class SongWindow {
 
   /** The core says songs changed: fetch again what is shown (keeping it on screen meanwhile). */
   refresh(): void {
+    if (this.held) {
+      this.refreshWaiting = true;
+      return;
+    }
     this.generation++;
     this.inflight.clear();
     const near = this.pagesNearVisible();
     for (const page of [...this.pages.keys()]) if (!near.includes(page)) this.pages.delete(page);
     for (const page of near) void this.fetchPage(page);
     if (near.length === 0) void this.fetchPage(0);
+  }
+
+  /** Holds refreshes while the table edits a cell; the one that waited runs when the edit ends. */
+  hold(held: boolean): void {
+    this.held = held;
+    if (!held && this.refreshWaiting) {
+      this.refreshWaiting = false;
+      this.refresh();
+    }
   }
 
   rowAt(index: number): Song | undefined {

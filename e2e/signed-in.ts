@@ -1,0 +1,47 @@
+/**
+ * The musician every dashboard test is signed in as (the dashboard is behind the auth guard, spec section 6):
+ * signed up, confirmed by the mailed link and signed in against the host's local cloud once, before the tests,
+ * through supabase-js as the page uses it. The page finds the session where supabase-js keeps it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+
+/** Playwright's storage state for the signed-in musician (config `use.storageState`). */
+export const SIGNED_IN_STATE = path.join(import.meta.dirname, 'artifacts', 'signed-in.json');
+
+export const MUSICIAN = { name: 'Mara Quinn', email: 'mara.quinn@example.com', password: 'Str0ng!pass' };
+
+/** A context with nobody signed in, for the account tests. */
+export const SIGNED_OUT_STATE = { cookies: [], origins: [] };
+
+export async function writeSignedInState(hostOrigin: string, cloudUrl: string, anonKey: string): Promise<void> {
+  const stored = new Map<string, string>();
+  const supabase = createClient(cloudUrl, anonKey, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: { getItem: (key) => stored.get(key) ?? null, setItem: (key, value) => void stored.set(key, value), removeItem: (key) => void stored.delete(key) },
+    },
+    // Node 20 has no WebSocket of its own (ENVIRONMENT.md).
+    realtime: { transport: ws as never },
+  });
+  const signUp = await supabase.auth.signUp({
+    email: MUSICIAN.email,
+    password: MUSICIAN.password,
+    options: { data: { full_name: MUSICIAN.name }, emailRedirectTo: `${hostOrigin}/login` },
+  });
+  if (signUp.error) throw signUp.error;
+  const mails = (await (await fetch(`${cloudUrl}/mail?to=${encodeURIComponent(MUSICIAN.email)}`)).json()) as { link: string }[];
+  const link = mails.at(-1)?.link;
+  if (!link) throw new Error(`The local cloud mailed no confirmation to ${MUSICIAN.email}`);
+  const confirmed = await fetch(link, { redirect: 'manual' });
+  if (confirmed.status !== 303) throw new Error(`The confirmation link answered ${confirmed.status}`);
+  const signIn = await supabase.auth.signInWithPassword({ email: MUSICIAN.email, password: MUSICIAN.password });
+  if (signIn.error) throw signIn.error;
+  const localStorage = [...stored].map(([name, value]) => ({ name, value }));
+  fs.mkdirSync(path.dirname(SIGNED_IN_STATE), { recursive: true });
+  fs.writeFileSync(SIGNED_IN_STATE, JSON.stringify({ cookies: [], origins: [{ origin: hostOrigin, localStorage }] }));
+}
