@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_WINDOW_MS, loginBlocked, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
+import { IDLE_CHECK_MS, IDLE_SIGN_OUT_MS, idleTooLong, LOGIN_WINDOW_MS, loginBlocked, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
 import { MESSAGES } from './messages';
 
 const good = { name: 'Ana Lima', email: 'ana@example.com', password: 'Str0ng!pass', confirmation: 'Str0ng!pass' };
@@ -62,5 +62,16 @@ describe('login attempts: 5 per email per 15 minutes', () => {
     failures = withLoginSuccess(failures, 'ANA@example.com');
     failures = withLoginFailure(failures, 'ana@example.com', start + 10);
     expect(loginBlocked(failures, 'ana@example.com', start + 11)).toBeNull();
+  });
+});
+
+describe('idle sign-out on the web (spec: over 30 minutes, checked every 60 s)', () => {
+  it('signs out only past 30 minutes without activity', () => {
+    const last = Date.UTC(2026, 0, 1);
+    expect(IDLE_SIGN_OUT_MS).toBe(30 * 60_000);
+    expect(IDLE_CHECK_MS).toBe(60_000);
+    expect(idleTooLong(last, last + 29 * 60_000)).toBe(false);
+    expect(idleTooLong(last, last + IDLE_SIGN_OUT_MS)).toBe(false);
+    expect(idleTooLong(last, last + IDLE_SIGN_OUT_MS + 1)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The account forms' rules (spec section 5): the sign-up checks in the spec's order, and the login limit of
- * 5 failed attempts per email per 15 minutes. Pure, so the web build and the desktop app share them.
+ * The account rules (spec sections 4 and 5): the sign-up checks in the spec's order, the login limit of 5 failed
+ * attempts per email per 15 minutes, and the web's idle sign-out. Pure, so the web build and the app share them.
  */
 import { MESSAGES, tooManyLoginAttempts } from './messages';
 
@@ -56,4 +56,12 @@ function recentFailures(failures: LoginFailures, email: string, now: number): nu
 
 function key(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Spec section 4 and 9: on the web, a user idle over 30 minutes is signed out, checked every 60 s. */
+export const IDLE_SIGN_OUT_MS = 30 * 60 * 1000;
+export const IDLE_CHECK_MS = 60 * 1000;
+
+export function idleTooLong(lastActivity: number, now: number): boolean {
+  return now - lastActivity > IDLE_SIGN_OUT_MS;
 }

@@ -2,8 +2,8 @@
 // the confirmation mail's link, sign-out, sign-in with a wrong and a right password, and the login limit.
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../common/messages';
-import { hostUrl } from './host-url';
-import { SIGNED_OUT_STATE } from './signed-in';
+import { hostUrl, websiteUrl } from './host-url';
+import { MUSICIAN, SIGNED_OUT_STATE } from './signed-in';
 
 // These tests start with nobody signed in.
 test.use({ storageState: SIGNED_OUT_STATE });
@@ -159,4 +159,31 @@ test('the route guard: a visitor opening the library signs in first; unknown pat
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.notFoundTitle);
   }
+});
+
+test('the website signs out a user idle over 30 minutes, checked every minute (controlled clock)', async ({ page }) => {
+  await page.clock.install();
+  await page.goto(`${websiteUrl()}/login`);
+  await page.getByLabel('Email').fill(MUSICIAN.email);
+  await page.getByLabel('Password', { exact: true }).fill(MUSICIAN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // A free user on the website goes to / after signing in, and / sends a free user on to /dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A sign-out would be under way once the minute's check has run: give it real time to show, then look.
+  const expectStillSignedIn = async () => {
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('sb-')))).toBe(true);
+  };
+  await page.clock.fastForward('29:00');
+  await expectStillSignedIn();
+  // Activity starts the half hour again.
+  await page.mouse.move(200, 200);
+  await page.mouse.move(240, 260);
+  await page.clock.fastForward('29:00');
+  await expectStillSignedIn();
+  await page.clock.fastForward('02:00');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sb-')))).toEqual([]);
 });

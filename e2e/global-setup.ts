@@ -1,11 +1,12 @@
 // Starts the real browser host, built by `npm run test:e2e`, on a fresh data folder and a free port, the way
-// `npm start` does, with its local cloud; signs the tests' musician in there, and hands the host's address
-// (token included) to the tests.
+// `npm start` does, with its local cloud; signs the tests' musician in there; builds and serves the website for
+// that cloud; and hands both addresses (the host's with its token) to the tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSignedInState } from './signed-in';
+import { startWebsite } from './website';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-'));
@@ -32,7 +33,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = started.url;
   await writeSignedInState(new URL(url).origin, started.cloudUrl, started.anonKey);
   process.env.SONGSHELF_E2E_URL = url;
+  const website = await startWebsite(started.cloudUrl, started.anonKey);
+  process.env.SONGSHELF_E2E_WEB_URL = website.url;
   return async () => {
+    website.stop();
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,3 +4,10 @@ export function hostUrl(): string {
   if (!url) throw new Error('global-setup did not start the host');
   return url;
 }
+
+/** The address of the website (`npm run build:web`) that global-setup serves. */
+export function websiteUrl(): string {
+  const url = process.env.SONGSHELF_E2E_WEB_URL;
+  if (!url) throw new Error('global-setup did not start the website');
+  return url;
+}

@@ -4,15 +4,16 @@ import { defineConfig } from 'vite';
 
 const rendererDir = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+// `--mode web` builds the website (`npm run build:web`): the same renderer, without the desktop bridge.
+export default defineConfig(({ mode }) => ({
   root: rendererDir,
   base: '/',
   plugins: [react()],
   build: {
-    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    outDir: fileURLToPath(new URL(mode === 'web' ? '../dist/web' : '../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     // One CSP for all: no inline module preload polyfill script.
     modulePreload: { polyfill: false },
     sourcemap: true,
   },
-});
+}));

@@ -40,44 +40,86 @@ export interface LocalCloud {
 const MAX_JSON_BYTES = 1024 * 1024;
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
-  const now = options.now ?? Date.now;
-  const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}) });
-  const outbox = createOutbox(options.dataDir, now);
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
-  const checkout = createCheckout(db, url);
-  const anonKey = signJwt({ role: 'anon', iss: 'songshelf-local-cloud' }, options.jwtSecret);
-  const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+  return (await listenLocalCloud(options)).ready;
+}
 
-  server.on('request', (request, response) => {
-    void handle(request, response, { auth, checkout, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url }).catch((error: unknown) => {
-      if (error instanceof CheckoutError) return sendJson(response, 400, { error: 'checkout_failed', message: error.message });
-      if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
-      if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
-      const database = databaseError(error);
-      if (database) return sendJson(response, database.status, { code: database.code, message: database.message, details: null, hint: null });
-      if (error instanceof AuthError) return sendJson(response, error.status, { code: error.status, error_code: error.code, msg: error.message });
-      if (error instanceof BadRequest) return sendJson(response, 400, { code: 400, error_code: 'bad_request', msg: error.message, message: error.message });
-      // A failure of ours, not the caller's: logged for whoever runs the cloud.
-      console.error('[local cloud]', error);
-      sendJson(response, 500, { code: 500, error_code: 'unexpected_failure', msg: 'The local cloud failed to answer.', message: String(error) });
+/** A local cloud whose address is known (it listens) while its database still opens. */
+export interface ListeningCloud {
+  url: string;
+  anonKey: string;
+  /** The cloud once its database is open (requests that came earlier wait for it); rejects if it cannot open. */
+  ready: Promise<LocalCloud>;
+  /** Stops listening, whether or not the database opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens at once and opens the database behind: the app knows the cloud's address (its pages' CSP names it)
+ * from the first moment, and early requests simply wait for PGlite.
+ */
+export async function listenLocalCloud(options: LocalCloudOptions): Promise<ListeningCloud> {
+  const now = options.now ?? Date.now;
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
     });
   });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const anonKey = signJwt({ role: 'anon', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+  const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+  const stopListening = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 
-  return {
+  const opening = (async (): Promise<Context> => {
+    const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}) });
+    const outbox = createOutbox(options.dataDir, now);
+    const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
+    const checkout = createCheckout(db, url);
+    return { auth, checkout, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url };
+  })();
+  // Answered here as well as by `ready`, so a failed open is never an unhandled rejection.
+  opening.catch(() => undefined);
+
+  server.on('request', (request, response) => {
+    opening.then(
+      (context) => void handle(request, response, context).catch((error: unknown) => answerFailure(response, error)),
+      () => {
+        setCors(response);
+        sendJson(response, 503, { code: 503, error_code: 'unavailable', msg: 'The local cloud could not open its database.', message: 'The local cloud could not open its database.' });
+      },
+    );
+  });
+
+  const ready = opening.then((context) => ({
     url,
     anonKey,
     serviceKey,
-    db,
-    outbox,
+    db: context.db,
+    outbox: context.outbox,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await stopListening();
+      await context.db.close();
     },
-  };
+  }));
+  return { url, anonKey, ready, close: () => ready.then((cloud) => cloud.close(), stopListening) };
+}
+
+function answerFailure(response: http.ServerResponse, error: unknown): void {
+  if (error instanceof CheckoutError) return sendJson(response, 400, { error: 'checkout_failed', message: error.message });
+  if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
+  if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
+  const database = databaseError(error);
+  if (database) return sendJson(response, database.status, { code: database.code, message: database.message, details: null, hint: null });
+  if (error instanceof AuthError) return sendJson(response, error.status, { code: error.status, error_code: error.code, msg: error.message });
+  if (error instanceof BadRequest) return sendJson(response, 400, { code: 400, error_code: 'bad_request', msg: error.message, message: error.message });
+  // A failure of ours, not the caller's: logged for whoever runs the cloud.
+  console.error('[local cloud]', error);
+  sendJson(response, 500, { code: 500, error_code: 'unexpected_failure', msg: 'The local cloud failed to answer.', message: String(error) });
 }
 
 class BadRequest extends Error {}

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveCloudConfig } from '../../cloud/local/config';
-import { startLocalCloud, type LocalCloud } from '../../cloud/local/server';
+import { listenLocalCloud, type ListeningCloud } from '../../cloud/local/server';
 import type { CloudStatus } from '../../common/ipc';
 import { createCore } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
@@ -21,9 +21,18 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   const appRoot = appRootFrom(bundleDir);
   const dataDir = defaultDataDir(env);
   const cloudConfig = resolveCloudConfig(env, dataDir);
-  let cloud: LocalCloud | null = null;
-  let cloudStatus: CloudStatus =
-    cloudConfig.kind === 'hosted' ? { endpoint: { url: cloudConfig.url, anonKey: cloudConfig.anonKey, local: false }, starting: false } : { endpoint: null, starting: true };
+  // The local cloud listens at once (so the page's CSP names it from the start) and opens its database behind.
+  let cloud: ListeningCloud | null = null;
+  let cloudStatus: CloudStatus = { endpoint: null, starting: false };
+  if (cloudConfig.kind === 'hosted') cloudStatus = { endpoint: { url: cloudConfig.url, anonKey: cloudConfig.anonKey, local: false }, starting: false };
+  else {
+    try {
+      cloud = await listenLocalCloud({ cloudFolder: path.join(appRoot, 'cloud'), dataDir: cloudConfig.dataDir, jwtSecret: cloudConfig.jwtSecret, port: cloudConfig.port });
+      cloudStatus = { endpoint: { url: cloud.url, anonKey: cloud.anonKey, local: true }, starting: true };
+    } catch (error) {
+      console.error(`The local cloud could not listen, so accounts and sync are off: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
@@ -47,16 +56,16 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   console.log(`  data:  ${dataDir}`);
   console.log(`  open:  ${host.url}`);
 
-  // The cloud comes up beside the app and never holds it back: the library works without it.
+  // The cloud's database comes up beside the app and never holds it back: the library works without it.
   if (cloudConfig.kind === 'hosted') console.log(`  cloud: ${cloudConfig.url}`);
-  else {
-    startLocalCloud({ cloudFolder: path.join(appRoot, 'cloud'), dataDir: cloudConfig.dataDir, jwtSecret: cloudConfig.jwtSecret, port: cloudConfig.port })
-      .then((started) => {
-        cloud = started;
-        cloudStatus = { endpoint: { url: started.url, anonKey: started.anonKey, local: true }, starting: false };
-        console.log(`  cloud: ${started.url} (local; mail at ${started.url}/mail)`);
+  else if (cloud) {
+    const listening = cloud;
+    listening.ready
+      .then(() => {
+        cloudStatus = { endpoint: { url: listening.url, anonKey: listening.anonKey, local: true }, starting: false };
+        console.log(`  cloud: ${listening.url} (local; mail at ${listening.url}/mail)`);
         // Public by design (every page carries it), as `supabase status` shows it: scripts sign in with it.
-        console.log(`  anon key: ${started.anonKey}`);
+        console.log(`  anon key: ${listening.anonKey}`);
       })
       .catch((error: unknown) => {
         cloudStatus = { endpoint: null, starting: false };

@@ -1,9 +1,10 @@
 /**
- * The page's client of the cloud (a hosted Supabase project, or the local cloud): made once from `cloud:config`
- * on the bridge. Null while the shell has no cloud: accounts wait while the local one is starting, the library
- * never does.
+ * The page's client of the cloud (a hosted Supabase project, or the local cloud): in the app made once from
+ * `cloud:config` on the bridge, on the website from the project the site was built for. Null while there is no
+ * cloud: accounts wait while the local one is starting, the library never does.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { NO_CLOUD, type CloudStatus } from '../../../common/ipc';
 import { getBridge } from '../../bridge/bridge';
 
 let client: { url: string; supabase: SupabaseClient } | null = null;
@@ -14,12 +15,22 @@ export interface CloudConnection {
   starting: boolean;
 }
 
-export async function connectToCloud(): Promise<CloudConnection> {
+/** The website's cloud, fixed when it was built (`VITE_SUPABASE_URL`, `VITE_SUPABASE_ANON_KEY`). */
+function websiteCloud(): CloudStatus {
+  const url = import.meta.env.VITE_SUPABASE_URL;
+  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
+  return { endpoint: url && anonKey ? { url, anonKey, local: false } : null, starting: false };
+}
+
+async function cloudStatus(): Promise<CloudStatus> {
   const api = getBridge();
-  if (!api) return { supabase: null, starting: false };
+  if (!api) return websiteCloud();
   const answer = await api['cloud:config']();
-  if (!answer.ok) return { supabase: null, starting: false };
-  const { endpoint, starting } = answer.data;
+  return answer.ok ? answer.data : NO_CLOUD;
+}
+
+export async function connectToCloud(): Promise<CloudConnection> {
+  const { endpoint, starting } = await cloudStatus();
   if (!endpoint) return { supabase: null, starting };
   if (client?.url !== endpoint.url) {
     client = {
