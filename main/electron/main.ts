@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
+import { startCloudBeside, type CloudBeside } from '../cloud-beside';
 import { createCore, type Core } from '../core';
 import { appRootFrom } from '../paths';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
@@ -16,6 +17,7 @@ import { createMainWindow, hardenSession } from './window';
 const bundleDir = __dirname;
 const appRoot = appRootFrom(bundleDir);
 let core: Core | null = null;
+let cloud: CloudBeside | null = null;
 
 // The same V8 settings as the Node launchers (scripts/node-flags.mjs): a small young generation keeps the
 // library engine's memory flat during large scans.
@@ -26,18 +28,25 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => void core?.close());
+app.on('will-quit', () => {
+  void cloud?.close();
+  void core?.close();
+});
 
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
   if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
+  const dataDir = app.getPath('userData');
+  // Accounts: the hosted project (SUPABASE_URL) or the local cloud beside the app, as in the browser host.
+  cloud = await startCloudBeside({ env: process.env, dataDir, appRoot });
   core = createCore({
-    dataDir: app.getPath('userData'),
+    dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
     workerFile: path.join(bundleDir, 'worker.cjs'),
     platform: electronPlatform,
+    cloud: cloud.status,
   });
   void core.start();
-  hardenSession();
+  hardenSession(cloud.origins);
   serveRenderer(path.join(appRoot, 'dist', 'renderer'));
   serveMedia(core);
   setupIpc(core, () => BrowserWindow.getAllWindows());

@@ -35,12 +35,14 @@ export function createMainWindow(bundleDir: string): BrowserWindow {
   return window;
 }
 
-/** The CSP header on everything the app's session loads; every permission request is denied. */
-export function hardenSession(): void {
+/**
+ * The CSP header on everything the app's session loads (with the cloud the page signs in to, asked per response);
+ * every permission request is denied.
+ */
+export function hardenSession(connectSources: () => string[]): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy({ media: [`${MEDIA_SCHEME}:`] })] },
-    });
+    const policy = contentSecurityPolicy({ media: [`${MEDIA_SCHEME}:`], connect: connectSources() });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 }
