@@ -73,9 +73,17 @@ export interface CloudStatus {
 
 export const NO_CLOUD: CloudStatus = { endpoint: null, starting: false };
 
+/** supabase-js names its stored items like `sb-127-auth-token` (and `…-code-verifier`). */
+const sessionKeySchema = z.string().regex(/^[\w.-]{1,200}$/, 'A session key is letters, digits, dots, dashes and underscores');
+
 export const contract = {
   /** Where to sign in, or that the local cloud is still starting: accounts wait for it, the library never does. */
   'cloud:config': channel<CloudStatus>()(noInput),
+  /** Whether the shell keeps the session encrypted (Electron's safeStorage); else the page keeps it. */
+  'session:vault': channel<{ available: boolean }>()(noInput),
+  'session:get-item': channel<{ value: string | null }>()(z.strictObject({ key: sessionKeySchema })),
+  'session:set-item': channel<{ saved: true }>()(z.strictObject({ key: sessionKeySchema, value: z.string().max(64 * 1024) })),
+  'session:remove-item': channel<{ removed: true }>()(z.strictObject({ key: sessionKeySchema })),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
   'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),

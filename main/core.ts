@@ -8,6 +8,7 @@ import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/con
 import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
+import { SessionVault, type SecretBox } from './files/session-vault';
 import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
 import { handlers } from './ipc/handlers';
@@ -31,6 +32,8 @@ export interface CoreOptions {
   localFiles?: LocalFileStoreOptions;
   /** The cloud, from the shell (host or Electron main). Default: none. */
   cloud?: () => CloudStatus;
+  /** The shell's encryption for the desktop session (Electron's safeStorage). Default: none, the page keeps it. */
+  secretBox?: SecretBox;
 }
 
 export interface Core {
@@ -60,7 +63,8 @@ export function createCore(options: CoreOptions): Core {
   const library = new Library(db, pool, events, changes, options.library);
   const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
-  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles, cloud: options.cloud ?? (() => NO_CLOUD) };
+  const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
+  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles, sessionVault, cloud: options.cloud ?? (() => NO_CLOUD) };
   let closed = false;
   return {
     router: createRouter(handlers, ctx),

@@ -192,4 +192,22 @@ describe('PKCE, recovery and Google', () => {
     const answer = await fetch(`${cloud.url}/auth/v1/authorize/consent`, { method: 'POST', body: form, redirect: 'manual' });
     expect(new URLSearchParams(new URL(answer.headers.get('location')!).hash.slice(1)).get('error')).toBe('access_denied');
   });
+
+  it('sends tokens only where the redirect allow-list lets them go: the app here and the desktop deep link', async () => {
+    const consent = async (redirectTo: string) => {
+      const form = new URLSearchParams({ redirect_to: redirectTo, email: 'deep@example.com', full_name: 'Deep Link', decision: 'allow' });
+      const answer = await fetch(`${cloud.url}/auth/v1/authorize/consent`, { method: 'POST', body: form, redirect: 'manual' });
+      return new URL(answer.headers.get('location')!);
+    };
+    const desktop = await consent('songshelf://oauth/callback');
+    expect(`${desktop.protocol}//${desktop.host}${desktop.pathname}`).toBe('songshelf://oauth/callback');
+    expect(new URLSearchParams(desktop.hash.slice(1)).get('refresh_token')).toBeTruthy();
+    // A crafted link to another site gets the site URL, not the tokens.
+    const elsewhere = await consent('https://evil.example/steal');
+    expect(elsewhere.origin).toBe('http://127.0.0.1:9');
+    expect((await consent('songshelf://other/place')).origin).toBe('http://127.0.0.1:9');
+    // The consent page lets its form answer go back to the deep link (form-action).
+    const page = await fetch(`${cloud.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('songshelf://oauth/callback')}`);
+    expect(page.headers.get('content-security-policy')).toContain('songshelf:');
+  });
 });

@@ -14,6 +14,7 @@ import { CheckoutError, createCheckout, type Checkout } from './checkout';
 import { signJwt } from './jwt';
 import { escapeHtml, htmlPage } from './pages';
 import { createOutbox, type Outbox } from './outbox';
+import { OAUTH_DEEP_LINK } from '../../common/app-links';
 
 export interface LocalCloudOptions {
   cloudFolder: string;
@@ -142,7 +143,7 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
   if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
   if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
-  if (route === 'GET /auth/v1/authorize') return consentPage(url, response);
+  if (route === 'GET /auth/v1/authorize') return consentPage(url, response, context.siteUrl);
   const checkoutPath = /^\/checkout\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
   if (checkoutPath) return checkoutPage(request, response, context, checkoutPath[1]!, checkoutPath[2] ?? '');
   if (route === 'POST /auth/v1/authorize/consent') return consentAnswer(request, response, context);
@@ -275,7 +276,7 @@ function sendFile(response: http.ServerResponse, file: { content: Buffer; conten
 
 /** The mail's link: confirm (or recover), then go to the app signed in, as GoTrue does. */
 async function verifyLink(url: URL, response: http.ServerResponse, context: Context): Promise<void> {
-  const target = new URL(url.searchParams.get('redirect_to') ?? context.siteUrl);
+  const target = redirectTarget(url.searchParams.get('redirect_to'), context.siteUrl);
   const type = url.searchParams.get('type') ?? '';
   try {
     const result = await context.auth.verifyLink(url.searchParams.get('token') ?? '', type, url.searchParams.get('flow'));
@@ -307,12 +308,12 @@ function signInAt(target: URL, result: { code: string } | { session: { access_to
  * GET /authorize?provider=google: instead of Google's own screen (there is no Google here), a local consent page
  * where the developer names the Google account to sign in as. POST sends the answer back.
  */
-function consentPage(url: URL, response: http.ServerResponse): void {
+function consentPage(url: URL, response: http.ServerResponse, siteUrl: string): void {
   if (url.searchParams.get('provider') !== 'google') throw new AuthError(400, 'validation_failed', 'Unsupported provider: only google is offered');
   const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
     .join('');
-  const back = returnOrigin(url.searchParams.get('redirect_to'));
+  const back = returnOrigin(url.searchParams.get('redirect_to'), siteUrl);
   const page = htmlPage(
     'Sign in with Google (local cloud)',
     `<h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
@@ -326,11 +327,32 @@ function consentPage(url: URL, response: http.ServerResponse): void {
   response.writeHead(200, page.headers).end(page.html);
 }
 
-/** The http(s) origin an answer goes back to, if it names one. */
-function returnOrigin(address: string | null): string | null {
-  if (!address) return null;
+
+/**
+ * Where a link or consent may send the user's tokens, as the hosted project's redirect allow-list would: the
+ * site URL's origin, the app on this computer (127.0.0.1 or localhost, any port: the browser host, the website
+ * in development) and the desktop app's deep link. Anything else goes to the site URL instead, so a crafted
+ * link cannot carry a session to another site.
+ */
+export function redirectTarget(address: string | null, siteUrl: string): URL {
+  if (!address) return new URL(siteUrl);
   try {
     const target = new URL(address);
+    if (`${target.protocol}//${target.host}${target.pathname}` === OAUTH_DEEP_LINK) return target;
+    const local = target.protocol === 'http:' && (target.hostname === '127.0.0.1' || target.hostname === 'localhost');
+    if (local || target.origin === new URL(siteUrl).origin) return target;
+  } catch {
+    // Not an address: the site URL.
+  }
+  return new URL(siteUrl);
+}
+
+/** The CSP source for where a form's answer goes back to, if it names an allowed place. */
+function returnOrigin(address: string | null, siteUrl?: string): string | null {
+  if (!address) return null;
+  try {
+    const target = siteUrl ? redirectTarget(address, siteUrl) : new URL(address);
+    if (target.protocol === 'songshelf:') return 'songshelf:';
     return target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : null;
   } catch {
     return null;
@@ -366,7 +388,7 @@ async function checkoutPage(request: http.IncomingMessage, response: http.Server
 
 async function consentAnswer(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
   const form = new URLSearchParams((await readBody(request, MAX_JSON_BYTES)).toString('utf8'));
-  const target = new URL(form.get('redirect_to') || context.siteUrl);
+  const target = redirectTarget(form.get('redirect_to'), context.siteUrl);
   if (form.get('decision') !== 'allow') {
     target.hash = new URLSearchParams({ error: 'access_denied', error_code: 'access_denied', error_description: 'The user cancelled the Google sign-in' }).toString();
     return void response.writeHead(303, { location: target.toString() }).end();

@@ -5,11 +5,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { APP_SCHEME } from '../../common/app-links';
 import { MEDIA_SCHEME } from '../../common/media';
 import { isInside } from '../security/file-access';
 
-export const APP_SCHEME = 'songshelf-app';
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
 
 /**
  * Must run before the app is ready, and only once: each call replaces the previous list, so the media scheme

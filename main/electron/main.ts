@@ -8,10 +8,11 @@ import { startCloudBeside, type CloudBeside } from '../cloud-beside';
 import { createCore, type Core } from '../core';
 import { appRootFrom } from '../paths';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
+import { claimDeepLinks, openDeepLinksIn } from './deep-links';
 import { setupIpc } from './ipc';
 import { serveMedia } from './media-protocol';
 import { setupNotifications } from './notifications';
-import { electronPlatform } from './platform';
+import { electronPlatform, electronSecretBox } from './platform';
 import { createMainWindow, hardenSession } from './window';
 
 const bundleDir = __dirname;
@@ -23,6 +24,9 @@ let cloud: CloudBeside | null = null;
 // library engine's memory flat during large scans.
 app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
 registerAppSchemes();
+// Before the single-instance lock, which is held per user-data folder.
+if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
+const firstInstance = claimDeepLinks();
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
@@ -34,7 +38,8 @@ app.on('will-quit', () => {
 });
 
 void app.whenReady().then(async () => {
-  if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
+  // A second instance only hands its link to the first (claimDeepLinks) and quits.
+  if (!firstInstance) return;
   const dataDir = app.getPath('userData');
   // Accounts: the hosted project (SUPABASE_URL) or the local cloud beside the app, as in the browser host.
   cloud = await startCloudBeside({ env: process.env, dataDir, appRoot });
@@ -44,6 +49,7 @@ void app.whenReady().then(async () => {
     workerFile: path.join(bundleDir, 'worker.cjs'),
     platform: electronPlatform,
     cloud: cloud.status,
+    secretBox: electronSecretBox,
   });
   void core.start();
   hardenSession(cloud.origins);
@@ -52,6 +58,7 @@ void app.whenReady().then(async () => {
   setupIpc(core, () => BrowserWindow.getAllWindows());
   setupNotifications(core);
   createMainWindow(bundleDir);
+  openDeepLinksIn(() => BrowserWindow.getAllWindows()[0] ?? null);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(bundleDir);
   });

@@ -1,6 +1,7 @@
-/** The core's OS shell under Electron: links, reveal and open through Electron's `shell`. */
-import { shell } from 'electron';
+/** The core's OS shell under Electron: links, reveal and open through Electron's `shell`; safeStorage. */
+import { safeStorage, shell } from 'electron';
 import { AppError } from '../../common/errors';
+import type { SecretBox } from '../files/session-vault';
 import type { Platform } from '../ipc/handler';
 import { parseExternalUrl } from '../security/external-url';
 
@@ -12,4 +13,11 @@ export const electronPlatform: Platform = {
     const failure = await shell.openPath(target);
     if (failure !== '') throw new AppError('io_error', `Could not open ${target}: ${failure}`);
   },
+};
+
+/** The desktop session's encryption: the macOS Keychain or Windows DPAPI, through Electron's safeStorage. */
+export const electronSecretBox: SecretBox = {
+  isAvailable: () => safeStorage.isEncryptionAvailable(),
+  encrypt: (plain) => safeStorage.encryptString(plain),
+  decrypt: (sealed) => safeStorage.decryptString(sealed),
 };

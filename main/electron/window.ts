@@ -4,7 +4,7 @@ import { BrowserWindow, session, shell } from 'electron';
 import { MEDIA_SCHEME } from '../../common/media';
 import { contentSecurityPolicy } from '../security/csp';
 import { parseExternalUrl } from '../security/external-url';
-import { APP_ORIGIN } from './app-protocol';
+import { APP_ORIGIN } from '../../common/app-links';
 
 export function createMainWindow(bundleDir: string): BrowserWindow {
   const window = new BrowserWindow({

@@ -3,6 +3,7 @@ import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../com
 import type { Db } from '../../db/connection';
 import type { EventBus } from '../events';
 import type { LocalFileStore } from '../files/local-files';
+import type { SessionVault } from '../files/session-vault';
 import type { JobRunner } from '../jobs/runner';
 import type { Library } from '../library/library';
 
@@ -25,6 +26,8 @@ export interface CoreContext {
   runner: JobRunner;
   /** Uploads in progress of `saveLocalFile`. */
   localFiles: LocalFileStore;
+  /** The desktop session, encrypted by the shell (empty and refusing without its encryption). */
+  sessionVault: SessionVault;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */
   cloud: () => CloudStatus;
 }

@@ -1,4 +1,6 @@
 /** What the account screens share: where a confirmation or Google sign-in comes back to, and Google itself. */
+import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/app-links';
+import { getBridge } from '../../bridge/bridge';
 import { getCloudClient } from './cloud-client';
 
 export const CLOUD_NOT_READY = 'Songshelf cannot reach its cloud yet. Try again in a moment.';
@@ -8,19 +10,36 @@ export function signInAddress(): string {
   return `${location.origin}/login`;
 }
 
-/** Google comes back to the callback route, which sets and verifies the session (spec section 4). */
+/** Electron's window: its pages cannot be an http redirect's target, and Google refuses embedded sign-in. */
+function inElectron(): boolean {
+  return location.protocol === `${APP_SCHEME}:`;
+}
+
+/**
+ * Google comes back to the callback route, which sets and verifies the session (spec section 4): in Electron
+ * through the `songshelf://` deep link (main/electron/deep-links.ts), elsewhere straight to the route.
+ */
 export function oauthCallbackAddress(): string {
-  return `${location.origin}/oauth/callback`;
+  return inElectron() ? OAUTH_DEEP_LINK : `${location.origin}/oauth/callback`;
 }
 
 /**
  * Leaves for Google's consent (offline access, consent prompt), coming back to the callback route; the message
- * of what failed if it did (`fallback` when the service gave none).
+ * of what failed if it did (`fallback` when the service gave none). In Electron the consent opens in the
+ * user's browser and the app waits for the deep link.
  */
 export async function continueWithGoogle(fallback: string): Promise<string | null> {
   const supabase = await getCloudClient();
   if (!supabase) return CLOUD_NOT_READY;
   const redirectTo = oauthCallbackAddress();
-  const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, queryParams: { access_type: 'offline', prompt: 'consent' } } });
-  return error ? error.message || fallback : null;
+  const desktop = inElectron();
+  const { data, error } = await supabase.auth.signInWithOAuth({
+    provider: 'google',
+    // Electron signs in in the user's browser, which comes back through the deep link.
+    options: { redirectTo, skipBrowserRedirect: desktop, queryParams: { access_type: 'offline', prompt: 'consent' } },
+  });
+  if (error) return error.message || fallback;
+  if (!desktop) return null;
+  const opened = await getBridge()?.openExternal({ url: data.url });
+  return opened?.ok ? null : (opened?.error.message ?? fallback);
 }

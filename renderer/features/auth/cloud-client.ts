@@ -3,11 +3,12 @@
  * `cloud:config` on the bridge, on the website from the project the site was built for. Null while there is no
  * cloud: accounts wait while the local one is starting, the library never does.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import { NO_CLOUD, type CloudStatus } from '../../../common/ipc';
 import { getBridge } from '../../bridge/bridge';
 
-let client: { url: string; supabase: SupabaseClient } | null = null;
+/** One client per page (made once: two would race over the stored session). */
+let client: { url: string; supabase: Promise<SupabaseClient> } | null = null;
 
 export interface CloudConnection {
   supabase: SupabaseClient | null;
@@ -33,13 +34,35 @@ export async function connectToCloud(): Promise<CloudConnection> {
   const { endpoint, starting } = await cloudStatus();
   if (!endpoint) return { supabase: null, starting };
   if (client?.url !== endpoint.url) {
-    client = {
-      url: endpoint.url,
-      // The session is kept in this browser's storage and found again in a confirmation link's address.
-      supabase: createClient(endpoint.url, endpoint.anonKey, { auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true } }),
-    };
+    // The session is kept in the shell's encrypted vault where it has one (the desktop app), otherwise in this
+    // browser's storage; it is found again in a confirmation link's address.
+    const made = vaultStorage().then((storage) =>
+      createClient(endpoint.url, endpoint.anonKey, {
+        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, ...(storage ? { storage } : {}) },
+      }),
+    );
+    client = { url: endpoint.url, supabase: made };
   }
-  return { supabase: client.supabase, starting: false };
+  return { supabase: await client.supabase, starting: false };
+}
+
+/** supabase-js's storage, kept by the shell encrypted (Electron's safeStorage); null where it cannot. */
+async function vaultStorage(): Promise<SupportedStorage | null> {
+  const api = getBridge();
+  const vault = await api?.['session:vault']();
+  if (!api || !vault?.ok || !vault.data.available) return null;
+  return {
+    getItem: async (key) => {
+      const answer = await api['session:get-item']({ key });
+      return answer.ok ? answer.data.value : null;
+    },
+    setItem: async (key, value) => {
+      await api['session:set-item']({ key, value });
+    },
+    removeItem: async (key) => {
+      await api['session:remove-item']({ key });
+    },
+  };
 }
 
 export async function getCloudClient(): Promise<SupabaseClient | null> {

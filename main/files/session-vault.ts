@@ -1,0 +1,78 @@
+/**
+ * Where the desktop app keeps the signed-in session (spec section 4: desktop tokens kept with `safeStorage`):
+ * one file in the data folder, encrypted whole by the shell's secret box (Electron's `safeStorage`: the macOS
+ * Keychain, Windows DPAPI). Without a box (the browser host) nothing is kept here: the page keeps its own.
+ * Writes are atomic; an unreadable file (corrupt, or encrypted by another user) counts as signed out, never as
+ * a crash.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../common/errors';
+
+/** The shell's encryption, bound to this user on this machine. */
+export interface SecretBox {
+  isAvailable(): boolean;
+  encrypt(plain: string): Buffer;
+  decrypt(sealed: Buffer): string;
+}
+
+export const SESSION_VAULT_FILE = 'session.vault';
+
+export class SessionVault {
+  private readonly file: string;
+  private items: Map<string, string> | null = null;
+
+  constructor(dataDir: string, private readonly box: SecretBox | null) {
+    this.file = path.join(dataDir, SESSION_VAULT_FILE);
+  }
+
+  /** True when the shell can encrypt here; the renderer then keeps its session in the vault. */
+  get available(): boolean {
+    return this.box?.isAvailable() ?? false;
+  }
+
+  get(key: string): string | null {
+    return this.read().get(key) ?? null;
+  }
+
+  set(key: string, value: string): void {
+    const items = this.read();
+    items.set(key, value);
+    this.write(items);
+  }
+
+  remove(key: string): void {
+    const items = this.read();
+    if (items.delete(key)) this.write(items);
+  }
+
+  private requireBox(): SecretBox {
+    if (!this.box?.isAvailable()) throw new AppError('not_allowed', 'This computer cannot encrypt the session, so it is not kept.');
+    return this.box;
+  }
+
+  private read(): Map<string, string> {
+    if (this.items) return this.items;
+    const box = this.requireBox();
+    let items = new Map<string, string>();
+    try {
+      const parsed: unknown = JSON.parse(box.decrypt(fs.readFileSync(this.file)));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        items = new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`The saved session could not be read, so nobody is signed in: ${String(error)}`);
+    }
+    this.items = items;
+    return items;
+  }
+
+  private write(items: Map<string, string>): void {
+    const sealed = this.requireBox().encrypt(JSON.stringify(Object.fromEntries(items)));
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    fs.writeFileSync(temporary, sealed, { mode: 0o600 });
+    fs.renameSync(temporary, this.file);
+    this.items = items;
+  }
+}
