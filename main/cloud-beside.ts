@@ -27,7 +27,13 @@ export async function startCloudBeside(options: { env: NodeJS.ProcessEnv; dataDi
     log(`  cloud: ${config.url}`);
   } else {
     try {
-      local = await listenLocalCloud({ cloudFolder: path.join(options.appRoot, 'cloud'), dataDir: config.dataDir, jwtSecret: config.jwtSecret, port: config.port });
+      local = await listenLocalCloud({
+        cloudFolder: path.join(options.appRoot, 'cloud'),
+        dataDir: config.dataDir,
+        jwtSecret: config.jwtSecret,
+        port: config.port,
+        ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      });
       const endpoint = { url: local.url, anonKey: local.anonKey, local: true };
       status = { endpoint, starting: true };
       local.ready

@@ -1,7 +1,8 @@
 /**
  * Which cloud the app talks to. `SUPABASE_URL` (with `SUPABASE_ANON_KEY`) names a hosted project; without it,
  * the local cloud runs on the data folder (`<data>/cloud`), its JWT secret made once and kept there, on
- * `SONGSHELF_CLOUD_PORT` (default 54321, Supabase's own local port).
+ * `SONGSHELF_CLOUD_PORT` (default 54321, Supabase's own local port), with its database in PGlite there or on the
+ * PostgreSQL server `DATABASE_URL` names.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ export const DEFAULT_CLOUD_PORT = 54_321;
 
 export type CloudConfig =
   | { kind: 'hosted'; url: string; anonKey: string }
-  | { kind: 'local'; dataDir: string; jwtSecret: string; port: number };
+  | { kind: 'local'; dataDir: string; jwtSecret: string; port: number; databaseUrl?: string };
 
 export function resolveCloudConfig(env: NodeJS.ProcessEnv, appDataDir: string): CloudConfig {
   if (env.SUPABASE_URL) {
@@ -21,7 +22,8 @@ export function resolveCloudConfig(env: NodeJS.ProcessEnv, appDataDir: string): 
   const port = env.SONGSHELF_CLOUD_PORT ? Number(env.SONGSHELF_CLOUD_PORT) : DEFAULT_CLOUD_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`SONGSHELF_CLOUD_PORT must be a port number, not ${JSON.stringify(env.SONGSHELF_CLOUD_PORT)}.`);
   const dataDir = path.join(appDataDir, 'cloud');
-  return { kind: 'local', dataDir, jwtSecret: jwtSecretIn(dataDir), port };
+  // PostgreSQL instead of PGlite when the developer names a server.
+  return { kind: 'local', dataDir, jwtSecret: jwtSecretIn(dataDir), port, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) };
 }
 
 /** The local project's secret: made on first start, then the same, so issued sessions survive a restart. */

@@ -1,5 +1,6 @@
 /**
- * The local cloud's Postgres: PGlite (file-backed in the data folder, or in memory), with the Supabase platform
+ * The local cloud's Postgres: PGlite (file-backed in the data folder, or in memory), or a PostgreSQL server when
+ * `DATABASE_URL` names one (cloud/local/postgres.ts), with the Supabase platform
  * pieces (`platform.sql`) and then every `cloud/migrations/*.sql` applied once, in name order, each in its own
  * transaction. Requests run as the `authenticated` role with the caller's JWT claims set, exactly as PostgREST
  * runs them on a hosted project, so the RLS policies of the migrations decide what a user may touch.
@@ -8,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { openPostgres } from './postgres';
 
 /** The claims a request carries (a Supabase access token's payload). */
 export interface JwtClaims {
@@ -17,7 +19,24 @@ export interface JwtClaims {
   [claim: string]: unknown;
 }
 
-export type Queryable = Pick<Transaction, 'query'>;
+/** What a query answers: its rows, and how many rows it changed. */
+export interface QueryResult<T> {
+  rows: T[];
+  affectedRows?: number;
+}
+
+/** What a request's work may do: parameterised queries. */
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** A database the migrations can be applied to and transactions run on: PGlite or a PostgreSQL server. */
+export interface SqlEngine {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  transaction<T>(work: (tx: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
 
 export interface CloudDatabase {
   /** One transaction as the signed-in user: `authenticated` with their claims; RLS applies. */
@@ -34,13 +53,14 @@ export interface CloudDatabase {
 export interface CloudDatabaseOptions {
   /** A folder for the database files; in memory when absent (tests). */
   dataDir?: string;
+  /** A PostgreSQL server instead of PGlite (`DATABASE_URL`); `dataDir` is then unused. */
+  databaseUrl?: string;
   /** The project's `cloud/` folder: `local/platform.sql` and `migrations/` are read from it. */
   cloudFolder: string;
 }
 
 export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<CloudDatabase> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pg = await PGlite.create(options.dataDir);
+  const pg = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
   try {
     await applyMigrations(pg, options.cloudFolder);
   } catch (error) {
@@ -68,8 +88,19 @@ export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<
   };
 }
 
+async function openPglite(dataDir: string | undefined): Promise<SqlEngine> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  return {
+    exec: async (sql) => void (await pg.exec(sql)),
+    query: (sql, params) => pg.query(sql, params),
+    transaction: (work) => pg.transaction((tx: Transaction) => work({ query: (sql, params) => tx.query(sql, params), exec: async (sql) => void (await tx.exec(sql)) })),
+    close: () => pg.close(),
+  };
+}
+
 /** Platform first (idempotent), then each migration not yet applied; a changed applied migration is refused. */
-async function applyMigrations(pg: PGlite, cloudFolder: string): Promise<void> {
+async function applyMigrations(pg: SqlEngine, cloudFolder: string): Promise<void> {
   await pg.exec(fs.readFileSync(path.join(cloudFolder, 'local', 'platform.sql'), 'utf8'));
   const folder = path.join(cloudFolder, 'migrations');
   await pg.exec(`create table if not exists public.songshelf_migrations (name text primary key, hash text not null, applied_at timestamptz not null default now());

@@ -15,12 +15,13 @@ const cloud = await startLocalCloud({
   dataDir: config.dataDir,
   jwtSecret: config.jwtSecret,
   port: config.port,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
 });
 console.log('The Songshelf local cloud is running.');
 console.log(`  url:       ${cloud.url}`);
 console.log(`  anon key:  ${cloud.anonKey}`);
 console.log(`  mail:      ${cloud.url}/mail  (and ${path.join(config.dataDir, 'mail.log')})`);
-console.log(`  data:      ${config.dataDir}`);
+console.log(`  data:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
 const stop = () => void cloud.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -1,11 +1,12 @@
 /**
  * The local cloud over HTTP: the paths and shapes of a Supabase project that `@supabase/supabase-js` calls
- * (`/auth/v1/*` so far), plus `/mail` for the confirmation mails. Every API call carries an `apikey` signed
+ * (auth, rest, storage), the checkout, and `/mail` for the confirmation mails. Every API call carries an `apikey` signed
  * with the project's secret, as on a hosted project; the confirmation link (opened from a mail) does not.
  */
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { OAUTH_DEEP_LINK } from '../../common/app-links';
 import { AuthError, challengeOf, createAuthService, type AuthService } from './auth';
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { handleRest, RestError } from './rest';
@@ -14,7 +15,6 @@ import { CheckoutError, createCheckout, type Checkout } from './checkout';
 import { signJwt } from './jwt';
 import { escapeHtml, htmlPage } from './pages';
 import { createOutbox, type Outbox } from './outbox';
-import { OAUTH_DEEP_LINK } from '../../common/app-links';
 
 export interface LocalCloudOptions {
   cloudFolder: string;
@@ -22,6 +22,8 @@ export interface LocalCloudOptions {
   dataDir?: string;
   jwtSecret: string;
   port?: number;
+  /** A PostgreSQL server instead of PGlite (`DATABASE_URL`). */
+  databaseUrl?: string;
   /** Where a confirmation link lands when the sign-up named no `redirect_to`. */
   siteUrl?: string;
   now?: () => number;
@@ -77,7 +79,11 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
   };
 
   const opening = (async (): Promise<Context> => {
-    const db = await openCloudDatabase({ cloudFolder: options.cloudFolder, ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}) });
+    const db = await openCloudDatabase({
+      cloudFolder: options.cloudFolder,
+      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    });
     const outbox = createOutbox(options.dataDir, now);
     const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
     const checkout = createCheckout(db, url);

@@ -1,0 +1,76 @@
+// The local cloud on a PostgreSQL server (DATABASE_URL), on a fresh database of the server that
+// SONGSHELF_TEST_DATABASE_URL names (CI starts one, see .ci/run): the same row level security as on PGlite, the
+// migrations applied once, and the HTTP API through supabase-js.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCloudDatabase } from './database';
+import { describeRowLevelSecurity } from './rls-suite';
+import { startLocalCloud, type LocalCloud } from './server';
+import { signedInClient, TEST_JWT_SECRET } from './test-support';
+
+const SERVER = process.env.SONGSHELF_TEST_DATABASE_URL;
+const CLOUD_FOLDER = path.resolve(import.meta.dirname, '..');
+
+if (!SERVER) {
+  describe.skip('the local cloud on PostgreSQL (set SONGSHELF_TEST_DATABASE_URL to a server to run it)', () => {
+    it('needs a server', () => undefined);
+  });
+} else {
+  const made: string[] = [];
+  /** A new, empty database on the server, dropped after the file's tests. */
+  async function freshDatabase(): Promise<string> {
+    const name = `songshelf_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: SERVER });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    made.push(name);
+    const url = new URL(SERVER!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: SERVER });
+    await admin.connect();
+    for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  describe('row level security on PostgreSQL', () => {
+    describeRowLevelSecurity(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
+  describe('the local cloud over HTTP on PostgreSQL', () => {
+    let cloud: LocalCloud;
+    let databaseUrl: string;
+    beforeAll(async () => {
+      databaseUrl = await freshDatabase();
+      cloud = await startLocalCloud({ cloudFolder: CLOUD_FOLDER, jwtSecret: TEST_JWT_SECRET, databaseUrl });
+    }, 60_000);
+    afterAll(async () => {
+      await cloud?.close();
+    });
+
+    it('signs users up and keeps their songs apart', async () => {
+      const ana = await signedInClient(cloud, 'ana@example.com');
+      const ben = await signedInClient(cloud, 'ben@example.com');
+      expect((await ana.supabase.from('songs').insert({ data: { id: 'song-1', name: 'Night Drive' } })).error).toBeNull();
+      expect((await ana.supabase.from('songs').select('data')).data).toEqual([{ data: { id: 'song-1', name: 'Night Drive' } }]);
+      expect((await ben.supabase.from('songs').select('data')).data).toEqual([]);
+      const { data: subscription } = await ben.supabase.from('subscriptions').select('tier, status');
+      expect(subscription).toEqual([{ tier: 'free', status: 'active' }]);
+      expect((await ben.supabase.from('subscriptions').update({ tier: 'pro' }).eq('user_id', ben.userId)).error).not.toBeNull();
+    });
+
+    it('applies each migration once: a second start on the same database changes nothing', async () => {
+      const again = await openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl });
+      const { rows } = await again.asOwner((tx) => tx.query<{ count: number }>('select count(*) as count from public.songshelf_migrations'));
+      expect(rows[0]?.count).toBeGreaterThan(0);
+      const songs = await again.asOwner((tx) => tx.query('select id from public.songs'));
+      expect(songs.rows).toHaveLength(1);
+      await again.close();
+    });
+  });
+}

@@ -1,0 +1,121 @@
+// The cloud schema's rules, on the real migrations, each request as PostgREST runs it (role `authenticated` with
+// the user's JWT claims): a user reaches only their own rows and files, and no client can make itself pro. Run on
+// PGlite (rls.test.ts) and on a PostgreSQL server (postgres.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CloudDatabase, JwtClaims, Queryable } from './database';
+
+export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): void {
+  let cloud: CloudDatabase;
+  let alice: JwtClaims;
+  let bob: JwtClaims;
+
+  async function createUser(email: string): Promise<JwtClaims> {
+    const { rows } = await cloud.asOwner((tx) => tx.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [email]));
+    return { sub: rows[0]!.id, role: 'authenticated', email };
+  }
+
+  const count = async (tx: Queryable, sql: string, params: unknown[] = []) => (await tx.query(sql, params)).affectedRows ?? 0;
+
+  beforeAll(async () => {
+    cloud = await open();
+    alice = await createUser('alice@example.com');
+    bob = await createUser('bob@example.com');
+    await cloud.asUser(alice, async (tx) => {
+      await tx.query(`insert into public.songs (data) values ('{"id":"song-a","name":"Alice song"}')`);
+      await tx.query(`insert into public.views (data) values ('{"id":"view-a","title":"Alice view"}')`);
+      await tx.query(`update public.user_settings set project_directories = '["/Users/alice/Music"]'`);
+      await tx.query(`insert into storage.objects (bucket_id, name, content) values ('audio-files', $1, '\\x00')`, [`${alice.sub}/take.mp3`]);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await cloud?.close();
+  });
+
+  describe('a new user', () => {
+    it('starts with one active free subscription and empty settings', async () => {
+      const carol = await createUser('carol@example.com');
+      const subscriptions = await cloud.asUser(carol, (tx) => tx.query('select tier, status from public.subscriptions'));
+      expect(subscriptions.rows).toEqual([{ tier: 'free', status: 'active' }]);
+      const settings = await cloud.asUser(carol, (tx) => tx.query('select project_directories from public.user_settings'));
+      expect(settings.rows).toEqual([{ project_directories: [] }]);
+    });
+  });
+
+  describe('row level security', () => {
+    it('lets the owner read their songs, views, settings and files', async () => {
+      await cloud.asUser(alice, async (tx) => {
+        expect((await tx.query('select data from public.songs')).rows).toEqual([{ data: { id: 'song-a', name: 'Alice song' } }]);
+        expect((await tx.query('select data from public.views')).rows).toHaveLength(1);
+        expect((await tx.query('select project_directories from public.user_settings')).rows).toEqual([{ project_directories: ['/Users/alice/Music'] }]);
+        expect((await tx.query('select name from storage.objects')).rows).toEqual([{ name: `${alice.sub}/take.mp3` }]);
+      });
+    });
+
+    it.each(['public.songs', 'public.views', 'public.subscriptions'])('hides %s rows from another user, who can neither change nor delete them', async (table) => {
+      await cloud.asUser(bob, async (tx) => {
+        const { rows } = await tx.query(`select user_id from ${table} where user_id = $1`, [alice.sub]);
+        expect(rows).toEqual([]);
+        if (table !== 'public.subscriptions') {
+          expect(await count(tx, `update ${table} set data = '{"id":"stolen"}' where user_id = $1`, [alice.sub])).toBe(0);
+          expect(await count(tx, `delete from ${table} where user_id = $1`, [alice.sub])).toBe(0);
+        }
+      });
+      const kept = await cloud.asOwner((tx) => tx.query(`select count(*)::int as n from ${table} where user_id = $1`, [alice.sub]));
+      expect(kept.rows).toEqual([{ n: 1 }]);
+    });
+
+    it("keeps a user's settings from another user", async () => {
+      await cloud.asUser(bob, async (tx) => {
+        expect((await tx.query('select id from public.user_settings where id = $1', [alice.sub])).rows).toEqual([]);
+        expect(await count(tx, `update public.user_settings set project_directories = '[]' where id = $1`, [alice.sub])).toBe(0);
+        expect(await count(tx, 'delete from public.user_settings where id = $1', [alice.sub])).toBe(0);
+      });
+      const kept = await cloud.asOwner((tx) => tx.query('select project_directories from public.user_settings where id = $1', [alice.sub]));
+      expect(kept.rows).toEqual([{ project_directories: ['/Users/alice/Music'] }]);
+    });
+
+    it("refuses rows written in another user's name", async () => {
+      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.songs (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.views (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
+      // Nor can a user hand their own row over to someone else.
+      await cloud.asUser(bob, (tx) => tx.query(`insert into public.songs (data) values ('{"id":"song-b"}')`));
+      await expect(cloud.asUser(bob, (tx) => tx.query(`update public.songs set user_id = $1`, [alice.sub]))).rejects.toThrow(/row-level security/);
+    });
+
+    it("keeps a user's stored files from another user: no reading, writing into their folder, replacing or removing", async () => {
+      await cloud.asUser(bob, async (tx) => {
+        expect((await tx.query('select name from storage.objects')).rows).toEqual([]);
+        expect(await count(tx, `update storage.objects set content = '\\x01' where name = $1`, [`${alice.sub}/take.mp3`])).toBe(0);
+        expect(await count(tx, 'delete from storage.objects where name = $1', [`${alice.sub}/take.mp3`])).toBe(0);
+      });
+      await expect(
+        cloud.asUser(bob, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('audio-files', $1)`, [`${alice.sub}/planted.mp3`])),
+      ).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('session-files', 'loose.ptx')`))).rejects.toThrow(/row-level security/);
+      const kept = await cloud.asOwner((tx) => tx.query('select name from storage.objects'));
+      expect(kept.rows).toEqual([{ name: `${alice.sub}/take.mp3` }]);
+    });
+  });
+
+  describe('subscriptions', () => {
+    it('a client cannot make itself pro: not by insert, not by changing its tier', async () => {
+      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.subscriptions (user_id, tier, status) values ($1, 'pro', 'active')`, [bob.sub]))).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(bob, (tx) => tx.query(`update public.subscriptions set tier = 'pro'`))).rejects.toThrow(/row-level security|tier changes only through checkout/);
+      await expect(cloud.asUser(bob, (tx) => tx.query(`update public.subscriptions set tier = 'pro', status = 'cancelled'`))).rejects.toThrow(/tier changes only through checkout/);
+      const tiers = await cloud.asOwner((tx) => tx.query(`select tier from public.subscriptions where user_id = $1`, [bob.sub]));
+      expect(tiers.rows).toEqual([{ tier: 'free' }]);
+    });
+
+    it('a client cannot call the checkout confirmation', async () => {
+      await expect(cloud.asUser(bob, (tx) => tx.query('select public.confirm_checkout($1)', [bob.sub]))).rejects.toThrow(/permission denied/);
+    });
+
+    it('the checkout confirmation (service role) makes a user pro; the user may cancel', async () => {
+      await cloud.asService((tx) => tx.query('select public.confirm_checkout($1)', [bob.sub]));
+      const active = await cloud.asUser(bob, (tx) => tx.query(`select tier from public.subscriptions where status = 'active' order by created_at desc limit 1`));
+      expect(active.rows).toEqual([{ tier: 'pro' }]);
+      expect(await cloud.asUser(bob, (tx) => count(tx, `update public.subscriptions set status = 'cancelled' where status = 'active'`))).toBe(1);
+    });
+  });
+}
