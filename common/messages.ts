@@ -26,6 +26,8 @@ export const MESSAGES = {
   emailNotVerified: 'Your email is not verified. Please check your inbox and verify your email before logging in.',
   emailRegisteredWithGoogle: "This email is already registered with Google. Please sign in using the 'Continue with Google' button.",
   signUpFailed: 'An error occurred during signup. Please try again.',
+  /** The auth service (and supabase-js before it) to a sign-up without an address or a password. */
+  signUpNeedsCredentials: 'You must provide either an email or phone number and a password',
   googleSignUpFailed: 'An error occurred during Google sign up',
   callbackMissingTokens: 'Authentication failed: Missing tokens',
   callbackSessionUnverified: 'Failed to verify session',

@@ -115,6 +115,15 @@ test('Continue with Google: the local consent page, the callback route, then the
   await expect(page.getByLabel('Account')).toContainText('Gina Google');
   await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+
+  // Her address now belongs to a Google account: a password sign-up gets the spec's message.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Full name').fill('Gina Google');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.emailRegisteredWithGoogle);
 });
 
 test('the OAuth callback without both tokens says so and goes to /login', async ({ page }) => {

@@ -3,6 +3,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { MESSAGES } from '../../common/messages';
 import type { LocalCloud } from './server';
 import { cloudClient, openConfirmationLink, startTestCloud } from './test-support';
 
@@ -75,6 +76,16 @@ describe('sign-up and confirmation', () => {
     expect(bad.error?.message).toMatch(/invalid format/);
     const weak = await client().auth.signUp({ email: 'weak@example.com', password: '123' });
     expect(weak.error?.code).toBe('weak_password');
+  });
+
+  it('refuses a sign-up without an address or a password with the spec message, in supabase-js and at the service', async () => {
+    const { error } = await client().auth.signUp({ password: 'long enough' } as never);
+    expect(error?.message).toBe(MESSAGES.signUpNeedsCredentials);
+    for (const body of [{ password: 'long enough' }, { email: 'nopass@example.com' }, {}]) {
+      const response = await fetch(`${cloud.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: cloud.anonKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { msg: string }).msg).toBe(MESSAGES.signUpNeedsCredentials);
+    }
   });
 });
 

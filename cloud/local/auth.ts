@@ -6,6 +6,7 @@
  * scrypt hashes; access tokens are HS256 JWTs signed with the project's secret, which the REST API verifies.
  */
 import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { MESSAGES } from '../../common/messages';
 import type { CloudDatabase, Queryable } from './database';
 import { signJwt, verifyJwt, type TokenClaims } from './jwt';
 import type { Outbox } from './outbox';
@@ -145,6 +146,7 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
     async signUp(body: { email?: unknown; password?: unknown; data?: unknown; code_challenge?: unknown; code_challenge_method?: unknown }, redirectTo: string | null) {
       const email = typeof body.email === 'string' ? body.email.trim() : '';
       const password = typeof body.password === 'string' ? body.password : '';
+      if (!email || !password) throw new AuthError(400, 'validation_failed', MESSAGES.signUpNeedsCredentials);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
       if (password.length < 6) throw new AuthError(422, 'weak_password', 'Password should be at least 6 characters.');
       const metadata = typeof body.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};

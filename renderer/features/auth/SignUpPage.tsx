@@ -6,9 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signUpProblem } from '../../../common/auth-rules';
 import { MESSAGES } from '../../../common/messages';
+import { afterSignIn } from '../../../common/route-access';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
+import { currentBuild } from './auth-store';
 import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
@@ -40,6 +42,8 @@ export function SignUpPage() {
       if (data.user && data.user.identities?.length === 0) return setError(MESSAGES.emailRegisteredWithGoogle);
       if (!data.user) return setError(MESSAGES.signUpFailed);
       if (!data.session) return void navigate('/verify-email', { state: { email } });
+      // A project without e-mail confirmation signs the user in at once.
+      void navigate(afterSignIn({ build: currentBuild(), user: { tier: 'free' } }), { replace: true });
     } finally {
       setBusy(null);
     }
