@@ -1,7 +1,7 @@
 /**
  * The song table: a virtual list (react-window) inside one scroller that also carries the sticky header, so
  * 200,000 rows cost what the ~30 on screen cost. Spreadsheet keys: arrows move, Enter edits, Escape cancels,
- * Tab moves on, Space selects. Columns sort (header click), resize (edge drag) and reorder (header drag).
+ * Tab moves on, Space selects. The header (sort, resize, reorder) is SongTableHeader.tsx.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
@@ -14,12 +14,9 @@ import type { Move } from './editors/types';
 import { RowMenu, type RowAction } from './RowMenu';
 import type { SongWindow } from './song-window';
 import styles from './SongTable.module.css';
+import { SongTableHeader } from './SongTableHeader';
+import { LEAD_WIDTH, MENU_WIDTH, PLAY_WIDTH, ROW_HEIGHT, SELECT_WIDTH } from './table-geometry';
 
-const ROW_HEIGHT = 32;
-const SELECT_WIDTH = 36;
-const PLAY_WIDTH = 32;
-const MENU_WIDTH = 40;
-const LEAD_WIDTH = SELECT_WIDTH + PLAY_WIDTH;
 
 interface Cell {
   row: number;
@@ -180,7 +177,6 @@ export function SongTable(props: SongTableProps) {
   const [editing, setEditing] = useState<Cell | null>(null);
   const [menuRow, setMenuRow] = useState<number | null>(null);
   const [liveWidth, setLiveWidth] = useState<{ id: string; width: number } | null>(null);
-  const dragged = useRef<string | null>(null);
   /** The song under the active cell: a sort by Modified moves an edited song, and the cursor goes with it. */
   const activeSong = useRef<string | null>(null);
   const total = window.total ?? 0;
@@ -318,23 +314,6 @@ export function SongTable(props: SongTableProps) {
     event.preventDefault();
   };
 
-  const startResize = (column: Column, startX: number, startWidth: number, target: HTMLElement, pointerId: number) => {
-    target.setPointerCapture(pointerId);
-    let width = startWidth;
-    const onMove = (event: PointerEvent) => {
-      width = Math.max(48, Math.min(1200, Math.round(startWidth + event.clientX - startX)));
-      setLiveWidth({ id: column.id, width });
-    };
-    const onUp = () => {
-      target.removeEventListener('pointermove', onMove);
-      target.removeEventListener('pointerup', onUp);
-      setLiveWidth(null);
-      if (width !== startWidth) props.onResize(column, width);
-    };
-    target.addEventListener('pointermove', onMove);
-    target.addEventListener('pointerup', onUp);
-  };
-
   const loadedSongs = Array.from({ length: Math.min(total, 2000) }, (_, index) => window.rowAt(index)).filter((song): song is Song => song !== undefined);
   const allLoadedSelected = loadedSongs.length > 0 && loadedSongs.every((song) => props.selected.has(song.id));
 
@@ -352,65 +331,18 @@ export function SongTable(props: SongTableProps) {
       data-testid="song-grid"
       data-search={window.shownSearch ?? undefined}
     >
-      <div className={styles.header} style={{ width: totalWidth }} role="row" aria-rowindex={1}>
-        <div className={styles.leadCell} style={{ width: SELECT_WIDTH }} role="columnheader">
-          <input type="checkbox" className={styles.checkbox} aria-label="Select all loaded songs" checked={allLoadedSelected} onChange={props.onToggleSelectAll} tabIndex={-1} />
-        </div>
-        <div className={styles.leadCell} style={{ width: PLAY_WIDTH }} role="columnheader" aria-label="Play" />
-        {columns.map((column, col) => {
-          const sorted = sort && column.sortField === sort.column ? sort.direction : null;
-          return (
-            <div
-              key={column.id}
-              role="columnheader"
-              aria-label={column.label}
-              aria-sort={sorted === 'Ascending' ? 'ascending' : sorted === 'Descending' ? 'descending' : 'none'}
-              className={styles.headerCell}
-              style={{ width: widths[col] }}
-              draggable
-              data-column={column.id}
-              onDragStart={(event) => {
-                dragged.current = column.id;
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', column.id);
-              }}
-              onDragOver={(event) => {
-                if (dragged.current && dragged.current !== column.id) event.preventDefault();
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                if (dragged.current && dragged.current !== column.id) props.onReorder(dragged.current, column.id);
-                dragged.current = null;
-              }}
-            >
-              <button
-                type="button"
-                tabIndex={-1}
-                className={styles.headerButton}
-                disabled={!column.sortField}
-                onClick={() => props.onSort(column)}
-                title={column.sortField ? `Sort by ${column.label}` : undefined}
-              >
-                <span className={styles.headerLabel}>{column.label}</span>
-                {sorted ? <span className={styles.sortMark}>{sorted === 'Ascending' ? '↑' : '↓'}</span> : null}
-              </button>
-              <span
-                className={styles.resizeHandle}
-                role="separator"
-                aria-orientation="vertical"
-                aria-label={`Resize ${column.label}`}
-                onPointerDown={(event) => {
-                  event.preventDefault();
-                  event.stopPropagation();
-                  startResize(column, event.clientX, widths[col] ?? column.defaultWidth, event.currentTarget, event.pointerId);
-                }}
-                onDoubleClick={() => props.onResize(column, column.defaultWidth)}
-              />
-            </div>
-          );
-        })}
-        <div className={styles.menuCell} style={{ width: MENU_WIDTH }} role="columnheader" aria-label="Actions" />
-      </div>
+      <SongTableHeader
+        columns={columns}
+        widths={widths}
+        totalWidth={totalWidth}
+        sort={sort}
+        allSelected={allLoadedSelected}
+        onToggleSelectAll={props.onToggleSelectAll}
+        onSort={props.onSort}
+        onReorder={props.onReorder}
+        onResize={props.onResize}
+        onLiveWidth={setLiveWidth}
+      />
       {window.total === 0 ? (
         <div className={styles.empty}>{props.emptyMessage}</div>
       ) : (
