@@ -12,7 +12,9 @@ import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LandingPage } from '../features/site/LandingPage';
 import { PricingPage } from '../features/site/PricingPage';
+import { SiteLayout } from '../features/site/SiteLayout';
 import { Spinner } from '../features/ui/Spinner';
 import { RouteGuard } from './RouteGuard';
 
@@ -31,6 +33,8 @@ export function createAppRouter() {
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/oauth/callback', element: <OAuthCallbackPage /> },
         { path: '/pricing', element: <PricingPage /> },
+        // The website's pages (the web build; the guard keeps them out of the app).
+        { element: <SiteLayout />, children: [{ path: '/', element: <LandingPage /> }] },
         {
           lazy: dashboardShell,
           hydrateFallbackElement: <Spinner label="Loading Songshelf" />,

@@ -1,0 +1,86 @@
+// The website (issue 6), as `npm run build:web` serves it: the landing page and the download widget for each kind
+// of visitor, told apart by the browser's user-agent.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { RELEASE_FILES, releaseDownloadUrl } from '../common/release';
+import { websiteUrl } from './host-url';
+import { SIGNED_OUT_STATE } from './signed-in';
+
+test.use({ storageState: SIGNED_OUT_STATE });
+
+const AGENTS = {
+  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  Android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  Linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  macOS: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  Windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  unknown: 'SomeBot/1.0',
+};
+
+async function landingAs(browser: Browser, agent: keyof typeof AGENTS, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ userAgent: AGENTS[agent], viewport, storageState: SIGNED_OUT_STATE });
+  const page = await context.newPage();
+  await page.goto(`${websiteUrl()}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
+}
+
+test('the landing page: hero, the three feature cards, How It Works, the closing call, header and footer', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  for (const title of ['DAW Integration', 'Audio Management', 'Smart Organization', 'Sign Up', 'Add Your Projects', 'Organize and Create']) {
+    await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link')).toHaveText(['Docs', 'Features', 'About', 'Login']);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('© 2025');
+  await expect(footer.getByRole('link')).toHaveText(['Terms of Service', 'Privacy']);
+  await page.screenshot({ path: 'e2e/artifacts/site-landing-desktop.png', fullPage: true });
+  const phone = await landingAs(browser, 'iPhone', { width: 390, height: 844 });
+  await phone.screenshot({ path: 'e2e/artifacts/site-landing-phone.png', fullPage: true });
+});
+
+test('download widget on a Mac: the universal image, and All downloads with the three images', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  await expect(page.getByRole('link', { name: 'Download for macOS' })).toHaveAttribute('href', releaseDownloadUrl(RELEASE_FILES.macUniversal));
+  // The agreement note appears on hover.
+  const note = page.getByRole('note');
+  await expect(note).toHaveCSS('opacity', '0');
+  await page.getByRole('link', { name: 'Download for macOS' }).hover();
+  await expect(note).toHaveCSS('opacity', '1');
+  await expect(note).toContainText('Privacy Policy');
+  await page.getByRole('button', { name: 'All downloads' }).click();
+  const list = page.getByRole('list', { name: 'All downloads' });
+  await expect(list.getByRole('link')).toHaveText(['Universal', 'Apple Silicon', 'Intel']);
+  await expect(list).toContainText('Recommended');
+  await expect(list.getByRole('link', { name: 'Intel' })).toHaveAttribute('href', releaseDownloadUrl(RELEASE_FILES.macX64));
+  await page.screenshot({ path: 'e2e/artifacts/site-download-mac.png' });
+});
+
+test('download widget on Windows: the setup executable', async ({ browser }) => {
+  const page = await landingAs(browser, 'Windows');
+  await expect(page.getByRole('link', { name: 'Download for Windows' })).toHaveAttribute('href', releaseDownloadUrl(RELEASE_FILES.windowsSetup));
+  await expect(page.getByRole('button', { name: 'All downloads' })).toHaveCount(0);
+});
+
+for (const agent of ['iPhone', 'Android'] as const) {
+  test(`download widget on ${agent}: a desktop app, both downloads offered`, async ({ browser }) => {
+    const page = await landingAs(browser, agent, { width: 390, height: 844 });
+    await expect(page.getByText('Songshelf is a desktop app for macOS and Windows.')).toBeVisible();
+    const list = page.getByRole('list', { name: 'Downloads' });
+    await expect(list.getByRole('link', { name: 'macOS' })).toHaveAttribute('href', releaseDownloadUrl(RELEASE_FILES.macUniversal));
+    await expect(list.getByRole('link', { name: 'Windows' })).toHaveAttribute('href', releaseDownloadUrl(RELEASE_FILES.windowsSetup));
+  });
+}
+
+test('download widget on Linux: not supported, a disabled button', async ({ browser }) => {
+  const page = await landingAs(browser, 'Linux');
+  await expect(page.getByRole('button', { name: 'Not Available for Linux' })).toBeDisabled();
+  await expect(page.getByText('Linux is not supported')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download for/ })).toHaveCount(0);
+});
+
+test('download widget on an unknown system: a disabled Download button', async ({ browser }) => {
+  const page = await landingAs(browser, 'unknown');
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
+});
