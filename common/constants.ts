@@ -42,3 +42,6 @@ export const MAX_PAGE_SIZE = 500;
 export const MAX_SEARCH_LENGTH = 500;
 /** readFile answers at most this much; larger files are refused with a clear error. */
 export const MAX_READ_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The address the website's legal pages and docs give for questions (spec section 2: privacy and terms). */
+export const CONTACT_EMAIL = 'hello@songshelf.app';

@@ -3,6 +3,7 @@
  * function the router asks on every navigation. The app's own screens decide nothing about access.
  */
 import type { SubscriptionTier } from './account';
+import { DOCS_INDEX } from './docs-index';
 
 /** The web build is the website (no `window.api`); the desktop build is Electron or the browser host. */
 export type Build = 'web' | 'desktop';
@@ -74,7 +75,7 @@ export function afterSignIn(visitor: { build: Build; user: { tier: SubscriptionT
 
 export const AFTER_SIGN_OUT = '/login';
 
-const DOCS_PAGES = new Set(['', 'installation', 'quick-start', 'adding-songs', 'managing-files', 'creating-views', 'recording-sessions']);
+const DOCS_PAGES = new Set<string>(DOCS_INDEX.map((entry) => entry.slug));
 const SINGLE_PAGES = new Set(['/login', '/signup', '/verify-email', '/not-found', '/dashboard', '/pricing', '/privacy', '/terms', '/features', '/about']);
 
 /**

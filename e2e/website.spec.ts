@@ -84,3 +84,64 @@ test('download widget on an unknown system: a disabled Download button', async (
   const page = await landingAs(browser, 'unknown');
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
 });
+
+test('every page of the website answers with its heading; legal pages carry their required parts', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  const pages: [string, string][] = [
+    ['/features', 'Features'],
+    ['/about', 'About Songshelf'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/docs', 'Introduction'],
+    ['/docs/installation', 'Installation'],
+    ['/docs/quick-start', 'Quick Start'],
+    ['/docs/adding-songs', 'Adding Songs'],
+    ['/docs/managing-files', 'Managing Files'],
+    ['/docs/creating-views', 'Creating Views'],
+    ['/docs/recording-sessions', 'Recording Sessions'],
+    ['/pricing', 'Plans'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(`${websiteUrl()}${path}`);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+  }
+  await page.goto(`${websiteUrl()}/privacy`);
+  await expect(page.getByText('Last updated: April 2024')).toBeVisible();
+  for (const part of ['Third-party sign-in', 'Opting out', 'Encryption and security', 'GDPR', 'CCPA']) await expect(page.getByRole('heading', { name: new RegExp(part) })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/site-privacy-desktop.png' });
+  await page.goto(`${websiteUrl()}/terms`);
+  for (const part of ['Your account', 'Your content', 'Prohibited conduct', 'Termination', 'Governing law']) await expect(page.getByRole('heading', { name: part })).toBeVisible();
+  await expect(page.getByText('State of California')).toBeVisible();
+  await expect(page.getByRole('link', { name: /@/ })).toBeVisible();
+  await page.goto(`${websiteUrl()}/docs/no-such-page`);
+  await expect(page).toHaveURL(/\/not-found$/);
+});
+
+test('docs: the sidebar in two sections, a breadcrumb, previous and next', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  await page.goto(`${websiteUrl()}/docs/quick-start`);
+  const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+  await expect(sidebar.getByRole('heading')).toHaveText(['Getting Started', 'Project Management']);
+  await expect(sidebar.getByRole('link')).toHaveText(['Introduction', 'Installation', 'Quick Start', 'Adding Songs', 'Managing Files', 'Creating Views', 'Recording Sessions']);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Docs.*Getting Started.*Quick Start/);
+  await page.screenshot({ path: 'e2e/artifacts/site-docs-desktop.png' });
+  await page.getByRole('link', { name: /Next\s*Adding Songs/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adding Songs');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Project Management');
+  await page.getByRole('link', { name: /Previous\s*Quick Start/ }).click();
+  await expect(page).toHaveURL(/\/docs\/quick-start$/);
+});
+
+test('docs on a phone: the menu is a slide-in drawer with the same pages', async ({ browser }) => {
+  const page = await landingAs(browser, 'iPhone', { width: 390, height: 844 });
+  await page.goto(`${websiteUrl()}/docs/installation`);
+  await expect(page.getByRole('navigation', { name: 'Documentation', exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Docs menu' }).click();
+  const drawer = page.getByRole('navigation', { name: 'Documentation menu' });
+  await expect(drawer.getByRole('link')).toHaveCount(7);
+  await page.screenshot({ path: 'e2e/artifacts/site-docs-drawer-phone.png' });
+  await drawer.getByRole('link', { name: 'Creating Views' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creating Views');
+  await page.screenshot({ path: 'e2e/artifacts/site-docs-phone.png', fullPage: true });
+});

@@ -11,10 +11,15 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { DocsPage } from '../features/docs/DocsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { AboutPage } from '../features/site/AboutPage';
+import { FeaturesPage } from '../features/site/FeaturesPage';
 import { LandingPage } from '../features/site/LandingPage';
 import { PricingPage } from '../features/site/PricingPage';
+import { PrivacyPage } from '../features/site/PrivacyPage';
 import { SiteLayout } from '../features/site/SiteLayout';
+import { TermsPage } from '../features/site/TermsPage';
 import { Spinner } from '../features/ui/Spinner';
 import { RouteGuard } from './RouteGuard';
 
@@ -34,7 +39,18 @@ export function createAppRouter() {
         { path: '/oauth/callback', element: <OAuthCallbackPage /> },
         { path: '/pricing', element: <PricingPage /> },
         // The website's pages (the web build; the guard keeps them out of the app).
-        { element: <SiteLayout />, children: [{ path: '/', element: <LandingPage /> }] },
+        {
+          element: <SiteLayout />,
+          children: [
+            { path: '/', element: <LandingPage /> },
+            { path: '/features', element: <FeaturesPage /> },
+            { path: '/about', element: <AboutPage /> },
+            { path: '/privacy', element: <PrivacyPage /> },
+            { path: '/terms', element: <TermsPage /> },
+            { path: '/docs', element: <DocsPage /> },
+            { path: '/docs/:slug', element: <DocsPage /> },
+          ],
+        },
         {
           lazy: dashboardShell,
           hydrateFallbackElement: <Spinner label="Loading Songshelf" />,
