@@ -33,6 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = started.url;
   await writeSignedInState(new URL(url).origin, started.cloudUrl, started.anonKey);
   process.env.SONGSHELF_E2E_URL = url;
+  process.env.SONGSHELF_E2E_CLOUD_URL = started.cloudUrl;
+  process.env.SONGSHELF_E2E_ANON_KEY = started.anonKey;
   const website = await startWebsite(started.cloudUrl, started.anonKey);
   process.env.SONGSHELF_E2E_WEB_URL = website.url;
   return async () => {

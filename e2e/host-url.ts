@@ -11,3 +11,11 @@ export function websiteUrl(): string {
   if (!url) throw new Error('global-setup did not start the website');
   return url;
 }
+
+/** The local cloud the host started, and its public key. */
+export function cloudEndpoint(): { url: string; anonKey: string } {
+  const url = process.env.SONGSHELF_E2E_CLOUD_URL;
+  const anonKey = process.env.SONGSHELF_E2E_ANON_KEY;
+  if (!url || !anonKey) throw new Error('global-setup did not start the cloud');
+  return { url, anonKey };
+}

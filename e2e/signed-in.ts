@@ -16,9 +16,9 @@ export const MUSICIAN = { name: 'Mara Quinn', email: 'mara.quinn@example.com', p
 /** A context with nobody signed in, for the account tests. */
 export const SIGNED_OUT_STATE = { cookies: [], origins: [] };
 
-export async function writeSignedInState(hostOrigin: string, cloudUrl: string, anonKey: string): Promise<void> {
-  const stored = new Map<string, string>();
-  const supabase = createClient(cloudUrl, anonKey, {
+/** A cloud client in Node whose stored session is kept in `stored` (what the page would keep in localStorage). */
+function nodeClient(cloudUrl: string, anonKey: string, stored: Map<string, string>) {
+  return createClient(cloudUrl, anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: false,
@@ -28,17 +28,24 @@ export async function writeSignedInState(hostOrigin: string, cloudUrl: string, a
     // Node 20 has no WebSocket of its own (ENVIRONMENT.md).
     realtime: { transport: ws as never },
   });
-  const signUp = await supabase.auth.signUp({
-    email: MUSICIAN.email,
-    password: MUSICIAN.password,
-    options: { data: { full_name: MUSICIAN.name }, emailRedirectTo: `${hostOrigin}/login` },
-  });
+}
+
+/** Signs up a user on the local cloud and opens the mailed confirmation link: they can sign in from then on. */
+export async function createConfirmedUser(cloudUrl: string, anonKey: string, user: { name: string; email: string; password: string }, redirectTo?: string): Promise<void> {
+  const supabase = nodeClient(cloudUrl, anonKey, new Map());
+  const signUp = await supabase.auth.signUp({ email: user.email, password: user.password, options: { data: { full_name: user.name }, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) } });
   if (signUp.error) throw signUp.error;
-  const mails = (await (await fetch(`${cloudUrl}/mail?to=${encodeURIComponent(MUSICIAN.email)}`)).json()) as { link: string }[];
+  const mails = (await (await fetch(`${cloudUrl}/mail?to=${encodeURIComponent(user.email)}`)).json()) as { link: string }[];
   const link = mails.at(-1)?.link;
-  if (!link) throw new Error(`The local cloud mailed no confirmation to ${MUSICIAN.email}`);
+  if (!link) throw new Error(`The local cloud mailed no confirmation to ${user.email}`);
   const confirmed = await fetch(link, { redirect: 'manual' });
   if (confirmed.status !== 303) throw new Error(`The confirmation link answered ${confirmed.status}`);
+}
+
+export async function writeSignedInState(hostOrigin: string, cloudUrl: string, anonKey: string): Promise<void> {
+  await createConfirmedUser(cloudUrl, anonKey, MUSICIAN, `${hostOrigin}/login`);
+  const stored = new Map<string, string>();
+  const supabase = nodeClient(cloudUrl, anonKey, stored);
   const signIn = await supabase.auth.signInWithPassword({ email: MUSICIAN.email, password: MUSICIAN.password });
   if (signIn.error) throw signIn.error;
   const localStorage = [...stored].map(([name, value]) => ({ name, value }));

@@ -2,8 +2,8 @@
 // of visitor, told apart by the browser's user-agent.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RELEASE_FILES, releaseDownloadUrl } from '../common/release';
-import { websiteUrl } from './host-url';
-import { SIGNED_OUT_STATE } from './signed-in';
+import { cloudEndpoint, websiteUrl } from './host-url';
+import { createConfirmedUser, SIGNED_OUT_STATE } from './signed-in';
 
 test.use({ storageState: SIGNED_OUT_STATE });
 
@@ -144,4 +144,33 @@ test('docs on a phone: the menu is a slide-in drawer with the same pages', async
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creating Views');
   await page.screenshot({ path: 'e2e/artifacts/site-docs-phone.png', fullPage: true });
+});
+
+test('pricing: a visitor is invited to sign up; a free user upgrades through the cloud checkout and comes back pro', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  await page.goto(`${websiteUrl()}/pricing`);
+  await expect(page.getByRole('heading', { name: 'Free', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pro', level: 2 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a free account' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/site-pricing-desktop.png' });
+
+  const user = { name: 'Pia Pro', email: `pia.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+  const cloud = cloudEndpoint();
+  await createConfirmedUser(cloud.url, cloud.anonKey, user);
+  await page.goto(`${websiteUrl()}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${websiteUrl()}/pricing`);
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?/);
+  const back = new URL(page.url());
+  expect(back.searchParams.get('session_id')).toBeTruthy();
+  expect(back.searchParams.get('user_id')).toBeTruthy();
+  // The server made the user pro: the pricing page reads it from the subscription.
+  await page.goto(`${websiteUrl()}/pricing`);
+  await expect(page.getByText('You are on Pro. Thank you!')).toBeVisible();
 });

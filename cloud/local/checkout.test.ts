@@ -37,7 +37,7 @@ describe('checkout', () => {
     const pay = await fetch(`${url}/confirm`, { method: 'POST', redirect: 'manual' });
     const back = new URL(pay.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe('http://127.0.0.1:9/dashboard');
-    expect(back.searchParams.get('checkout_session')).toBe(id);
+    expect(back.searchParams.get('session_id')).toBe(id);
     expect(await activeTier(ana().supabase, ana().userId)).toBe('pro');
     const replay = await fetch(`${url}/confirm`, { method: 'POST', redirect: 'manual' });
     expect(replay.status).toBe(400);

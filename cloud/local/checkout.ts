@@ -74,8 +74,9 @@ function httpUrl(value: unknown, name: string): string {
   return url.toString();
 }
 
+/** The success address carries the session's id as `session_id` (spec section 4's success callback). */
 function withSession(url: string, id: string): string {
   const target = new URL(url);
-  target.searchParams.set('checkout_session', id);
+  target.searchParams.set('session_id', id);
   return target.toString();
 }

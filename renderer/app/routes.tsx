@@ -37,8 +37,7 @@ export function createAppRouter() {
         { path: '/signup', element: <SignUpPage /> },
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/oauth/callback', element: <OAuthCallbackPage /> },
-        { path: '/pricing', element: <PricingPage /> },
-        // The website's pages (the web build; the guard keeps them out of the app).
+        // The website's pages (the web build; the guard keeps them out of the app, except /pricing).
         {
           element: <SiteLayout />,
           children: [
@@ -47,6 +46,7 @@ export function createAppRouter() {
             { path: '/about', element: <AboutPage /> },
             { path: '/privacy', element: <PrivacyPage /> },
             { path: '/terms', element: <TermsPage /> },
+            { path: '/pricing', element: <PricingPage /> },
             { path: '/docs', element: <DocsPage /> },
             { path: '/docs/:slug', element: <DocsPage /> },
           ],

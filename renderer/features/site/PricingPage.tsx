@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FREE_TIER_MAX_CUSTOM_VIEWS, FREE_TIER_MAX_DIRECTORIES } from '../../../common/constants';
+import { currentBuild, useAuth } from '../auth/auth-store';
 import controls from '../ui/controls.module.css';
 import styles from './PricingPage.module.css';
+import { startUpgrade } from './upgrade';
 
 const PLANS = [
   {
@@ -24,8 +27,21 @@ const PLANS = [
   },
 ] as const;
 
-/** `/pricing`: Free and Pro side by side, with the spec's limits. */
+/** `/pricing`: Free and Pro side by side, with the spec's limits, and the way to Pro for who is looking. */
 export function PricingPage() {
+  const { user, tier } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upgrade = async () => {
+    if (!user) return;
+    setBusy(true);
+    setProblem(null);
+    const failure = await startUpgrade(user.id);
+    if (failure) {
+      setBusy(false);
+      setProblem(failure);
+    }
+  };
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>Plans</h1>
@@ -44,9 +60,29 @@ export function PricingPage() {
           </section>
         ))}
       </div>
-      <Link className={controls.button} to="/dashboard">
-        Back to your songs
-      </Link>
+      <div className={styles.actions}>
+        {!user ? (
+          <Link className={controls.primary} to="/signup">
+            Create a free account
+          </Link>
+        ) : tier === 'pro' ? (
+          <p className={styles.lead}>You are on Pro. Thank you!</p>
+        ) : (
+          <button type="button" className={controls.primary} disabled={busy} onClick={() => void upgrade()}>
+            {busy ? 'Opening checkout...' : 'Upgrade to Pro'}
+          </button>
+        )}
+        {currentBuild() === 'desktop' ? (
+          <Link className={controls.button} to="/dashboard">
+            Back to your songs
+          </Link>
+        ) : null}
+      </div>
+      {problem ? (
+        <p className={controls.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
     </main>
   );
 }

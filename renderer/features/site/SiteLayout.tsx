@@ -3,7 +3,7 @@
  * /dashboard, signed in) or Login; the footer with the copyright and the legal pages. Only the web build shows it.
  */
 import { Link, NavLink, Outlet } from 'react-router';
-import { useAuth } from '../auth/auth-store';
+import { currentBuild, useAuth } from '../auth/auth-store';
 import styles from './SiteLayout.module.css';
 
 const NAV = [
@@ -14,6 +14,8 @@ const NAV = [
 
 export function SiteLayout() {
   const { user } = useAuth();
+  // In the app only /pricing is here (the guard keeps the website's pages out): it shows without the site's frame.
+  if (currentBuild() === 'desktop') return <Outlet />;
   return (
     <div className={styles.site}>
       <header className={styles.header}>
