@@ -139,6 +139,12 @@ test('docs on a phone: the menu is a slide-in drawer with the same pages', async
   await page.getByRole('button', { name: 'Docs menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Documentation menu' });
   await expect(drawer.getByRole('link')).toHaveCount(7);
+  // The keyboard is in the drawer, on the current page; Escape closes it and returns to the button.
+  await expect(drawer.getByRole('link', { name: 'Installation' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Docs menu' })).toBeFocused();
+  await page.getByRole('button', { name: 'Docs menu' }).click();
   await page.screenshot({ path: 'e2e/artifacts/site-docs-drawer-phone.png' });
   await drawer.getByRole('link', { name: 'Creating Views' }).click();
   await expect(drawer).toBeHidden();
@@ -162,7 +168,10 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`${websiteUrl()}/pricing`);
+  // The website has no local library: the dashboard says where it is and offers the app and Pro.
+  await expect(page.getByRole('heading', { name: 'Welcome, Pia Pro' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/site-dashboard-web.png' });
+  await page.getByRole('link', { name: /See Pro/ }).click();
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();

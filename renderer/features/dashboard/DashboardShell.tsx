@@ -1,10 +1,11 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { AFTER_SIGN_OUT } from '../../../common/route-access';
 import { useViewsQuery } from '../../api/songshelf-api';
-import { useAuth } from '../auth/auth-store';
+import { currentBuild, useAuth } from '../auth/auth-store';
 import { PlayerProvider } from '../player/player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
+import { WebDashboardNotice } from './WebDashboardNotice';
 
 /**
  * The authenticated area's frame, kept across view changes (so the player keeps playing): the skeleton
@@ -18,6 +19,7 @@ export default function DashboardShell() {
   const { ready, user } = useAuth();
   const { data: views } = useViewsQuery();
   if (ready && !user) return <Navigate to={AFTER_SIGN_OUT} replace />;
+  if (ready && currentBuild() === 'web') return <WebDashboardNotice />;
   if (!views || !ready) return <DashboardSkeleton />;
   const activeViewId = viewId ?? views.find((view) => view.type !== 'hidden')?.id ?? null;
   return (

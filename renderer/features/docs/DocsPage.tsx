@@ -2,7 +2,7 @@
  * `/docs` and `/docs/:slug` (spec section 2): the sidebar of two sections (a slide-in drawer with the same menu on
  * small screens), a breadcrumb, the page, and previous/next links, all from `common/docs-index.ts`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useParams } from 'react-router';
 import { DOCS_INDEX, DOCS_SECTIONS, docsPath } from '../../../common/docs-index';
 import controls from '../ui/controls.module.css';
@@ -35,6 +35,8 @@ export function DocsPage() {
   const { slug = '' } = useParams();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
   const index = DOCS_INDEX.findIndex((entry) => entry.slug === slug);
   // The route guard has already sent unknown docs paths to /not-found.
   const entry = DOCS_INDEX[index] ?? DOCS_INDEX[0];
@@ -45,13 +47,21 @@ export function DocsPage() {
     setDrawerOpen(false);
     window.scrollTo({ top: 0 });
   }, [pathname]);
+  // The open drawer takes the keyboard (its current page first) and Escape closes it; focus then goes back to the
+  // button that opened it.
   useEffect(() => {
     if (!drawerOpen) return;
+    const links = drawer.current;
+    (links?.querySelector<HTMLAnchorElement>('a[aria-current="page"]') ?? links?.querySelector<HTMLAnchorElement>('a'))?.focus();
     const close = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setDrawerOpen(false);
     };
     window.addEventListener('keydown', close);
-    return () => window.removeEventListener('keydown', close);
+    const opener = menuButton.current;
+    return () => {
+      window.removeEventListener('keydown', close);
+      opener?.focus({ preventScroll: true });
+    };
   }, [drawerOpen]);
 
   return (
@@ -61,7 +71,7 @@ export function DocsPage() {
       </nav>
       {drawerOpen ? (
         <div className={styles.backdrop} onClick={() => setDrawerOpen(false)}>
-          <nav className={styles.drawer} aria-label="Documentation menu" onClick={(event) => event.stopPropagation()}>
+          <nav ref={drawer} className={styles.drawer} aria-label="Documentation menu" onClick={(event) => event.stopPropagation()}>
             <button type="button" className={`${controls.ghost} ${styles.drawerClose}`} onClick={() => setDrawerOpen(false)}>
               Close
             </button>
@@ -70,7 +80,7 @@ export function DocsPage() {
         </div>
       ) : null}
       <article className={`${prose.prose} ${styles.article}`}>
-        <button type="button" className={`${controls.button} ${styles.menuButton}`} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+        <button ref={menuButton} type="button" className={`${controls.button} ${styles.menuButton}`} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
           Docs menu
         </button>
         <nav aria-label="Breadcrumb">

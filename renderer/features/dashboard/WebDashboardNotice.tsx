@@ -1,0 +1,44 @@
+/**
+ * `/dashboard` on the website, until the web dashboard reads synced songs from the cloud: says where the library
+ * is, offers the app and Pro, and signing out. (The website has no bridge to a local library.)
+ */
+import { Link } from 'react-router';
+import { AuthCard } from '../auth/AuthCard';
+import { useAuth } from '../auth/auth-store';
+import { getCloudClient } from '../auth/cloud-client';
+import { DownloadWidget } from '../site/DownloadWidget';
+import controls from '../ui/controls.module.css';
+import styles from '../auth/AuthPage.module.css';
+
+export function WebDashboardNotice() {
+  const { user, tier } = useAuth();
+  const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
+  const signOut = async () => {
+    // SIGNED_OUT takes the page to /login (the route guard).
+    await (await getCloudClient())?.auth.signOut();
+  };
+  return (
+    <AuthCard
+      id="web-dashboard-title"
+      title={`Welcome, ${name ?? 'musician'}`}
+      foot={
+        <button type="button" className={controls.ghost} onClick={() => void signOut()}>
+          Sign out
+        </button>
+      }
+    >
+      <p className={styles.lead}>Your library lives in the Songshelf app on your computer, where your project folders are.</p>
+      <DownloadWidget />
+      {tier === 'pro' ? (
+        <p className={styles.lead}>With Pro, the songs your app syncs appear here.</p>
+      ) : (
+        <>
+          <p className={styles.lead}>Pro keeps your library on every computer you use, and here on the web.</p>
+          <Link className={`${controls.primary} ${styles.wide}`} to="/pricing">
+            See Pro
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}
