@@ -115,6 +115,18 @@ test('every page of the website answers with its heading; legal pages carry thei
   await expect(page.getByRole('link', { name: /@/ })).toBeVisible();
   await page.goto(`${websiteUrl()}/docs/no-such-page`);
   await expect(page).toHaveURL(/\/not-found$/);
+
+  // At a phone's width nothing spills sideways.
+  const phone = await landingAs(browser, 'Android', { width: 390, height: 844 });
+  for (const path of ['/', '/features', '/about', '/privacy', '/terms', '/pricing', '/docs/managing-files']) {
+    await phone.goto(`${websiteUrl()}${path}`);
+    await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+  await phone.goto(`${websiteUrl()}/features`);
+  await phone.screenshot({ path: 'e2e/artifacts/site-features-phone.png', fullPage: true });
+  await phone.goto(`${websiteUrl()}/pricing`);
+  await phone.screenshot({ path: 'e2e/artifacts/site-pricing-phone.png', fullPage: true });
 });
 
 test('docs: the sidebar in two sections, a breadcrumb, previous and next', async ({ browser }) => {
