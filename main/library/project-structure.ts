@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { BACKUP_FOLDERS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
+import { isCompressedCopy } from '../../common/upload-rules';
 import type { WalkEntry } from '../../common/worker-tasks';
 
 export interface ProjectGroup {
@@ -36,8 +37,6 @@ interface ProjectDraft {
   package: WalkEntry | null;
 }
 
-/** Our own compressed upload copies are never anyone's bounce. */
-const COMPRESSED_SUFFIX = '_compressed.mp3';
 
 export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGroup[] {
   const projects = new Map<string, ProjectDraft>();
@@ -77,7 +76,8 @@ export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGr
 
   const loneAudio: WalkEntry[] = [];
   for (const entry of entries) {
-    if (entry.kind !== 'audio' || entry.path.toLowerCase().endsWith(COMPRESSED_SUFFIX)) continue;
+    // Our own compressed upload copies are never anyone's bounce.
+    if (entry.kind !== 'audio' || isCompressedCopy(entry.path)) continue;
     const owner = owningProject(entry.path, root, projects, packageHolders);
     if (owner === 'none') loneAudio.push(entry);
     else if (owner !== 'inside-backup' && isBounceLocation(entry.path, owner.folder)) projects.get(owner.project)?.bounces.push(entry);
