@@ -1,20 +1,24 @@
 /**
- * The local cloud over HTTP: the paths and shapes of a Supabase project that `@supabase/supabase-js` calls
- * (auth, rest, storage), the checkout, and `/mail` for the confirmation mails. Every API call carries an `apikey` signed
- * with the project's secret, as on a hosted project; the confirmation link (opened from a mail) does not.
+ * The local cloud over HTTP: it listens, opens its database, and routes each request. The paths and shapes are a
+ * Supabase project's, as `@supabase/supabase-js` calls them: auth here, rest in rest.ts, storage in
+ * storage-routes.ts; the pages a browser opens (mail link, Google consent, checkout) in browser-routes.ts; `/mail`
+ * for the confirmation mails. Every API call carries an `apikey` signed with the project's secret, as on a hosted
+ * project; links opened from a mail or a browser do not.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { OAUTH_DEEP_LINK } from '../../common/app-links';
-import { AuthError, challengeOf, createAuthService, type AuthService } from './auth';
+import { AuthError, createAuthService } from './auth';
+import { checkoutPage, consentAnswer, consentPage, verifyLink } from './browser-routes';
+import { CheckoutError, createCheckout } from './checkout';
+import type { CloudContext } from './context';
 import { openCloudDatabase, type CloudDatabase } from './database';
-import { handleRest, RestError } from './rest';
-import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
-import { CheckoutError, createCheckout, type Checkout } from './checkout';
+import { BadRequest, header, readJson, readJsonValue, sendFile, sendJson, setCors } from './http-io';
 import { signJwt } from './jwt';
-import { escapeHtml, htmlPage } from './pages';
 import { createOutbox, type Outbox } from './outbox';
+import { handleRest, RestError } from './rest';
+import { readObject, StorageError } from './storage';
+import { handleStorage, matchObject } from './storage-routes';
 
 export interface LocalCloudOptions {
   cloudFolder: string;
@@ -39,8 +43,6 @@ export interface LocalCloud {
   outbox: Outbox;
   close(): Promise<void>;
 }
-
-const MAX_JSON_BYTES = 1024 * 1024;
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   return (await listenLocalCloud(options)).ready;
@@ -78,7 +80,7 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 
-  const opening = (async (): Promise<Context> => {
+  const opening = (async (): Promise<CloudContext> => {
     const db = await openCloudDatabase({
       cloudFolder: options.cloudFolder,
       ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pgdata') } : {}),
@@ -129,19 +131,7 @@ function answerFailure(response: http.ServerResponse, error: unknown): void {
   sendJson(response, 500, { code: 500, error_code: 'unexpected_failure', msg: 'The local cloud failed to answer.', message: String(error) });
 }
 
-class BadRequest extends Error {}
-
-interface Context {
-  auth: AuthService;
-  checkout: Checkout;
-  db: CloudDatabase;
-  jwtSecret: string;
-  now: () => number;
-  outbox: Outbox;
-  siteUrl: string;
-}
-
-async function handle(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
+async function handle(request: http.IncomingMessage, response: http.ServerResponse, context: CloudContext): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://local');
   setCors(response);
   if (request.method === 'OPTIONS') return void response.writeHead(204).end();
@@ -223,218 +213,6 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
 }
 
-async function handleStorage(request: http.IncomingMessage, response: http.ServerResponse, url: URL, claims: { role: string }, context: Context): Promise<void> {
-  const list = /^\/storage\/v1\/object\/list\/([^/]+)$/.exec(url.pathname);
-  if (request.method === 'POST' && list) {
-    const body = await readJson(request);
-    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => listObjects(tx, decodeURIComponent(list[1]!), body)));
-  }
-  const sign = matchObject(url.pathname, '/storage/v1/object/sign/');
-  if (request.method === 'POST' && sign) {
-    const seconds = signedSeconds((await readJson(request)).expiresIn);
-    // Only what the caller may read can be signed.
-    await context.db.asClaims(claims, async (tx) => {
-      const found = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [sign.bucket, sign.name]);
-      if (found.rows.length === 0) throw new StorageError(404, 'not_found', 'Object not found');
-    });
-    const token = signJwt({ role: 'anon', url: `${sign.bucket}/${sign.name}`, exp: Math.floor(context.now() / 1000) + seconds }, context.jwtSecret);
-    return sendJson(response, 200, { signedURL: `/object/sign/${encodeURI(sign.bucket)}/${encodeURI(sign.name)}?token=${token}` });
-  }
-  const bucketOnly = /^\/storage\/v1\/object\/([^/]+)$/.exec(url.pathname);
-  if (request.method === 'DELETE' && bucketOnly) {
-    const body = await readJson(request);
-    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => removeObjects(tx, decodeURIComponent(bucketOnly[1]!), body.prefixes)));
-  }
-  const object = matchObject(url.pathname, '/storage/v1/object/');
-  if (object && (request.method === 'POST' || request.method === 'PUT')) {
-    const { content, contentType } = await readUpload(request);
-    const upsert = request.method === 'PUT' || header(request, 'x-upsert') === 'true';
-    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => uploadObject(tx, { bucket: object.bucket, name: object.name, content, contentType, upsert })));
-  }
-  if (object && request.method === 'GET') return sendFile(response, await context.db.asClaims(claims, (tx) => readObject(tx, object.bucket, object.name)));
-  throw new StorageError(404, 'not_found', `No route ${request.method ?? ''} ${url.pathname}`);
-}
-
-/** `{prefix}{bucket}/{name…}` -> bucket and object name, decoded. */
-function matchObject(pathname: string, prefix: string): { bucket: string; name: string } | null {
-  if (!pathname.startsWith(prefix)) return null;
-  const rest = pathname.slice(prefix.length);
-  const slash = rest.indexOf('/');
-  if (slash <= 0 || slash === rest.length - 1) return null;
-  return { bucket: decodeURIComponent(rest.slice(0, slash)), name: decodeURIComponent(rest.slice(slash + 1)) };
-}
-
-/** An upload's bytes: the raw body, or the file part of a multipart form (how supabase-js sends a Blob). */
-async function readUpload(request: http.IncomingMessage): Promise<{ content: Buffer; contentType: string }> {
-  const body = await readBody(request, MAX_UPLOAD_BYTES, () => new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'));
-  const type = header(request, 'content-type') ?? 'application/octet-stream';
-  if (!type.startsWith('multipart/form-data')) return { content: body, contentType: type };
-  const form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  for (const value of form.values()) {
-    if (typeof value !== 'string') return { content: Buffer.from(await value.arrayBuffer()), contentType: value.type || 'application/octet-stream' };
-  }
-  throw new StorageError(400, 'InvalidRequest', 'The form carries no file');
-}
-
-function sendFile(response: http.ServerResponse, file: { content: Buffer; contentType: string }): void {
-  response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.content.length }).end(file.content);
-}
-
-/** The mail's link: confirm (or recover), then go to the app signed in, as GoTrue does. */
-async function verifyLink(url: URL, response: http.ServerResponse, context: Context): Promise<void> {
-  const target = redirectTarget(url.searchParams.get('redirect_to'), context.siteUrl);
-  const type = url.searchParams.get('type') ?? '';
-  try {
-    const result = await context.auth.verifyLink(url.searchParams.get('token') ?? '', type, url.searchParams.get('flow'));
-    signInAt(target, result, type);
-  } catch (error) {
-    if (!(error instanceof AuthError)) throw error;
-    target.hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message }).toString();
-  }
-  response.writeHead(303, { location: target.toString() }).end();
-}
-
-/** Tokens in the fragment (implicit flow), or `?code=` for a PKCE client to exchange. */
-function signInAt(target: URL, result: { code: string } | { session: { access_token: string; refresh_token: string; expires_at: number; expires_in: number } }, type: string): void {
-  if ('code' in result) {
-    target.searchParams.set('code', result.code);
-    return;
-  }
-  target.hash = new URLSearchParams({
-    access_token: result.session.access_token,
-    expires_at: String(result.session.expires_at),
-    expires_in: String(result.session.expires_in),
-    refresh_token: result.session.refresh_token,
-    token_type: 'bearer',
-    type,
-  }).toString();
-}
-
-/**
- * GET /authorize?provider=google: instead of Google's own screen (there is no Google here), a local consent page
- * where the developer names the Google account to sign in as. POST sends the answer back.
- */
-function consentPage(url: URL, response: http.ServerResponse, siteUrl: string): void {
-  if (url.searchParams.get('provider') !== 'google') throw new AuthError(400, 'validation_failed', 'Unsupported provider: only google is offered');
-  const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
-    .join('');
-  const back = returnOrigin(url.searchParams.get('redirect_to'), siteUrl);
-  const page = htmlPage(
-    'Sign in with Google (local cloud)',
-    `<h1>Sign in with Google</h1><p>Local cloud: no request leaves this computer. Choose the Google account to continue as.</p>
-<form method="post" action="/auth/v1/authorize/consent">${hidden}
-<label>Email<input name="email" type="email" required autocomplete="email"></label>
-<label>Full name<input name="full_name" type="text" autocomplete="name"></label>
-<div class="actions"><button type="submit" name="decision" value="allow">Continue</button><button type="submit" name="decision" value="deny" formnovalidate class="secondary">Cancel</button></div>
-</form>`,
-    back ? [back] : [],
-  );
-  response.writeHead(200, page.headers).end(page.html);
-}
-
-
-/**
- * Where a link or consent may send the user's tokens, as the hosted project's redirect allow-list would: the
- * site URL's origin, the app on this computer (127.0.0.1 or localhost, any port: the browser host, the website
- * in development) and the desktop app's deep link. Anything else goes to the site URL instead, so a crafted
- * link cannot carry a session to another site.
- */
-export function redirectTarget(address: string | null, siteUrl: string): URL {
-  if (!address) return new URL(siteUrl);
-  try {
-    const target = new URL(address);
-    if (`${target.protocol}//${target.host}${target.pathname}` === OAUTH_DEEP_LINK) return target;
-    const local = target.protocol === 'http:' && (target.hostname === '127.0.0.1' || target.hostname === 'localhost');
-    if (local || target.origin === new URL(siteUrl).origin) return target;
-  } catch {
-    // Not an address: the site URL.
-  }
-  return new URL(siteUrl);
-}
-
-/** The CSP source for where a form's answer goes back to, if it names an allowed place. */
-function returnOrigin(address: string | null, siteUrl?: string): string | null {
-  if (!address) return null;
-  try {
-    const target = siteUrl ? redirectTarget(address, siteUrl) : new URL(address);
-    if (target.protocol === 'songshelf:') return 'songshelf:';
-    return target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The hosted payment page's stand-in: what is bought, for whom, Pay or Cancel; each answer goes back to the app. */
-async function checkoutPage(request: http.IncomingMessage, response: http.ServerResponse, context: Context, id: string, action: string): Promise<void> {
-  const fail = (message: string) => {
-    const page = htmlPage('Checkout', `<h1>Checkout</h1><p>${escapeHtml(message)}</p>`);
-    response.writeHead(400, page.headers).end(page.html);
-  };
-  try {
-    if (request.method === 'POST' && action === '/confirm') return void response.writeHead(303, { location: await context.checkout.confirm(id) }).end();
-    if (request.method === 'POST' && action === '/cancel') return void response.writeHead(303, { location: await context.checkout.cancel(id) }).end();
-  } catch (error) {
-    if (error instanceof CheckoutError) return fail(error.message);
-    throw error;
-  }
-  const session = request.method === 'GET' && action === '' ? await context.checkout.session(id) : null;
-  if (!session) return fail('No such checkout.');
-  if (session.status !== 'open' || session.expired) return fail('This checkout has already ended or has expired. Start the upgrade again from the app.');
-  const page = htmlPage(
-    'Songshelf Pro checkout (local cloud)',
-    `<h1>Songshelf Pro</h1><p>For ${escapeHtml(session.email)}. Local cloud: a test checkout, nothing is charged.</p>
-<p>Unlimited views and project folders, cloud sync of songs, views and settings, and 1 GB of audio storage.</p>
-<div class="actions"><form method="post" action="/checkout/${session.id}/confirm"><button type="submit">Pay</button></form>
-<form method="post" action="/checkout/${session.id}/cancel"><button type="submit" class="secondary">Cancel</button></form></div>`,
-    [session.success_url, session.cancel_url].flatMap((address) => returnOrigin(address) ?? []),
-  );
-  response.writeHead(200, page.headers).end(page.html);
-}
-
-async function consentAnswer(request: http.IncomingMessage, response: http.ServerResponse, context: Context): Promise<void> {
-  const form = new URLSearchParams((await readBody(request, MAX_JSON_BYTES)).toString('utf8'));
-  const target = redirectTarget(form.get('redirect_to'), context.siteUrl);
-  if (form.get('decision') !== 'allow') {
-    target.hash = new URLSearchParams({ error: 'access_denied', error_code: 'access_denied', error_description: 'The user cancelled the Google sign-in' }).toString();
-    return void response.writeHead(303, { location: target.toString() }).end();
-  }
-  const challenge = challengeOf({ code_challenge: form.get('code_challenge') ?? '', code_challenge_method: form.get('code_challenge_method') ?? '' });
-  const result = await context.auth.consentGoogle({ email: form.get('email') ?? '', fullName: form.get('full_name') ?? '', challenge });
-  signInAt(target, result, 'google');
-  response.writeHead(303, { location: target.toString() }).end();
-}
-
-
-function header(request: http.IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function setCors(response: http.ServerResponse): void {
-  response.setHeader('access-control-allow-origin', '*');
-  response.setHeader('access-control-allow-headers', 'authorization, apikey, content-type, x-client-info, x-upsert, prefer, accept-profile, content-profile, range, x-supabase-api-version');
-  response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  response.setHeader('access-control-expose-headers', 'content-range, x-supabase-api-version');
-}
-
-async function readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {
-  const parsed = await readJsonValue(request);
-  if (parsed === undefined) return {};
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest('The request body must be a JSON object.');
-  return parsed as Record<string, unknown>;
-}
-
-async function readJsonValue(request: http.IncomingMessage): Promise<unknown> {
-  const body = await readBody(request, MAX_JSON_BYTES);
-  if (body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    throw new BadRequest('The request body is not valid JSON.');
-  }
-}
-
 /** A Postgres error as PostgREST answers it: a refused row is 403, a duplicate 409, bad input 400. */
 function databaseError(error: unknown): { status: number; code: string; message: string } | null {
   if (typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code !== 'string') return null;
@@ -445,19 +223,3 @@ function databaseError(error: unknown): { status: number; code: string; message:
   return null;
 }
 
-/** The whole body, refused past `limit` bytes. */
-async function readBody(request: http.IncomingMessage, limit: number, tooLarge: () => Error = () => new BadRequest(`The request body is larger than ${limit} bytes.`)): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
-}
