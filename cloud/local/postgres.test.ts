@@ -1,6 +1,6 @@
-// The local cloud on a PostgreSQL server (DATABASE_URL), on a fresh database of the server that
-// SONGSHELF_TEST_DATABASE_URL names (CI starts one, see .ci/run): the same row level security as on PGlite, the
-// migrations applied once, and the HTTP API through supabase-js.
+// The local cloud on a PostgreSQL server (DATABASE_URL), on a fresh database of a throwaway server
+// (postgres-server.ts): the same row level security as on PGlite, the migrations applied once, and the HTTP API
+// through supabase-js.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,34 +8,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudDatabase } from './database';
 import { describeRowLevelSecurity } from './rls-suite';
 import { startLocalCloud, type LocalCloud } from './server';
+import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres-server';
 import { signedInClient, TEST_JWT_SECRET } from './test-support';
 
-const SERVER = process.env.SONGSHELF_TEST_DATABASE_URL;
 const CLOUD_FOLDER = path.resolve(import.meta.dirname, '..');
 
-if (!SERVER) {
-  describe.skip('the local cloud on PostgreSQL (set SONGSHELF_TEST_DATABASE_URL to a server to run it)', () => {
-    it('needs a server', () => undefined);
-  });
-} else {
+// Where PostgreSQL is neither installed nor named, vitest reports these tests as skipped, by name.
+describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
+  let server: TestPostgres;
   const made: string[] = [];
+  beforeAll(async () => {
+    server = await startTestPostgres();
+  }, 60_000);
   /** A new, empty database on the server, dropped after the file's tests. */
   async function freshDatabase(): Promise<string> {
     const name = `songshelf_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: SERVER });
+    const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
     made.push(name);
-    const url = new URL(SERVER!);
+    const url = new URL(server.url);
     url.pathname = `/${name}`;
     return url.toString();
   }
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: SERVER });
+    if (!server) return;
+    const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    server.stop();
   });
 
   describe('row level security on PostgreSQL', () => {
@@ -73,4 +76,4 @@ if (!SERVER) {
       await again.close();
     });
   });
-}
+});
