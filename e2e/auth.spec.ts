@@ -33,6 +33,24 @@ async function openAt(page: Page, path: string): Promise<string> {
   return cloud;
 }
 
+/** From /login: Continue with Google, the local consent page as this person, back on the dashboard. */
+async function continueWithGoogleAs(page: Page, email: string, name: string, screenshot?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  if (screenshot) await page.screenshot({ path: screenshot });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The account block shows who is signed in; Sign out goes to /login. */
+async function expectSignedInThenSignOut(page: Page, name: string): Promise<void> {
+  await expect(page.getByLabel('Account')).toContainText(name);
+  await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 test('sign up with the spec checks, confirm by mail, sign out, sign in again', async ({ page }) => {
   const cloud = await openAt(page, '/signup');
   const email = `ana.${Date.now()}@example.com`;
@@ -67,11 +85,7 @@ test('sign up with the spec checks, confirm by mail, sign out, sign in again', a
   expect(mails.length).toBeGreaterThan(0);
   await page.goto(mails.at(-1)!.link);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const account = page.getByLabel('Account');
-  await expect(account).toContainText('Ana Lima');
-
-  await account.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectSignedInThenSignOut(page, 'Ana Lima');
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
@@ -83,9 +97,7 @@ test('sign up with the spec checks, confirm by mail, sign out, sign in again', a
   await page.screenshot({ path: 'e2e/artifacts/login.png' });
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByLabel('Account')).toContainText('Ana Lima');
-  await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectSignedInThenSignOut(page, 'Ana Lima');
 });
 
 test('five failed logins for an email stop the sixth with the spec message', async ({ page }) => {
@@ -104,17 +116,9 @@ test('five failed logins for an email stop the sixth with the spec message', asy
 
 test('Continue with Google: the local consent page, the callback route, then the dashboard', async ({ page }) => {
   await openAt(page, '/login');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
   const email = `gina.${Date.now()}@example.com`;
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Gina Google');
-  await page.screenshot({ path: 'e2e/artifacts/google-consent.png' });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByLabel('Account')).toContainText('Gina Google');
-  await page.getByLabel('Account').getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await continueWithGoogleAs(page, email, 'Gina Google', 'e2e/artifacts/google-consent.png');
+  await expectSignedInThenSignOut(page, 'Gina Google');
 
   // Her address now belongs to a Google account: a password sign-up gets the spec's message.
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -138,11 +142,7 @@ test('the OAuth callback without both tokens says so and goes to /login', async 
 
 test('signing out in one window sends the other window to /login', async ({ page, context }) => {
   await openAt(page, '/login');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.getByLabel('Email').fill(`two.${Date.now()}@example.com`);
-  await page.getByLabel('Full name').fill('Two Windows');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await continueWithGoogleAs(page, `two.${Date.now()}@example.com`, 'Two Windows');
 
   const other = await context.newPage();
   await other.goto(hostUrl());
