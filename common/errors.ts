@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'not_allowed'
   | 'file_too_large'
   | 'io_error'
+  | 'compression_failed'
   | 'db_too_new'
   | 'db_error'
   | 'disconnected'

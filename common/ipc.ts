@@ -22,6 +22,7 @@ import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
 import { bulkSongUpdateSchema, newSongSchema, songIdsSchema, songPatchSchema, type Song } from './song';
+import type { CompressionResult } from './upload-rules';
 import { newViewSchema, viewPatchSchema, type View } from './view';
 
 interface ChannelDef<I extends z.ZodType, O> {
@@ -125,6 +126,12 @@ export const contract = {
   ),
   openExternal: channel<{ opened: true }>()(z.strictObject({ url: z.string().min(1).max(2048) })),
   saveLocalFile: channel<SaveLocalFileResult>()(saveLocalFileSchema),
+  /** Compresses a library file by the spec's plan (or not, under 5 MB or already compressed) into the app's folder. */
+  compressAudio: channel<CompressionResult>()(
+    z.strictObject({ path: pathSchema, format: z.string().max(10).optional() }),
+  ),
+  /** Deletes one of the app's compressed copies (nothing else: user files are never deleted this way). */
+  deleteFile: channel<{ deleted: boolean }>()(z.strictObject({ path: pathSchema })),
   /** Reveal in Finder / Explorer; only paths inside the library's folders. */
   showItemInFolder: channel<{ shown: true }>()(z.strictObject({ path: pathSchema })),
   /** Open with the OS's default app (a project in its DAW); only paths inside the library's folders. */

@@ -75,6 +75,19 @@ export const UPLOAD_SKIP_REASONS = [
 ] as const;
 export type UploadSkipReason = (typeof UPLOAD_SKIP_REASONS)[number];
 
+/** What compressing a file gave (`compressAudio` on the bridge, the upload job). */
+export interface CompressionResult {
+  /** The file to upload: the compressed copy, or the original when compression was skipped. */
+  path: string;
+  size: number;
+  originalSize: number;
+  compressed: boolean;
+  /** Compressed size over original size; null when not compressed. */
+  compressionRatio: number | null;
+  format: string;
+  bitrate: Bitrate | null;
+}
+
 /** Spec section 3: what an upload answers. */
 export interface UploadResult {
   url: string | null;

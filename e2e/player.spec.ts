@@ -4,7 +4,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeLibrary } from '../bench/generators/library';
 import { hostUrl } from './host-url';
-import { addSongs, cell, row, search, tempFolder, writeWav } from './songs';
+import { writeWav } from '../bench/generators/wav';
+import { addSongs, cell, row, search, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
   await page.getByRole('button', { name: 'Add song' }).click();

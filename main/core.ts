@@ -16,6 +16,7 @@ import { createRouter, type Router } from './ipc/router';
 import { createWorkerPool, type WorkerPool } from './jobs/pool';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
+import { AudioCompressor, type CompressorOptions } from './media/compression';
 
 export interface CoreOptions {
   dataDir: string;
@@ -32,6 +33,7 @@ export interface CoreOptions {
   localFiles?: LocalFileStoreOptions;
   /** The cloud, from the shell (host or Electron main). Default: none. */
   cloud?: () => CloudStatus;
+  compression?: CompressorOptions;
   /** The shell's encryption for the desktop session (Electron's safeStorage). Default: none, the page keeps it. */
   secretBox?: SecretBox;
 }
@@ -42,6 +44,7 @@ export interface Core {
   db: OpenedDatabase;
   library: Library;
   runner: JobRunner;
+  compressor: AudioCompressor;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -64,7 +67,19 @@ export function createCore(options: CoreOptions): Core {
   const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
-  const ctx: CoreContext = { db, events, platform: options.platform, dataDir: options.dataDir, library, runner, localFiles, sessionVault, cloud: options.cloud ?? (() => NO_CLOUD) };
+  const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
+  const ctx: CoreContext = {
+    db,
+    events,
+    platform: options.platform,
+    dataDir: options.dataDir,
+    library,
+    runner,
+    localFiles,
+    sessionVault,
+    compressor,
+    cloud: options.cloud ?? (() => NO_CLOUD),
+  };
   let closed = false;
   return {
     router: createRouter(handlers, ctx),
@@ -72,6 +87,7 @@ export function createCore(options: CoreOptions): Core {
     db,
     library,
     runner,
+    compressor,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();

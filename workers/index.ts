@@ -1,9 +1,10 @@
 /**
  * The worker threads' entry: one function per task kind, each a pure function of its input (the files it
- * reads). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
+ * reads, or writes for compression). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
  */
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
 import type { ReadOutcome, WorkerResults, WorkerTask } from '../common/worker-tasks';
+import { compressAudio } from './compress/compress-audio';
 import { readAls } from './readers/als/read-als';
 import { readAudio } from './readers/audio/read-audio';
 import { readLogicx } from './readers/logic/read-logicx';
@@ -18,6 +19,8 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResults[W
       return outcome(() => readProject(task.path, task.daw));
     case 'read-audio':
       return outcome(() => readAudio(task.path));
+    case 'compress-audio':
+      return compressAudio(task.input, task.output, task.bitrate, task.format);
   }
 }
 

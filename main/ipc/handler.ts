@@ -6,6 +6,7 @@ import type { LocalFileStore } from '../files/local-files';
 import type { SessionVault } from '../files/session-vault';
 import type { JobRunner } from '../jobs/runner';
 import type { Library } from '../library/library';
+import type { AudioCompressor } from '../media/compression';
 
 /** What the core needs from the OS shell it runs under (Electron, or the browser host's process). */
 export interface Platform {
@@ -28,6 +29,8 @@ export interface CoreContext {
   localFiles: LocalFileStore;
   /** The desktop session, encrypted by the shell (empty and refusing without its encryption). */
   sessionVault: SessionVault;
+  /** Compresses audio in the worker pool into `<data>/compressed/`. */
+  compressor: AudioCompressor;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */
   cloud: () => CloudStatus;
 }

@@ -1,11 +1,13 @@
 /**
- * `getFileStats`, `readFile`, `showItemInFolder`, `openPath` and `openExternal`: the file channels, confined to
- * the library's folders (and, for links, to http(s) and mailto).
+ * `getFileStats`, `readFile`, `compressAudio`, `deleteFile`, `showItemInFolder`, `openPath` and `openExternal`: the
+ * file channels, confined to the library's folders (deleting, to the app's compressed copies; links, to http(s) and
+ * mailto).
  */
 import fs from 'node:fs/promises';
 import { MAX_READ_FILE_BYTES } from '../../../common/constants';
 import { AppError } from '../../../common/errors';
 import type { FileStats } from '../../../common/ipc';
+import { compressionFormat } from '../../../common/upload-rules';
 import { parseExternalUrl } from '../../security/external-url';
 import { isMissing, resolveAllowedPath } from '../../security/file-access';
 import { libraryRoots } from '../../security/library-roots';
@@ -59,6 +61,11 @@ export const fileHandlers = {
     await ctx.platform.openPath(await existingAllowedPath(input.path, ctx));
     return { opened: true as const };
   },
+  compressAudio: async (input, ctx) => {
+    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    return ctx.compressor.compress(target, { format: compressionFormat(input.format ?? 'mp3') });
+  },
+  deleteFile: (input, ctx) => ctx.compressor.deleteCopy(input.path),
   openExternal: async (input, ctx) => {
     const url = parseExternalUrl(input.url);
     await ctx.platform.openExternal(url.href);
