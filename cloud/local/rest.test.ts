@@ -91,9 +91,9 @@ describe('no client can make itself pro', () => {
     expect(rows.data).toEqual([{ tier: 'free' }]);
   });
 
-  it('not by calling the checkout confirmation: the table API exposes no functions (rls.test.ts: nor does the database)', async () => {
+  it('not by calling the checkout confirmation: the table API exposes only the sync functions (rls.test.ts: nor does the database)', async () => {
     const { error } = await ben().supabase.rpc('confirm_checkout', { target_user: ben().userId });
-    expect(error?.code).toBe('PGRST205');
+    expect(error?.code).toBe('PGRST202');
     const rows = await ben().supabase.from('subscriptions').select('tier').eq('user_id', ben().userId);
     expect(rows.data).toEqual([{ tier: 'free' }]);
   });
@@ -109,5 +109,66 @@ describe('bad requests get clear errors', () => {
     expect(filter.error?.code).toBe('PGRST100');
     const stillThere = await ana().supabase.from('songs').select('data');
     expect(stillThere.data).toHaveLength(1);
+  });
+});
+
+describe('what sync relies on', () => {
+  const song = (id: string, name: string, modifiedAt: number) => ({ id, data: { id, name, modifiedAt }, origin: 'device-a' });
+
+  it('last writer wins: an older copy pushed late leaves the newer one, and does not look changed', async () => {
+    const { supabase } = ana();
+    const id = '0190a3b4-0000-7000-8000-000000000001';
+    await supabase.from('songs').upsert([song(id, 'Newer', 2000)], { onConflict: 'id' });
+    const before = await supabase.from('songs').select('data, modified_at').eq('id', id).single();
+    const late = await supabase.from('songs').upsert([song(id, 'Older', 1000)], { onConflict: 'id' });
+    expect(late.error).toBeNull();
+    const after = await supabase.from('songs').select('data, modified_at').eq('id', id).single();
+    expect(after.data).toEqual(before.data);
+    await supabase.from('songs').upsert([song(id, 'Newest', 3000)], { onConflict: 'id' });
+    const newest = await supabase.from('songs').select('data').eq('id', id).single();
+    expect(newest.data).toEqual({ data: { id, name: 'Newest', modifiedAt: 3000 } });
+  });
+
+  it('pages by (modified_at, id) with an or-filter, and a pull can skip its own device', async () => {
+    const { supabase } = ana();
+    const rows = Array.from({ length: 50 }, (_, i) => song(`0190a3b4-0000-7000-8000-1000000000${String(i).padStart(2, '0')}`, `Batch ${i}`, 5000));
+    await supabase.from('songs').upsert(rows, { onConflict: 'id' });
+    const ids = rows.map((row) => row.id);
+    const seen: string[] = [];
+    let after: { modified_at: string; id: string } | null = null;
+    for (let page = 0; page < 20; page += 1) {
+      let query = supabase.from('songs').select('id, modified_at').in('id', ids).order('modified_at').order('id').limit(7);
+      if (after) query = query.or(`modified_at.gt."${after.modified_at}",and(modified_at.eq."${after.modified_at}",id.gt.${after.id})`);
+      const { data, error } = await query;
+      expect(error).toBeNull();
+      if (!data || data.length === 0) break;
+      seen.push(...data.map((row) => row.id as string));
+      after = data.at(-1) as { modified_at: string; id: string };
+    }
+    expect(seen.sort()).toEqual([...ids].sort());
+    const others = await supabase.from('songs').select('id').neq('origin', 'device-a').in('id', ids);
+    expect(others.data).toEqual([]);
+    const broken = await supabase.from('songs').select('id').or('modified_at,and(id)');
+    expect(broken.error?.code).toBe('PGRST100');
+  });
+
+  it('sync_ids answers every id the caller holds, and only theirs', async () => {
+    const mine = await ana().supabase.rpc('sync_ids');
+    expect(mine.error).toBeNull();
+    const all = await ana().supabase.from('songs').select('id');
+    expect((mine.data as { songs: string[] }).songs.sort()).toEqual(all.data!.map((row) => row.id).sort());
+    const his = await ben().supabase.rpc('sync_ids');
+    expect(his.data).toEqual({ songs: [], views: [] });
+  });
+
+  it('a select answers at most 1000 rows, whatever its limit asks', async () => {
+    const { supabase } = ben();
+    const rows = Array.from({ length: 1005 }, (_, i) => ({ data: { id: `bulk-${i}`, modifiedAt: i } }));
+    expect((await supabase.from('songs').insert(rows)).error).toBeNull();
+    const page = await supabase.from('songs').select('id').limit(5000);
+    expect(page.data).toHaveLength(1000);
+    const rest = await supabase.from('songs').select('id').range(1000, 1999);
+    expect(rest.data).toHaveLength(5);
+    await supabase.from('songs').delete().eq('user_id', ben().userId);
   });
 });

@@ -1,13 +1,18 @@
 /**
  * The local cloud's table API: the part of PostgREST that `@supabase/supabase-js` uses for Songshelf's tables.
  * select with columns, filters (eq, neq, gt, gte, lt, lte, is, in; a column or `data->>key`), order, limit and
- * offset; insert; upsert with `on_conflict`; update and delete by filter. Each request runs in one transaction
+ * offset, at most 1000 rows an answer like a hosted project's default; insert; upsert with `on_conflict`; update
+ * and delete by filter; `rpc/` calls of the functions the app uses. Each request runs in one transaction
  * as the caller's role with their JWT claims (`database.ts`), so the tables' RLS policies decide; SQL is built
  * from checked identifiers and parameters only.
  */
 import type { Queryable } from './database';
 
 export const REST_TABLES = new Set(['songs', 'views', 'subscriptions', 'user_settings']);
+/** Functions a client may call through `/rest/v1/rpc/<name>`. */
+export const REST_FUNCTIONS = new Set(['sync_ids']);
+/** A hosted project's default "Max rows": a select answers at most this many, whatever its limit asks. */
+export const MAX_ROWS = 1000;
 
 export class RestError extends Error {
   constructor(
@@ -41,6 +46,7 @@ const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', '
 const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 export async function handleRest(tx: Queryable, request: RestRequest): Promise<RestResponse> {
+  if (request.table.startsWith('rpc/')) return handleRpc(tx, request);
   if (!REST_TABLES.has(request.table)) throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.table}' in the schema cache`);
   const table = `public.${request.table}`;
   const values: unknown[] = [];
@@ -53,9 +59,9 @@ export async function handleRest(tx: Queryable, request: RestRequest): Promise<R
     case 'GET':
     case 'HEAD': {
       const order = orderBy(request.params.get('order'));
-      const limit = integerParam(request.params, 'limit');
+      const limit = Math.min(integerParam(request.params, 'limit') ?? MAX_ROWS, MAX_ROWS);
       const offset = integerParam(request.params, 'offset');
-      const sql = `select ${returning} from ${table}${where}${order}${limit === null ? '' : ` limit ${limit}`}${offset === null ? '' : ` offset ${offset}`}`;
+      const sql = `select ${returning} from ${table}${where}${order} limit ${limit}${offset === null ? '' : ` offset ${offset}`}`;
       rows = (await tx.query<Record<string, unknown>>(sql, values)).rows;
       break;
     }
@@ -92,6 +98,19 @@ export async function handleRest(tx: Queryable, request: RestRequest): Promise<R
   return answer(request, representation ? rows : null, representation ? 200 : 204);
 }
 
+/** `POST rpc/<name>` with named arguments in the body; the function's value is the answer. */
+async function handleRpc(tx: Queryable, request: RestRequest): Promise<RestResponse> {
+  const name = request.table.slice('rpc/'.length);
+  if (!REST_FUNCTIONS.has(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+  if (request.method !== 'POST' && request.method !== 'GET') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
+  const values: unknown[] = [];
+  const args = Object.entries(request.body === undefined || request.body === null ? {} : asRecord(request.body)).map(
+    ([argument, value]) => `${identifier(argument)} => ${param(values, value)}`,
+  );
+  const { rows } = await tx.query<{ result: unknown }>(`select public.${name}(${args.join(', ')}) as result`, values);
+  return { status: 200, body: rows[0]?.result ?? null, headers: {} };
+}
+
 function answer(request: RestRequest, rows: Record<string, unknown>[] | null, status: number): RestResponse {
   const headers: Record<string, string> = {};
   if (rows && request.prefer.includes('count=exact')) headers['content-range'] = `0-${Math.max(0, rows.length - 1)}/${rows.length}`;
@@ -103,23 +122,71 @@ function answer(request: RestRequest, rows: Record<string, unknown>[] | null, st
   return { status, body: rows, headers };
 }
 
-/** `column=op.value` pairs, AND-ed; a column may be `data->>key` (a key of the JSON data). */
+/**
+ * `column=op.value` pairs, AND-ed; a column may be `data->>key` (a key of the JSON data). `or=(…)` and `and(…)`
+ * group conditions written `column.op.value` (values with commas or parentheses in double quotes), as PostgREST
+ * does: a pull pages by `or=(modified_at.gt.T,and(modified_at.eq.T,id.gt.I))`.
+ */
 function filters(params: URLSearchParams, values: unknown[]): string {
   const terms: string[] = [];
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
-    const column = filterColumn(key);
-    const dot = raw.indexOf('.');
-    const op = dot === -1 ? raw : raw.slice(0, dot);
-    const operand = dot === -1 ? '' : raw.slice(dot + 1);
-    if (op in OPERATORS) terms.push(`${column} ${OPERATORS[op]} ${param(values, operand)}`);
-    else if (op === 'is' && ['null', 'true', 'false'].includes(operand)) terms.push(`${column} is ${operand}`);
-    else if (op === 'in' && operand.startsWith('(') && operand.endsWith(')')) {
-      const items = operand.slice(1, -1).split(',').map((item) => item.trim().replace(/^"(.*)"$/, '$1'));
-      terms.push(items.length === 0 ? 'false' : `${column} in (${items.map((item) => param(values, item)).join(', ')})`);
-    } else throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+    if (key === 'or' || key === 'and') terms.push(group(key, raw, values));
+    else terms.push(condition(key, raw, values));
   }
   return terms.length === 0 ? '' : ` where ${terms.join(' and ')}`;
+}
+
+function condition(key: string, raw: string, values: unknown[]): string {
+  const column = filterColumn(key);
+  const dot = raw.indexOf('.');
+  const op = dot === -1 ? raw : raw.slice(0, dot);
+  const operand = dot === -1 ? '' : raw.slice(dot + 1);
+  if (op in OPERATORS) return `${column} ${OPERATORS[op]} ${param(values, unquote(operand))}`;
+  if (op === 'is' && ['null', 'true', 'false'].includes(operand)) return `${column} is ${operand}`;
+  if (op === 'in' && operand.startsWith('(') && operand.endsWith(')')) {
+    const items = operand.slice(1, -1).split(',').map((item) => unquote(item.trim()));
+    return items.length === 0 ? 'false' : `${column} in (${items.map((item) => param(values, item)).join(', ')})`;
+  }
+  throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+}
+
+/** `(a.op.v,and(b.op.v,c.op.v))` joined by `kind`, nested at most a few levels. */
+function group(kind: 'or' | 'and', raw: string, values: unknown[], depth = 0): string {
+  if (depth > 3 || !raw.startsWith('(') || !raw.endsWith(')')) throw new RestError(400, 'PGRST100', `"failed to parse logic tree (${raw})"`);
+  const parts = splitTopLevel(raw.slice(1, -1)).map((part) => {
+    const nested = /^(or|and)(\(.*\))$/s.exec(part);
+    if (nested) return group(nested[1] as 'or' | 'and', nested[2]!, values, depth + 1);
+    const dot = part.indexOf('.');
+    if (dot === -1) throw new RestError(400, 'PGRST100', `"failed to parse logic tree (${raw})"`);
+    return condition(part.slice(0, dot), part.slice(dot + 1), values);
+  });
+  if (parts.length === 0) throw new RestError(400, 'PGRST100', `"failed to parse logic tree (${raw})"`);
+  return `(${parts.join(kind === 'or' ? ' or ' : ' and ')})`;
+}
+
+/** Splits on commas outside parentheses and double quotes. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === '(') depth += 1;
+    else if (!quoted && char === ')') depth -= 1;
+    else if (!quoted && depth === 0 && char === ',') {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.filter((part) => part.length > 0);
+}
+
+function unquote(value: string): string {
+  return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
 }
 
 function filterColumn(key: string): string {
