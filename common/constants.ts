@@ -21,6 +21,16 @@ export const DEFAULT_VIEW_HIDDEN = 'Hidden';
 
 /** Sync: songs created this recently are never deleted by a pull (spec section 4 and 9). */
 export const SYNC_RECENT_SONG_GRACE_MS = 5 * 60 * 1000;
+/** Sync timing (spec section 9): a sync is skipped when the last one ended this recently. */
+export const SYNC_SKIP_IF_LAST_WITHIN_MS = 5000;
+/** Auto-sync after changes: debounced, and never closer than this to the previous run. */
+export const AUTO_SYNC_DEBOUNCE_MS = 3000;
+export const AUTO_SYNC_MIN_GAP_MS = 5000;
+/** Periodic sync, the first one soon after start. */
+export const PERIODIC_SYNC_MS = 60_000;
+export const FIRST_PERIODIC_SYNC_MS = 5000;
+/** Pulled songs are written in batches of this many. */
+export const PULLED_SONGS_BATCH = 5;
 
 /** A processing flag older than this is cleared (spec section 4 and 9). */
 export const PROCESSING_FLAG_EXPIRY_MS = 2 * 60 * 1000;

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'file_too_large'
   | 'io_error'
   | 'compression_failed'
+  | 'cloud_error'
   | 'db_too_new'
   | 'db_error'
   | 'disconnected'

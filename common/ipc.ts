@@ -22,6 +22,7 @@ import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
 import { bulkSongUpdateSchema, newSongSchema, songIdsSchema, songPatchSchema, type Song } from './song';
+import { syncSessionSchema, type SyncReport, type SyncStatus } from './sync';
 import type { CompressionResult } from './upload-rules';
 import { newViewSchema, viewPatchSchema, type View } from './view';
 
@@ -85,6 +86,13 @@ export const contract = {
   'session:get-item': channel<{ value: string | null }>()(z.strictObject({ key: sessionKeySchema })),
   'session:set-item': channel<{ saved: true }>()(z.strictObject({ key: sessionKeySchema, value: z.string().max(64 * 1024) })),
   'session:remove-item': channel<{ removed: true }>()(z.strictObject({ key: sessionKeySchema })),
+  /** The signed-in user for the core's sync (the page refreshes the token; null on sign-out). */
+  'sync:session': channel<{ signedIn: boolean }>()(syncSessionSchema),
+  /** Runs a sync now (the upgrade, a user's "Sync now"): pushes, pulls, deletes what the cloud lost. */
+  'sync:run': channel<SyncReport>()(noInput),
+  /** The upgrade's step: every song, custom view and the settings queued for the next push. */
+  'sync:queue-all': channel<{ queued: number }>()(noInput),
+  'sync:status': channel<SyncStatus>()(noInput),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
   'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),

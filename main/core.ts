@@ -17,6 +17,7 @@ import { createWorkerPool, type WorkerPool } from './jobs/pool';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
+import { SyncService, type SyncOptions } from './sync/sync-service';
 
 export interface CoreOptions {
   dataDir: string;
@@ -34,6 +35,7 @@ export interface CoreOptions {
   /** The cloud, from the shell (host or Electron main). Default: none. */
   cloud?: () => CloudStatus;
   compression?: CompressorOptions;
+  sync?: SyncOptions;
   /** The shell's encryption for the desktop session (Electron's safeStorage). Default: none, the page keeps it. */
   secretBox?: SecretBox;
 }
@@ -45,6 +47,7 @@ export interface Core {
   library: Library;
   runner: JobRunner;
   compressor: AudioCompressor;
+  sync: SyncService;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -64,7 +67,9 @@ export function createCore(options: CoreOptions): Core {
     ...(options.workerThreads ? { threads: options.workerThreads } : {}),
   });
   const library = new Library(db, pool, events, changes, options.library);
-  const runner = new JobRunner(db, library.jobHandlers(), events, options.jobs);
+  const cloud = options.cloud ?? (() => NO_CLOUD);
+  const sync = new SyncService(db, events, changes, cloud, options.sync);
+  const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
@@ -78,7 +83,8 @@ export function createCore(options: CoreOptions): Core {
     localFiles,
     sessionVault,
     compressor,
-    cloud: options.cloud ?? (() => NO_CLOUD),
+    sync,
+    cloud,
   };
   let closed = false;
   return {
@@ -88,16 +94,19 @@ export function createCore(options: CoreOptions): Core {
     library,
     runner,
     compressor,
+    sync,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
       // The lock proves no other process runs these jobs: any left `running` were orphaned.
       runner.start({ orphanedRunningJobs: true });
       await library.start(runner);
+      sync.start(runner);
     },
     async close() {
       if (closed) return;
       closed = true;
+      sync.stop();
       await library.stop();
       await runner.stop();
       changes.flush();

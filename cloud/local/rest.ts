@@ -62,7 +62,7 @@ export async function handleRest(tx: Queryable, request: RestRequest): Promise<R
       const limit = Math.min(integerParam(request.params, 'limit') ?? MAX_ROWS, MAX_ROWS);
       const offset = integerParam(request.params, 'offset');
       const sql = `select ${returning} from ${table}${where}${order} limit ${limit}${offset === null ? '' : ` offset ${offset}`}`;
-      rows = (await tx.query<Record<string, unknown>>(sql, values)).rows;
+      rows = await jsonRows(tx, sql, values, 'select');
       break;
     }
     case 'POST': {
@@ -78,24 +78,38 @@ export async function handleRest(tx: Queryable, request: RestRequest): Promise<R
         onConflict = request.prefer.includes('resolution=ignore-duplicates') || updates.length === 0 ? ` on conflict (${target.join(', ')}) do nothing` : ` on conflict (${target.join(', ')}) do update set ${updates.join(', ')}`;
       }
       const sql = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}${onConflict} returning ${returning}`;
-      rows = (await tx.query<Record<string, unknown>>(sql, values)).rows;
+      rows = await jsonRows(tx, sql, values, 'write');
       return answer(request, representation ? rows : null, 201);
     }
     case 'PATCH': {
       const changes = Object.entries(asRecord(request.body));
       if (changes.length === 0) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
       const set = changes.map(([column, value]) => `${identifier(column)} = ${param(values, value)}`).join(', ');
-      rows = (await tx.query<Record<string, unknown>>(`update ${table} set ${set}${where} returning ${returning}`, values)).rows;
+      rows = await jsonRows(tx, `update ${table} set ${set}${where} returning ${returning}`, values, 'write');
       break;
     }
     case 'DELETE':
-      rows = (await tx.query<Record<string, unknown>>(`delete from ${table}${where} returning ${returning}`, values)).rows;
+      rows = await jsonRows(tx, `delete from ${table}${where} returning ${returning}`, values, 'write');
       break;
     default:
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
   }
   if (request.method === 'GET' || request.method === 'HEAD') return answer(request, rows, 200);
   return answer(request, representation ? rows : null, representation ? 200 : 204);
+}
+
+/**
+ * Rows as PostgREST gives them: aggregated to JSON by the database, so a timestamp keeps its microseconds
+ * (`2026-11-23T22:50:00.123456+00:00`). A pull pages by the exact `modified_at` it last saw; a value rounded to
+ * milliseconds would match the wrong rows.
+ */
+async function jsonRows(tx: Queryable, sql: string, values: unknown[], kind: 'select' | 'write'): Promise<Record<string, unknown>[]> {
+  const wrapped =
+    kind === 'select'
+      ? `select coalesce(json_agg(t), '[]'::json) as rows from (${sql}) t`
+      : `with t as (${sql}) select coalesce(json_agg(t), '[]'::json) as rows from t`;
+  const { rows } = await tx.query<{ rows: Record<string, unknown>[] }>(wrapped, values);
+  return rows[0]?.rows ?? [];
 }
 
 /** `POST rpc/<name>` with named arguments in the body; the function's value is the answer. */

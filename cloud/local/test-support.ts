@@ -40,6 +40,22 @@ export async function signedInClient(cloud: LocalCloud, email: string, password 
   return { supabase, userId: data.user.id };
 }
 
+/** Upgrades the user as the pricing page does: a checkout session from the cloud, then Pay on its page. */
+export async function upgradeToPro(supabase: SupabaseClient, successUrl = 'http://127.0.0.1:9/dashboard'): Promise<{ sessionId: string; returnUrl: URL }> {
+  const { data, error } = await supabase.functions.invoke<{ id: string; url: string }>('checkout', { body: { success_url: successUrl, cancel_url: 'http://127.0.0.1:9/pricing' } });
+  if (error || !data) throw error ?? new Error('no checkout session');
+  const pay = await fetch(`${data.url}/confirm`, { method: 'POST', redirect: 'manual' });
+  if (pay.status !== 303) throw new Error(`the checkout page answered ${pay.status}`);
+  return { sessionId: data.id, returnUrl: new URL(pay.headers.get('location')!) };
+}
+
+/** The user's current access token (what the page hands the core in `sync:session`). */
+export async function accessToken(supabase: SupabaseClient): Promise<string> {
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) throw new Error('not signed in');
+  return data.session.access_token;
+}
+
 export interface SignedIn {
   supabase: SupabaseClient;
   userId: string;

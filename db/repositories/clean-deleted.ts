@@ -1,12 +1,13 @@
 /**
  * After a pull: what the cloud no longer holds is deleted here too (spec section 4), except what would lose
  * the user's work: songs created in the last 5 minutes or after the last sync, records with changes not yet
- * pushed, and the Hidden view. Mirroring the cloud writes no sync record: there is nothing to push back.
+ * pushed, and the views that never sync (Hidden, the folder views, this device's All Songs). Mirroring the cloud writes no sync record: there is nothing to push back.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { SYNC_RECENT_SONG_GRACE_MS } from '../../common/constants';
 import { inTransaction, type Db } from '../connection';
 import { songs, views } from '../schema';
+import { defaultViewId } from '../seed';
 import { getLastSync } from './account';
 import { hasUnsyncedChanges } from './sync-records';
 
@@ -40,12 +41,14 @@ function songsMissingFromCloud(db: Db, inCloud: Set<string>, now: number): strin
     .map((row) => row.id);
 }
 
+/** Custom views only, and never this device's own All Songs (it does not sync: `defaultViewId`). */
 function viewsMissingFromCloud(db: Db, inCloud: Set<string>): string[] {
+  const own = defaultViewId(db);
   return db.orm
     .select({ id: views.id, type: views.type })
     .from(views)
     .where(eq(views.type, 'custom'))
     .all()
-    .filter((row) => !inCloud.has(row.id))
+    .filter((row) => !inCloud.has(row.id) && row.id !== own)
     .map((row) => row.id);
 }

@@ -2,7 +2,7 @@
  * Sync records: every write of a song, view or settings row appends one here, in the same transaction, so a
  * change can never be saved without also being queued for the cloud.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/account';
 import type { JsonValue } from '../../common/schema-parts';
 import type { Db } from '../connection';
@@ -45,6 +45,25 @@ export function getUnsyncedChanges(db: Db, limit = 1000): SyncRecord[] {
     .limit(limit)
     .all()
     .map(syncRecordFromRow);
+}
+
+/** What a push needs to know of unsynced records (it sends rows as they are now, not the records' copies). */
+export type SyncRecordRef = Pick<SyncRecord, 'id' | 'type' | 'table' | 'recordId'>;
+
+/** Unsynced records after `afterId`, oldest first, without their data. */
+export function getUnsyncedRefs(db: Db, limit: number, afterId = 0): SyncRecordRef[] {
+  return db.orm
+    .select({ id: syncRecords.id, type: syncRecords.type, table: syncRecords.tableName, recordId: syncRecords.recordId })
+    .from(syncRecords)
+    .where(and(eq(syncRecords.synced, false), gt(syncRecords.id, afterId)))
+    .orderBy(asc(syncRecords.id))
+    .limit(limit)
+    .all()
+    .map((row) => ({ id: row.id, type: row.type as SyncRecordType, table: row.table as SyncedTable, recordId: row.recordId }));
+}
+
+export function countUnsynced(db: Db): number {
+  return db.orm.select({ count: count() }).from(syncRecords).where(eq(syncRecords.synced, false)).get()?.count ?? 0;
 }
 
 export function markSynced(db: Db, ids: number[]): number {

@@ -8,5 +8,6 @@ import { jobHandlers } from './job-handlers';
 import { libraryHandlers } from './library-handlers';
 import { localFileHandlers } from './local-file-handlers';
 import { songHandlers } from './song-handlers';
+import { syncHandlers } from './sync-handlers';
 
-export const handlers: HandlerMap = { ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers };
+export const handlers: HandlerMap = { ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers, ...syncHandlers };

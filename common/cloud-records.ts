@@ -1,0 +1,78 @@
+/**
+ * The one mapping between the app's objects and the cloud's `data` column (spec section 7: songs and views are
+ * stored as the app's JSON). Going up, the object as it is. Coming down, what another device (or another version
+ * of the app) wrote is checked field by field: a value that does not fit falls back to the field's default, and a
+ * record without an id, a name or a modified time is refused, so no pulled row can break the table.
+ */
+import { z } from 'zod';
+import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
+import { filterSchema, sortConfigSchema } from './query';
+import { idSchema, jsonValueSchema, type JsonValue } from './schema-parts';
+import { PRIORITIES, STATUSES, TIERS, recordingSessionSchema, songFileSchema, uniqueTags, type Song } from './song';
+import { VIEW_TYPES, viewPath, type View } from './view';
+
+export type CloudData = Record<string, JsonValue>;
+
+export function songToCloud(song: Song): CloudData {
+  return { ...(song as unknown as CloudData), supabaseId: song.id };
+}
+
+export function viewToCloud(view: View): CloudData {
+  return { ...(view as unknown as CloudData), supabaseId: view.id };
+}
+
+const time = z.number().int().nonnegative();
+const jsonRecord = z.record(z.string(), jsonValueSchema);
+
+const cloudSongSchema = z.object({
+  id: idSchema,
+  name: z.string().min(1).max(500),
+  file: songFileSchema.nullable().catch(null),
+  priority: z.enum(PRIORITIES).catch(DEFAULT_PRIORITY),
+  tier: z.enum(TIERS).catch(DEFAULT_TIER),
+  status: z.enum(STATUSES).catch(DEFAULT_STATUS),
+  tags: z.array(z.string().min(1).max(100)).max(200).transform(uniqueTags).catch([]),
+  notes: z.string().max(100_000).catch(''),
+  tempo: z.string().max(20).catch(''),
+  key: z.string().max(40).catch(''),
+  timeSignature: z.string().max(20).catch(''),
+  recordingSession: recordingSessionSchema.nullable().catch(null),
+  projectPath: z.string().max(4096).nullable().catch(null),
+  source: z.enum(['directory', 'manual']).catch('manual'),
+  hidden: z.boolean().catch(false),
+  needsUploadRetry: z.boolean().catch(false),
+  isBeingProcessedByHandleNewProject: z.boolean().catch(false),
+  custom: jsonRecord.catch({}),
+  meta: jsonRecord.catch({}),
+  editedFields: z.array(z.string().max(100)).max(100).catch([]),
+  createdAt: time.catch(0),
+  modifiedAt: time,
+});
+
+/** A song from the cloud, or null when the record is not one (it is then left alone, never half-applied). */
+export function songFromCloud(data: unknown): Song | null {
+  const parsed = cloudSongSchema.safeParse(data);
+  if (!parsed.success) return null;
+  return { ...parsed.data, supabaseId: parsed.data.id };
+}
+
+const cloudViewSchema = z.object({
+  id: idSchema,
+  title: z.string().min(1).max(500),
+  type: z.enum(VIEW_TYPES),
+  sortConfig: sortConfigSchema.nullable().catch(null),
+  activeFilters: z.array(filterSchema).max(50).catch([]),
+  columnVisibility: z.record(z.string().max(100), z.boolean()).catch({}),
+  columnOrder: z.array(z.string().max(100)).max(200).catch([]),
+  columnWidths: z.record(z.string().max(100), z.number().int().min(40).max(2000)).catch({}),
+  directoryPath: z.string().max(4096).nullable().catch(null),
+  position: z.number().int().catch(0),
+  createdAt: time.catch(0),
+  modifiedAt: time,
+});
+
+export function viewFromCloud(data: unknown): View | null {
+  const parsed = cloudViewSchema.safeParse(data);
+  if (!parsed.success) return null;
+  return { ...parsed.data, path: viewPath(parsed.data.id), supabaseId: parsed.data.id };
+}

@@ -1,0 +1,90 @@
+/**
+ * What a pull brings down, written here: songs and views by last writer wins (the newer `modifiedAt` stays; a
+ * local copy as new or newer is kept, and pushes itself), settings unless the user changed them here since. Like
+ * `cleanDeleted`, mirroring the cloud writes no sync record: there is nothing to push back. And the upgrade's
+ * "queue everything" that gives the cloud a whole library at once.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Song } from '../../common/song';
+import type { View } from '../../common/view';
+import { inTransaction, type Db } from '../connection';
+import { insertRows } from '../prepared-writes';
+import { songToColumns } from '../rows/song-row';
+import { viewToColumns } from '../rows/view-row';
+import { songs, userSettings, views } from '../schema';
+import { currentUserId } from './account';
+import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
+
+/** Applies songs newer than the local copies, in one transaction. Returns the ids written. */
+export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
+  if (pulled.length === 0) return [];
+  return inTransaction(db, () => {
+    const local = localModifiedTimes(db, 'songs', pulled.map((song) => song.id));
+    const newer = pulled.filter((song) => (local.get(song.id) ?? -1) < song.modifiedAt);
+    insertRows(db, songs, newer.map(songToColumns), songs.id);
+    return newer.map((song) => song.id);
+  });
+}
+
+/** Applies custom views newer than the local copies, in one transaction. Returns the ids written. */
+export function applyPulledViews(db: Db, pulled: View[]): string[] {
+  if (pulled.length === 0) return [];
+  return inTransaction(db, () => {
+    const local = localModifiedTimes(db, 'views', pulled.map((view) => view.id));
+    const newer = pulled.filter((view) => view.type === 'custom' && (local.get(view.id) ?? -1) < view.modifiedAt);
+    insertRows(db, views, newer.map(viewToColumns), views.id);
+    return newer.map((view) => view.id);
+  });
+}
+
+/** The cloud's project folders, unless the user changed theirs here and that change has not been pushed yet. */
+export function applyPulledSettings(db: Db, projectDirectories: string[], updatedAt: number): boolean {
+  return inTransaction(db, () => {
+    const id = currentUserId(db);
+    if (hasUnsyncedChanges(db, 'user_settings', id)) return false;
+    const columns = { projectDirectories: JSON.stringify([...new Set(projectDirectories)]), updatedAt };
+    db.orm.insert(userSettings).values({ id, ...columns }).onConflictDoUpdate({ target: userSettings.id, set: columns }).run();
+    return true;
+  });
+}
+
+/** Rows the cloud now holds carry their cloud id (the same id); written without a sync record or a new time. */
+export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): void {
+  const source = table === 'songs' ? songs : views;
+  for (let i = 0; i < ids.length; i += 500) {
+    db.orm
+      .update(source)
+      .set({ supabaseId: sql`${source.id}` })
+      .where(and(inArray(source.id, ids.slice(i, i + 500)), isNull(source.supabaseId)))
+      .run();
+  }
+}
+
+/**
+ * On upgrade (spec section 4): every song, every custom view and the settings queued for the next push. The
+ * records name the rows; a push always sends a row as it is when it goes, so they carry no copy of it.
+ */
+export function queueEverythingForSync(db: Db): number {
+  return inTransaction(db, () => {
+    const songIds = db.orm.select({ id: songs.id }).from(songs).all();
+    const viewIds = db.orm.select({ id: views.id }).from(views).where(eq(views.type, 'custom')).all();
+    const settingsId = currentUserId(db);
+    const records = [
+      ...songIds.map(({ id }) => ({ type: 'add' as const, table: 'songs' as const, recordId: id, data: { id } })),
+      ...viewIds.map(({ id }) => ({ type: 'add' as const, table: 'views' as const, recordId: id, data: { id } })),
+      { type: 'update' as const, table: 'user_settings' as const, recordId: settingsId, data: { id: settingsId } },
+    ];
+    for (let i = 0; i < records.length; i += 5000) writeSyncRecords(db, records.slice(i, i + 5000));
+    return records.length;
+  });
+}
+
+function localModifiedTimes(db: Db, table: 'songs' | 'views', ids: string[]): Map<string, number> {
+  const source = table === 'songs' ? songs : views;
+  const times = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = db.orm.select({ id: source.id, modifiedAt: source.modifiedAt }).from(source).where(inArray(source.id, ids.slice(i, i + 500))).all();
+    for (const row of rows) times.set(row.id, row.modifiedAt);
+  }
+  return times;
+}

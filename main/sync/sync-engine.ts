@@ -1,0 +1,312 @@
+/**
+ * One sync run (spec section 4, DESIGN.md "Cloud"), for pro users only:
+ *
+ * 1. the tier is read from the cloud (the row only checkout can make pro) and cached locally;
+ * 2. push: unsynced records in the order they were written, each row sent as it is now (1000 to a request),
+ *    deletions by id, then the records marked synced. A request that fails leaves its records unsynced for the
+ *    next run; sending a row twice is harmless (upsert by id; the cloud keeps the newer `modifiedAt`);
+ * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), written in batches of 5,
+ *    last writer wins; the cursor is saved after each page, so an interrupted pull goes on where it stopped;
+ * 4. what the cloud no longer holds is deleted here, except songs created in the last 5 minutes or after the last
+ *    sync and anything with unpushed changes (`cleanDeleted`).
+ *
+ * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
+ * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
+ */
+import { PRO_STORAGE_CAP_BYTES, PULLED_SONGS_BATCH, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
+import { songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
+import type { SubscriptionTier } from '../../common/account';
+import type { Song } from '../../common/song';
+import type { SyncReport, SyncStatus } from '../../common/sync';
+import type { View } from '../../common/view';
+import { inTransaction, type Db } from '../../db/connection';
+import { newId } from '../../db/ids';
+import { effectiveTier, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync, updateSubscription } from '../../db/repositories/account';
+import { cleanDeleted } from '../../db/repositories/clean-deleted';
+import { applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed } from '../../db/repositories/pulled-records';
+import { getSongs } from '../../db/repositories/songs';
+import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
+import { getViews } from '../../db/repositories/views';
+import { defaultViewId } from '../../db/seed';
+import type { ChangeNotifier } from '../change-notifier';
+import type { CloudSession, SignedInCloud } from './cloud-session';
+
+/** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
+export const PUSH_ROWS_PER_REQUEST = 1000;
+/** A hosted project's default "Max rows": a page never asks for more than it would get. */
+export const PULL_ROWS_PER_PAGE = 1000;
+/** Ids per delete request (they go in the URL). */
+const DELETE_IDS_PER_REQUEST = 100;
+/** Records read per push round. */
+const RECORDS_PER_ROUND = 5000;
+/**
+ * A pull starts this far before the last row it saw: a write whose transaction began earlier but committed after
+ * that pull would otherwise carry an older time than the cursor and never be seen. Re-reading is harmless.
+ */
+const PULL_OVERLAP_MS = 10_000;
+
+const KV_DEVICE_ID = 'sync.device_id';
+const cursorKey = (table: PulledTable) => `sync.cursor.${table}`;
+
+type PulledTable = 'songs' | 'views' | 'user_settings';
+interface PullCursor {
+  at: string;
+  id: string;
+}
+
+export class SyncError extends Error {}
+
+export interface SyncEngineOptions {
+  pushRowsPerRequest?: number;
+  pullRowsPerPage?: number;
+}
+
+export class SyncEngine {
+  private running: Promise<SyncReport> | null = null;
+  private lastError: string | null = null;
+  private readonly pushRows: number;
+  private readonly pullPageRows: number;
+  /** This data folder's name in the cloud's `origin` column: a pull skips the rows it wrote itself. */
+  readonly deviceId: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly cloud: CloudSession,
+    private readonly changes: ChangeNotifier,
+    options: SyncEngineOptions = {},
+  ) {
+    this.pushRows = options.pushRowsPerRequest ?? PUSH_ROWS_PER_REQUEST;
+    this.pullPageRows = options.pullRowsPerPage ?? PULL_ROWS_PER_PAGE;
+    this.deviceId = getKv<string | null>(db, KV_DEVICE_ID, null) ?? this.newDeviceId();
+  }
+
+  status(): SyncStatus {
+    return {
+      signedIn: this.cloud.userId !== null,
+      running: this.running !== null,
+      lastSync: getLastSync(this.db),
+      pending: countUnsynced(this.db),
+      lastError: this.lastError,
+    };
+  }
+
+  /** One run at a time: a caller during a run shares its outcome. `force` ignores the 5-second rule. */
+  run(options: { force?: boolean } = {}): Promise<SyncReport> {
+    this.running ??= this.runOnce(options.force ?? false).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runOnce(force: boolean): Promise<SyncReport> {
+    const report: SyncReport = { skipped: null, pushed: 0, pulled: 0, deleted: 0, requests: 0 };
+    if (this.cloud.userId === null) return { ...report, skipped: 'signed_out' };
+    const cloud = this.cloud.current();
+    if (!cloud) return { ...report, skipped: 'no_cloud' };
+    const last = getLastSync(this.db);
+    if (!force && last !== null && this.db.now() - last < SYNC_SKIP_IF_LAST_WITHIN_MS) return { ...report, skipped: 'too_soon' };
+
+    const requestsBefore = this.cloud.requests;
+    try {
+      if ((await this.readTier(cloud)) !== 'pro') return { ...report, skipped: 'not_pro' };
+      report.pushed = await this.push(cloud);
+      report.pulled = await this.pull(cloud);
+      report.deleted = await this.removeWhatTheCloudLost(cloud);
+      updateLastSync(this.db);
+      this.lastError = null;
+      return report;
+    } catch (error) {
+      this.lastError = error instanceof Error ? error.message : String(error);
+      throw error;
+    } finally {
+      report.requests = this.cloud.requests - requestsBefore;
+      this.changes.changed('songs', 'views', 'user_settings', 'sync_records', 'kv');
+    }
+  }
+
+  /** The active subscription's tier, cached locally for the app's limits (free after a cancellation). */
+  private async readTier({ supabase, userId }: SignedInCloud): Promise<SubscriptionTier> {
+    const { data, error } = await supabase
+      .from('subscriptions')
+      .select('tier')
+      .eq('user_id', userId)
+      .eq('status', 'active')
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .maybeSingle();
+    if (error) throw new SyncError(`The subscription could not be read: ${error.message}`);
+    const tier: SubscriptionTier = data?.tier === 'pro' ? 'pro' : 'free';
+    if (effectiveTier(this.db) !== tier) {
+      updateSubscription(this.db, { tier, status: 'active' });
+      this.changes.changed('subscription');
+    }
+    return tier;
+  }
+
+  private async push(cloud: SignedInCloud): Promise<number> {
+    const storageFull = getStorageUsage(this.db) >= PRO_STORAGE_CAP_BYTES;
+    let afterId = 0;
+    let pushed = 0;
+    for (;;) {
+      const records = getUnsyncedRefs(this.db, RECORDS_PER_ROUND, afterId);
+      if (records.length === 0) return pushed;
+      afterId = records.at(-1)!.id;
+      const plan = planPush(records, storageFull);
+      pushed += await this.upsertSongs(cloud, plan.songUpserts);
+      pushed += await this.upsertViews(cloud, plan.viewUpserts);
+      pushed += await this.deleteRows(cloud, 'songs', plan.songDeletes);
+      pushed += await this.deleteRows(cloud, 'views', plan.viewDeletes);
+      if (plan.settings) pushed += await this.pushSettings(cloud);
+      markSynced(this.db, plan.done);
+    }
+  }
+
+  private async upsertSongs(cloud: SignedInCloud, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    let sent = 0;
+    for (let i = 0; i < ids.length; i += this.pushRows) {
+      const songs = getSongs(this.db, { ids: ids.slice(i, i + this.pushRows), includeHidden: true });
+      await this.upsert(cloud, 'songs', songs.map((song) => ({ id: song.id, data: songToCloud(song), origin: this.deviceId })));
+      markPushed(this.db, 'songs', songs.map((song) => song.id));
+      sent += songs.length;
+    }
+    return sent;
+  }
+
+  private async upsertViews(cloud: SignedInCloud, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const wanted = new Set(ids);
+    // Only the user's custom views travel: the default All Songs, Hidden and the folder views are each device's own.
+    const own = defaultViewId(this.db);
+    const views = getViews(this.db).filter((view) => wanted.has(view.id) && view.type === 'custom' && view.id !== own);
+    for (let i = 0; i < views.length; i += this.pushRows) {
+      const chunk = views.slice(i, i + this.pushRows);
+      await this.upsert(cloud, 'views', chunk.map((view) => ({ id: view.id, data: viewToCloud(view), origin: this.deviceId })));
+      markPushed(this.db, 'views', chunk.map((view) => view.id));
+    }
+    return views.length;
+  }
+
+  private async upsert(cloud: SignedInCloud, table: 'songs' | 'views', rows: { id: string; data: CloudData; origin: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    const { error } = await cloud.supabase.from(table).upsert(rows, { onConflict: 'id' });
+    if (error) throw new SyncError(`Pushing ${rows.length} ${table} failed: ${error.message}`);
+  }
+
+  private async deleteRows(cloud: SignedInCloud, table: 'songs' | 'views', ids: string[]): Promise<number> {
+    for (let i = 0; i < ids.length; i += DELETE_IDS_PER_REQUEST) {
+      const { error } = await cloud.supabase.from(table).delete().in('id', ids.slice(i, i + DELETE_IDS_PER_REQUEST));
+      if (error) throw new SyncError(`Deleting ${table} in the cloud failed: ${error.message}`);
+    }
+    return ids.length;
+  }
+
+  private async pushSettings(cloud: SignedInCloud): Promise<number> {
+    const settings = getUserSettings(this.db);
+    const { error } = await cloud.supabase
+      .from('user_settings')
+      .upsert({ id: cloud.userId, project_directories: settings.projectDirectories, origin: this.deviceId }, { onConflict: 'id' });
+    if (error) throw new SyncError(`Pushing the settings failed: ${error.message}`);
+    return 1;
+  }
+
+  private async pull(cloud: SignedInCloud): Promise<number> {
+    const songs = await this.pullTable('songs', cloud, (rows) => {
+      const decoded = rows.map((row) => songFromCloud(row.data)).filter((song): song is Song => song !== null);
+      let written = 0;
+      for (let i = 0; i < decoded.length; i += PULLED_SONGS_BATCH) written += applyPulledSongs(this.db, decoded.slice(i, i + PULLED_SONGS_BATCH)).length;
+      return written;
+    });
+    const views = await this.pullTable('views', cloud, (rows) => {
+      const decoded = rows.map((row) => viewFromCloud(row.data)).filter((view): view is View => view !== null);
+      return applyPulledViews(this.db, decoded).length;
+    });
+    return songs + views + (await this.pullSettings(cloud));
+  }
+
+  /** Pages through other devices' rows changed since the cursor, oldest first; saves the cursor after each page. */
+  private async pullTable(
+    table: 'songs' | 'views',
+    cloud: SignedInCloud,
+    apply: (rows: { id: string; data: unknown }[]) => number,
+  ): Promise<number> {
+    const saved = getKv<PullCursor | null>(this.db, cursorKey(table), null);
+    let after: PullCursor | null = null;
+    let written = 0;
+    for (;;) {
+      let query = cloud.supabase.from(table).select('id, data, modified_at').neq('origin', this.deviceId).order('modified_at').order('id').limit(this.pullPageRows);
+      if (after) query = query.or(`modified_at.gt."${after.at}",and(modified_at.eq."${after.at}",id.gt.${after.id})`);
+      else if (saved) query = query.gte('modified_at', new Date(Date.parse(saved.at) - PULL_OVERLAP_MS).toISOString());
+      const { data, error } = await query;
+      if (error) throw new SyncError(`Pulling ${table} failed: ${error.message}`);
+      const rows = (data ?? []) as { id: string; data: unknown; modified_at: string }[];
+      if (rows.length === 0) return written;
+      written += apply(rows);
+      const last = rows.at(-1)!;
+      after = { at: last.modified_at, id: last.id };
+      if (!saved || Date.parse(after.at) >= Date.parse(saved.at)) setKv(this.db, cursorKey(table), after);
+      if (rows.length < this.pullPageRows) return written;
+    }
+  }
+
+  private async pullSettings(cloud: SignedInCloud): Promise<number> {
+    const { data, error } = await cloud.supabase.from('user_settings').select('project_directories, updated_at, origin').eq('id', cloud.userId).maybeSingle();
+    if (error) throw new SyncError(`Pulling the settings failed: ${error.message}`);
+    if (!data || data.origin === this.deviceId || data.origin === '') return 0;
+    const seen = getKv<string | null>(this.db, cursorKey('user_settings'), null);
+    if (seen === data.updated_at) return 0;
+    const folders = Array.isArray(data.project_directories) ? data.project_directories.filter((folder): folder is string => typeof folder === 'string') : [];
+    const applied = applyPulledSettings(this.db, folders, Date.parse(data.updated_at as string) || this.db.now());
+    setKv(this.db, cursorKey('user_settings'), data.updated_at);
+    return applied ? 1 : 0;
+  }
+
+  private async removeWhatTheCloudLost(cloud: SignedInCloud): Promise<number> {
+    const { data, error } = await cloud.supabase.rpc('sync_ids');
+    if (error) throw new SyncError(`Reading the cloud's ids failed: ${error.message}`);
+    const ids = data as { songs?: unknown; views?: unknown } | null;
+    if (!ids || !Array.isArray(ids.songs) || !Array.isArray(ids.views)) throw new SyncError("The cloud's list of ids was not understood.");
+    return inTransaction(this.db, () => {
+      const songs = cleanDeleted(this.db, { table: 'songs', cloudIds: ids.songs as string[] });
+      const views = cleanDeleted(this.db, { table: 'views', cloudIds: ids.views as string[] });
+      return songs.length + views.length;
+    });
+  }
+
+  private newDeviceId(): string {
+    const id = newId();
+    setKv(this.db, KV_DEVICE_ID, id);
+    return id;
+  }
+}
+
+interface PushPlan {
+  songUpserts: string[];
+  songDeletes: string[];
+  viewUpserts: string[];
+  viewDeletes: string[];
+  settings: boolean;
+  /** Records this round settles (all but those held back by the storage cap). */
+  done: number[];
+}
+
+/** The last record of each row decides what goes up; a row written many times goes once. */
+export function planPush(records: SyncRecordRef[], storageFull: boolean): PushPlan {
+  const latest = new Map<string, SyncRecordRef>();
+  const added = new Set<string>();
+  for (const record of records) {
+    const key = `${record.table}:${record.recordId}`;
+    latest.set(key, record);
+    if (record.type === 'add') added.add(key);
+  }
+  const held = new Set<string>();
+  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], settings: false, done: [] };
+  for (const [key, record] of latest) {
+    if (record.table === 'user_settings') plan.settings = true;
+    else if (record.type === 'delete') (record.table === 'songs' ? plan.songDeletes : plan.viewDeletes).push(record.recordId);
+    else if (record.table === 'songs' && storageFull && added.has(key)) held.add(key);
+    else (record.table === 'songs' ? plan.songUpserts : plan.viewUpserts).push(record.recordId);
+  }
+  plan.done = records.filter((record) => !held.has(`${record.table}:${record.recordId}`)).map((record) => record.id);
+  return plan;
+}

@@ -1,0 +1,109 @@
+/**
+ * When sync runs (spec section 9): after changes, debounced 3 s and never within 5 s of the previous run;
+ * periodically every 60 s, the first 5 s after start or sign-in. Each run is a `sync` job (one at a time, retried
+ * with backoff when the network fails), so it shows in the jobs panel and survives a restart.
+ */
+import {
+  AUTO_SYNC_DEBOUNCE_MS,
+  AUTO_SYNC_MIN_GAP_MS,
+  FIRST_PERIODIC_SYNC_MS,
+  PERIODIC_SYNC_MS,
+} from '../../common/constants';
+import type { ChangedTable } from '../../common/ipc';
+import type { Db } from '../../db/connection';
+import { countUnsynced } from '../../db/repositories/sync-records';
+import type { EventBus } from '../events';
+import { enqueue } from '../jobs/queue';
+import type { JobHandler, JobRunner } from '../jobs/runner';
+import type { SyncEngine } from './sync-engine';
+
+/** Behind a scan the user asked for (20), ahead of background scans (10): their edits reach the cloud soon. */
+const SYNC_JOB_PRIORITY = 15;
+
+/** Tables whose changes write sync records. */
+const SYNCED_CHANGES = new Set<ChangedTable>(['songs', 'views', 'user_settings', 'sync_records']);
+
+export interface SyncSchedulerOptions {
+  debounceMs?: number;
+  minGapMs?: number;
+  periodicMs?: number;
+  firstPeriodicMs?: number;
+  /** Default true; tests drive runs themselves. */
+  timers?: boolean;
+}
+
+export class SyncScheduler {
+  private debounce: NodeJS.Timeout | null = null;
+  private periodic: NodeJS.Timeout | null = null;
+  private lastQueuedAt = 0;
+  private runner: JobRunner | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly engine: SyncEngine,
+    private readonly events: EventBus,
+    private readonly options: SyncSchedulerOptions = {},
+  ) {}
+
+  jobHandler(): JobHandler {
+    return {
+      concurrency: 1,
+      label: () => 'Syncing with the cloud',
+      run: async () => this.engine.run(),
+    };
+  }
+
+  start(runner: JobRunner): void {
+    this.runner = runner;
+    if (this.options.timers === false) return;
+    this.unsubscribe = this.events.on('db:changed', ({ tables }) => {
+      if (tables.some((table) => SYNCED_CHANGES.has(table))) this.changed();
+    });
+    this.restartPeriodic();
+  }
+
+  /** Signed in (or a new user): the first periodic run comes 5 s later, then every 60 s. */
+  restartPeriodic(): void {
+    if (this.options.timers === false || !this.runner) return;
+    if (this.periodic) clearTimeout(this.periodic);
+    const every = this.options.periodicMs ?? PERIODIC_SYNC_MS;
+    const tick = (delay: number) => {
+      this.periodic = setTimeout(() => {
+        this.queue();
+        tick(every);
+      }, delay);
+      this.periodic.unref?.();
+    };
+    tick(this.options.firstPeriodicMs ?? FIRST_PERIODIC_SYNC_MS);
+  }
+
+  /** Something that syncs changed: run 3 s after the last change, but not within 5 s of the previous run. */
+  changed(): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    const debounceMs = this.options.debounceMs ?? AUTO_SYNC_DEBOUNCE_MS;
+    const minGapMs = this.options.minGapMs ?? AUTO_SYNC_MIN_GAP_MS;
+    const wait = Math.max(debounceMs, this.lastQueuedAt + minGapMs - Date.now());
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      // A pull's own writes also announce changes; with nothing to push there is nothing to run for.
+      if (this.engine.status().signedIn && countUnsynced(this.db) > 0) this.queue();
+    }, wait);
+    this.debounce.unref?.();
+  }
+
+  /** Queues a run (one waits at most); returns its job id, or null when nobody is signed in. */
+  queue(): number | null {
+    if (!this.runner || !this.engine.status().signedIn) return null;
+    this.lastQueuedAt = Date.now();
+    const { job } = enqueue(this.db, { kind: 'sync', payload: {}, dedupeKey: 'sync', maxAttempts: 3, priority: SYNC_JOB_PRIORITY });
+    this.runner.wake();
+    return job.id;
+  }
+
+  stop(): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.periodic) clearTimeout(this.periodic);
+    this.unsubscribe?.();
+  }
+}

@@ -1,0 +1,241 @@
+// Sync between two data folders (two devices) of one user, through the real local cloud: push, pull, last writer
+// wins, deletions, settings, the storage cap, and a network that fails in every way a proxy can make it fail.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import type { Song } from '../../common/song';
+import type { SyncReport } from '../../common/sync';
+import type { View } from '../../common/view';
+import { tempDir } from '../../db/test-support';
+import { startFaultProxy, type FaultProxy } from '../../cloud/local/fault-proxy';
+import type { LocalCloud } from '../../cloud/local/server';
+import { accessToken, signedInClient, startTestCloud, upgradeToPro } from '../../cloud/local/test-support';
+import { createTestCore, type TestCore } from '../test-support';
+
+let cloud: LocalCloud;
+let proxy: FaultProxy;
+let ana: { supabase: SupabaseClient; userId: string };
+let fay: { supabase: SupabaseClient; userId: string };
+const cores: TestCore[] = [];
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  proxy = await startFaultProxy(cloud.url);
+  ana = await signedInClient(cloud, 'ana@example.com');
+  await upgradeToPro(ana.supabase);
+  fay = await signedInClient(cloud, 'fay@example.com');
+}, 120_000);
+afterAll(async () => {
+  await proxy.close();
+  await cloud.close();
+});
+afterEach(async () => {
+  proxy.heal();
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await ana.supabase.from('songs').delete().eq('user_id', ana.userId);
+  await ana.supabase.from('views').delete().eq('user_id', ana.userId);
+  await ana.supabase.from('user_settings').upsert({ id: ana.userId, project_directories: [], origin: '' }, { onConflict: 'id' });
+});
+
+/** A device: its own data folder and clock, on the cloud through the proxy, signed in as `user`. */
+async function device(user = ana, clockOffsetMs = 0): Promise<TestCore> {
+  const core = createTestCore(tempDir(), {
+    cloud: () => ({ endpoint: { url: proxy.url, anonKey: cloud.anonKey, local: true }, starting: false }),
+    now: () => Date.now() + clockOffsetMs,
+    sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
+  });
+  cores.push(core);
+  const signed = await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
+  expect(signed).toEqual({ ok: true, data: { signedIn: true } });
+  return core;
+}
+
+async function call<T>(core: TestCore, channel: string, input?: unknown): Promise<T> {
+  const result = await core.router.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.data as T;
+}
+
+const sync = (core: TestCore) => call<SyncReport>(core, 'sync:run');
+const songs = (core: TestCore) => call<Song[]>(core, 'db:get-songs', { includeHidden: true });
+const names = async (core: TestCore) => (await songs(core)).map((song) => song.name).sort();
+const addSong = (core: TestCore, name: string) => call<Song>(core, 'db:add-song', { name });
+
+/** Every song row of ana's in the cloud, page by page (a select answers at most 1000). */
+async function cloudSongs(): Promise<{ id: string; data: { name: string } }[]> {
+  const rows: { id: string; data: { name: string } }[] = [];
+  for (;;) {
+    const { data, error } = await ana.supabase.from('songs').select('id, data').eq('user_id', ana.userId).order('id').range(rows.length, rows.length + 999);
+    if (error) throw error;
+    rows.push(...(data as { id: string; data: { name: string } }[]));
+    if (data.length < 1000) return rows;
+  }
+}
+
+/** What the job runner does with a failed run: try again (here at once) until one succeeds. */
+async function syncUntilItWorks(core: TestCore, attempts = 10): Promise<{ report: SyncReport; failures: string[] }> {
+  const failures: string[] = [];
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const result = await core.router.dispatch('sync:run', undefined);
+    if (result.ok) return { report: result.data as SyncReport, failures };
+    failures.push(result.error.message);
+  }
+  throw new Error(`sync never succeeded: ${failures.join('; ')}`);
+}
+
+describe('who syncs', () => {
+  it('nobody signed in, or a free user: nothing leaves the device', async () => {
+    const free = await device(fay);
+    await addSong(free, 'Free song');
+    expect(await sync(free)).toMatchObject({ skipped: 'not_pro', pushed: 0 });
+    const { data } = await fay.supabase.from('songs').select('id');
+    expect(data).toEqual([]);
+    await call(free, 'sync:session', { session: null });
+    expect(await sync(free)).toMatchObject({ skipped: 'signed_out', requests: 0 });
+  });
+
+  it('a token that is not the named user’s is refused', async () => {
+    const core = await device();
+    const result = await core.router.dispatch('sync:session', { session: { userId: fay.userId, accessToken: await accessToken(ana.supabase) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const garbage = await core.router.dispatch('sync:session', { session: { userId: ana.userId, accessToken: 'not-a-jwt-but-long-enough' } });
+    expect(garbage).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('the cached tier follows the cloud: pro after the first sync, free again on sign-out', async () => {
+    const core = await device();
+    expect(await call(core, 'db:get-subscription')).toMatchObject({ tier: 'free' });
+    await sync(core);
+    expect(await call(core, 'db:get-subscription')).toMatchObject({ tier: 'pro', status: 'active' });
+    await call(core, 'sync:session', { session: null });
+    expect(await call(core, 'db:get-subscription')).toMatchObject({ tier: 'free' });
+  });
+});
+
+describe('two devices', () => {
+  it('songs, custom views and settings pushed from one arrive on the other, once, in few requests', async () => {
+    const a = await device();
+    const b = await device();
+    for (let i = 0; i < 1200; i += 1) await addSong(a, `Song ${String(i).padStart(4, '0')}`);
+    const view = await call<View>(a, 'db:add-view', { type: 'custom', title: 'Mixing' });
+    await call(a, 'db:update-user-settings', { projectDirectories: ['/Users/ana/Music/Projects'] });
+
+    const pushed = await sync(a);
+    // The tier, 2 upserts of songs (1000 a request), 1 of views, the settings, 3 pulls, the ids.
+    expect(pushed).toMatchObject({ skipped: null, pushed: 1200 + 1 + 1, requests: 9 });
+    expect(await cloudSongs()).toHaveLength(1200);
+
+    const pulled = await sync(b);
+    expect(pulled.pulled).toBe(1200 + 1 + 1);
+    expect(await names(b)).toEqual(await names(a));
+    expect((await call<View[]>(b, 'db:get-views')).find((candidate) => candidate.id === view.id)).toMatchObject({ title: 'Mixing' });
+    expect(await call(b, 'db:get-user-settings')).toMatchObject({ projectDirectories: ['/Users/ana/Music/Projects'] });
+    // Nothing bounces back: a's own rows are not pulled again, b has nothing to push.
+    expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
+    expect(await sync(b)).toMatchObject({ pushed: 0, pulled: 0 });
+  });
+
+  it('the same song edited on both: the later edit wins on both, whichever device syncs first', async () => {
+    const a = await device();
+    const b = await device(ana, 60_000); // b's clock runs a minute ahead: its edits are the later ones
+    const song = await addSong(a, 'Demo');
+    await sync(a);
+    await sync(b);
+    await call(a, 'db:update-song', { id: song.id, patch: { name: 'Demo (a)' } });
+    await call(b, 'db:update-song', { id: song.id, patch: { name: 'Demo (b)', notes: 'from b' } });
+    await sync(b);
+    await sync(a); // a pushes its older edit late: the cloud keeps b's, and a takes it
+    await sync(b);
+    for (const core of [a, b]) expect((await songs(core)).find((candidate) => candidate.id === song.id)).toMatchObject({ name: 'Demo (b)', notes: 'from b' });
+    expect((await cloudSongs()).map((row) => row.data.name)).toEqual(['Demo (b)']);
+  });
+
+  it('a song deleted on one device is deleted on the other; songs not yet in the cloud are kept', async () => {
+    const a = await device();
+    const b = await device(ana, 10 * 60_000); // ten minutes on: a's songs are past the 5-minute grace there
+    const keep = await addSong(a, 'Keep');
+    const doomed = await addSong(a, 'Doomed');
+    await sync(a);
+    await sync(b);
+    await call(a, 'db:delete-song', { id: doomed.id });
+    const fresh = await addSong(b, 'Written on b while a deleted');
+    await sync(a);
+    const report = await sync(b);
+    expect(report.deleted).toBe(1);
+    expect(await names(b)).toEqual(['Keep', 'Written on b while a deleted']);
+    expect((await songs(b)).map((song) => song.id)).toEqual(expect.arrayContaining([keep.id, fresh.id]));
+    await sync(a);
+    expect(await names(a)).toEqual(['Keep', 'Written on b while a deleted']);
+  });
+
+  it('a corrupt row in the cloud is skipped; the rest of the pull goes on', async () => {
+    const a = await device();
+    await addSong(a, 'Good');
+    await sync(a);
+    await ana.supabase.from('songs').insert({ id: '0190a3b4-0000-7000-8000-00000000dead', data: { id: 42, name: null } });
+    const b = await device();
+    await sync(b);
+    expect(await names(b)).toEqual(['Good']);
+  });
+});
+
+describe('the storage cap', () => {
+  it('at 1 GiB new songs wait (nothing lost, nothing deleted for being missing) while edits go on', async () => {
+    const a = await device();
+    const known = await addSong(a, 'Known');
+    await sync(a);
+    await call(a, 'db:update-storage-usage', { bytesToAdd: PRO_STORAGE_CAP_BYTES });
+    const waiting = await addSong(a, 'Waiting');
+    await call(a, 'db:update-song', { id: known.id, patch: { notes: 'edited at the cap' } });
+    await sync(a);
+    expect((await cloudSongs()).map((row) => row.data.name)).toEqual(['Known']);
+    expect((await cloudSongs())[0]!.data).toMatchObject({ notes: 'edited at the cap' });
+    expect(await names(a)).toEqual(['Known', 'Waiting']);
+    expect((await call<{ pending: number }>(a, 'sync:status')).pending).toBeGreaterThan(0);
+
+    await call(a, 'db:update-storage-usage', { bytesToAdd: -PRO_STORAGE_CAP_BYTES });
+    await sync(a);
+    expect((await cloudSongs()).map((row) => row.id).sort()).toEqual([known.id, waiting.id].sort());
+  });
+});
+
+describe('a network that fails', () => {
+  it('500s, resets before and after the cloud did the work, and silence: retried until it heals, nothing lost or doubled', async () => {
+    const a = await device();
+    const b = await device();
+    for (let i = 0; i < 30; i += 1) await addSong(a, `Take ${i}`);
+    // The tier read fails, then the push is reset before, then after the cloud wrote it, then hangs, then a 500.
+    proxy.plan('fail-500', 'pass', 'reset-before', 'pass', 'reset-after', 'pass', 'hang', 'pass', 'fail-500');
+    const { report, failures } = await syncUntilItWorks(a);
+    expect(failures.length).toBeGreaterThanOrEqual(4);
+    expect(report.skipped).toBeNull();
+    const rows = await cloudSongs();
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(30);
+    expect((await call<{ pending: number; lastError: string | null }>(a, 'sync:status')).pending).toBe(0);
+
+    proxy.breakDown('reset-before');
+    expect((await b.router.dispatch('sync:run', undefined)).ok).toBe(false);
+    expect(await songs(b)).toEqual([]);
+    expect((await call<{ lastError: string | null }>(b, 'sync:status')).lastError).not.toBeNull();
+    proxy.heal();
+    await syncUntilItWorks(b);
+    expect(await names(b)).toEqual(await names(a));
+    expect(await names(b)).toHaveLength(30);
+  });
+
+  it('a pull cut off halfway goes on from where it stopped', async () => {
+    const a = await device();
+    for (let i = 0; i < 2500; i += 1) await addSong(a, `Loop ${i}`);
+    await sync(a);
+    const b = await device();
+    let songPages = 0;
+    proxy.rule((method, path) => (method === 'GET' && path.startsWith('/rest/v1/songs?') && ++songPages === 2 ? 'fail-500' : null));
+    expect((await b.router.dispatch('sync:run', undefined)).ok).toBe(false);
+    expect(await songs(b)).toHaveLength(1000);
+    const { report } = await syncUntilItWorks(b);
+    // The cursor kept its place: the second run reads the rest (and the overlap, already written, again).
+    expect(report.pulled).toBe(1500);
+    expect(await songs(b)).toHaveLength(2500);
+  });
+});
