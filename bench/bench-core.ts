@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CloudStatus } from '../common/ipc';
 import { createCore, type Core } from '../main/core';
 import { appRootFrom } from '../main/paths';
 
-export function createBenchCore(options: { watch: boolean }): Core {
+export function createBenchCore(options: { watch: boolean; cloud?: () => CloudStatus }): Core {
   const bundleDir = path.dirname(fileURLToPath(import.meta.url));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-data-'));
   const core = createCore({
@@ -18,6 +19,7 @@ export function createBenchCore(options: { watch: boolean }): Core {
     workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: options.watch, periodicRescan: false },
+    ...(options.cloud ? { cloud: options.cloud, sync: { schedule: { timers: false } } } : {}),
   });
   return {
     ...core,

@@ -20,7 +20,7 @@ if (testOnly !== -1) {
   await Promise.all([
     build({ ...esm, entryPoints: { 'host-main': 'main/host/host-main.ts', cli: 'main/cli/index.ts', cloud: 'cloud/local/main.ts' }, outdir: 'dist/node' }),
     buildWorker('dist/node'),
-    build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts' }, outdir: 'dist/bench' }),
+    build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts', sync: 'bench/sync.ts' }, outdir: 'dist/bench' }),
     build({ ...cjs, entryPoints: { main: 'main/electron/main.ts', worker: 'workers/index.ts' }, outdir: 'dist/electron' }),
     build({
       ...common,

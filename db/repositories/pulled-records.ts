@@ -4,7 +4,8 @@
  * `cleanDeleted`, mirroring the cloud writes no sync record: there is nothing to push back. And the upgrade's
  * "queue everything" that gives the cloud a whole library at once.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { PULLED_SONGS_BATCH } from '../../common/constants';
 import type { Song } from '../../common/song';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../connection';
@@ -15,13 +16,16 @@ import { songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
 
-/** Applies songs newer than the local copies, in one transaction. Returns the ids written. */
+/**
+ * Applies songs newer than the local copies: a pulled page in one transaction, written in batches of 5 (spec
+ * section 9). Returns the ids written.
+ */
 export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
   if (pulled.length === 0) return [];
   return inTransaction(db, () => {
     const local = localModifiedTimes(db, 'songs', pulled.map((song) => song.id));
     const newer = pulled.filter((song) => (local.get(song.id) ?? -1) < song.modifiedAt);
-    insertRows(db, songs, newer.map(songToColumns), songs.id);
+    for (let i = 0; i < newer.length; i += PULLED_SONGS_BATCH) insertRows(db, songs, newer.slice(i, i + PULLED_SONGS_BATCH).map(songToColumns), songs.id);
     return newer.map((song) => song.id);
   });
 }
@@ -61,21 +65,33 @@ export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): voi
 }
 
 /**
- * On upgrade (spec section 4): every song, every custom view and the settings queued for the next push. The
- * records name the rows; a push always sends a row as it is when it goes, so they carry no copy of it.
+ * On upgrade (spec section 4): every song, every custom view and the settings queued for the next push, except
+ * rows already waiting with an unsynced record. The records name the rows; a push always sends a row as it is
+ * when it goes, so they carry no copy of it. One statement per table: a library of 200,000 songs queues in one go.
  */
 export function queueEverythingForSync(db: Db): number {
   return inTransaction(db, () => {
-    const songIds = db.orm.select({ id: songs.id }).from(songs).all();
-    const viewIds = db.orm.select({ id: views.id }).from(views).where(eq(views.type, 'custom')).all();
+    const now = db.now();
+    let queued = 0;
+    for (const [table, where] of [
+      ['songs', ''],
+      ['views', "AND row.type = 'custom'"],
+    ] as const) {
+      queued += db.sqlite
+        .prepare(
+          `INSERT INTO sync_records (type, table_name, record_id, data, timestamp, synced)
+           SELECT 'add', '${table}', row.id, json_object('id', row.id), ?, 0 FROM ${table} row
+           WHERE NOT EXISTS (SELECT 1 FROM sync_records r WHERE r.record_id = row.id AND r.table_name = '${table}' AND r.synced = 0) ${where}
+           ORDER BY row.created_at`,
+        )
+        .run(now).changes;
+    }
     const settingsId = currentUserId(db);
-    const records = [
-      ...songIds.map(({ id }) => ({ type: 'add' as const, table: 'songs' as const, recordId: id, data: { id } })),
-      ...viewIds.map(({ id }) => ({ type: 'add' as const, table: 'views' as const, recordId: id, data: { id } })),
-      { type: 'update' as const, table: 'user_settings' as const, recordId: settingsId, data: { id: settingsId } },
-    ];
-    for (let i = 0; i < records.length; i += 5000) writeSyncRecords(db, records.slice(i, i + 5000));
-    return records.length;
+    if (!hasUnsyncedChanges(db, 'user_settings', settingsId)) {
+      writeSyncRecords(db, [{ type: 'update', table: 'user_settings', recordId: settingsId, data: { id: settingsId } }]);
+      queued += 1;
+    }
+    return queued;
   });
 }
 

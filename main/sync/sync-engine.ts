@@ -5,15 +5,16 @@
  * 2. push: unsynced records in the order they were written, each row sent as it is now (1000 to a request),
  *    deletions by id, then the records marked synced. A request that fails leaves its records unsynced for the
  *    next run; sending a row twice is harmless (upsert by id; the cloud keeps the newer `modifiedAt`);
- * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), written in batches of 5,
- *    last writer wins; the cursor is saved after each page, so an interrupted pull goes on where it stopped;
+ * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), each page written in one
+ *    transaction in batches of 5, last writer wins; the cursor is saved after each page, so an interrupted pull
+ *    goes on where it stopped;
  * 4. what the cloud no longer holds is deleted here, except songs created in the last 5 minutes or after the last
  *    sync and anything with unpushed changes (`cleanDeleted`).
  *
  * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
  */
-import { PRO_STORAGE_CAP_BYTES, PULLED_SONGS_BATCH, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
+import { PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
 import { songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
 import type { SubscriptionTier } from '../../common/account';
 import type { Song } from '../../common/song';
@@ -143,37 +144,52 @@ export class SyncEngine {
     return tier;
   }
 
+  /**
+   * Everything unsynced at the start, each row once (its last record decides), in the order of those last
+   * records. Each request's records are marked synced as soon as it succeeds, so a failure later in the run
+   * leaves only what did not reach the cloud.
+   */
   private async push(cloud: SignedInCloud): Promise<number> {
-    const storageFull = getStorageUsage(this.db) >= PRO_STORAGE_CAP_BYTES;
-    let afterId = 0;
-    let pushed = 0;
-    for (;;) {
-      const records = getUnsyncedRefs(this.db, RECORDS_PER_ROUND, afterId);
-      if (records.length === 0) return pushed;
-      afterId = records.at(-1)!.id;
-      const plan = planPush(records, storageFull);
-      pushed += await this.upsertSongs(cloud, plan.songUpserts);
-      pushed += await this.upsertViews(cloud, plan.viewUpserts);
-      pushed += await this.deleteRows(cloud, 'songs', plan.songDeletes);
-      pushed += await this.deleteRows(cloud, 'views', plan.viewDeletes);
-      if (plan.settings) pushed += await this.pushSettings(cloud);
-      markSynced(this.db, plan.done);
+    const records: SyncRecordRef[] = [];
+    for (let afterId = 0; ; ) {
+      const round = getUnsyncedRefs(this.db, RECORDS_PER_ROUND, afterId);
+      if (round.length === 0) break;
+      records.push(...round);
+      afterId = round.at(-1)!.id;
     }
+    if (records.length === 0) return 0;
+    const plan = planPush(records, getStorageUsage(this.db) >= PRO_STORAGE_CAP_BYTES);
+    const settle = (table: SyncRecordRef['table'], ids: string[]) => markSynced(this.db, ids.flatMap((id) => plan.recordIds.get(`${table}:${id}`) ?? []));
+
+    let pushed = 0;
+    pushed += await this.upsertSongs(cloud, plan.songUpserts, (ids) => settle('songs', ids));
+    pushed += await this.upsertViews(cloud, plan.viewUpserts, (ids) => settle('views', ids));
+    pushed += await this.deleteRows(cloud, 'songs', plan.songDeletes, (ids) => settle('songs', ids));
+    pushed += await this.deleteRows(cloud, 'views', plan.viewDeletes, (ids) => settle('views', ids));
+    if (plan.settingsIds.length > 0) {
+      pushed += await this.pushSettings(cloud);
+      settle('user_settings', plan.settingsIds);
+    }
+    return pushed;
   }
 
-  private async upsertSongs(cloud: SignedInCloud, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
+  private async upsertSongs(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
     let sent = 0;
     for (let i = 0; i < ids.length; i += this.pushRows) {
-      const songs = getSongs(this.db, { ids: ids.slice(i, i + this.pushRows), includeHidden: true });
+      const chunk = ids.slice(i, i + this.pushRows);
+      // A song deleted for good since its record leaves nothing to send (its delete record comes on its own).
+      const songs = getSongs(this.db, { ids: chunk, includeHidden: true });
       await this.upsert(cloud, 'songs', songs.map((song) => ({ id: song.id, data: songToCloud(song), origin: this.deviceId })));
-      markPushed(this.db, 'songs', songs.map((song) => song.id));
+      inTransaction(this.db, () => {
+        markPushed(this.db, 'songs', songs.map((song) => song.id));
+        settle(chunk);
+      });
       sent += songs.length;
     }
     return sent;
   }
 
-  private async upsertViews(cloud: SignedInCloud, ids: string[]): Promise<number> {
+  private async upsertViews(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
     if (ids.length === 0) return 0;
     const wanted = new Set(ids);
     // Only the user's custom views travel: the default All Songs, Hidden and the folder views are each device's own.
@@ -184,6 +200,8 @@ export class SyncEngine {
       await this.upsert(cloud, 'views', chunk.map((view) => ({ id: view.id, data: viewToCloud(view), origin: this.deviceId })));
       markPushed(this.db, 'views', chunk.map((view) => view.id));
     }
+    // Views that do not travel are settled too: there is nothing to send for them.
+    settle(ids);
     return views.length;
   }
 
@@ -193,10 +211,12 @@ export class SyncEngine {
     if (error) throw new SyncError(`Pushing ${rows.length} ${table} failed: ${error.message}`);
   }
 
-  private async deleteRows(cloud: SignedInCloud, table: 'songs' | 'views', ids: string[]): Promise<number> {
+  private async deleteRows(cloud: SignedInCloud, table: 'songs' | 'views', ids: string[], settle: (ids: string[]) => void): Promise<number> {
     for (let i = 0; i < ids.length; i += DELETE_IDS_PER_REQUEST) {
-      const { error } = await cloud.supabase.from(table).delete().in('id', ids.slice(i, i + DELETE_IDS_PER_REQUEST));
+      const chunk = ids.slice(i, i + DELETE_IDS_PER_REQUEST);
+      const { error } = await cloud.supabase.from(table).delete().in('id', chunk);
       if (error) throw new SyncError(`Deleting ${table} in the cloud failed: ${error.message}`);
+      settle(chunk);
     }
     return ids.length;
   }
@@ -213,9 +233,7 @@ export class SyncEngine {
   private async pull(cloud: SignedInCloud): Promise<number> {
     const songs = await this.pullTable('songs', cloud, (rows) => {
       const decoded = rows.map((row) => songFromCloud(row.data)).filter((song): song is Song => song !== null);
-      let written = 0;
-      for (let i = 0; i < decoded.length; i += PULLED_SONGS_BATCH) written += applyPulledSongs(this.db, decoded.slice(i, i + PULLED_SONGS_BATCH)).length;
-      return written;
+      return applyPulledSongs(this.db, decoded).length;
     });
     const views = await this.pullTable('views', cloud, (rows) => {
       const decoded = rows.map((row) => viewFromCloud(row.data)).filter((view): view is View => view !== null);
@@ -285,28 +303,32 @@ interface PushPlan {
   songDeletes: string[];
   viewUpserts: string[];
   viewDeletes: string[];
-  settings: boolean;
-  /** Records this round settles (all but those held back by the storage cap). */
-  done: number[];
+  /** The settings row's id(s) when they changed. */
+  settingsIds: string[];
+  /** `table:id` -> the records that go with it (held-back rows have none: they stay unsynced). */
+  recordIds: Map<string, number[]>;
 }
 
-/** The last record of each row decides what goes up; a row written many times goes once. */
+/** The last record of each row decides what goes up; a row written many times goes once, in the order of its last write. */
 export function planPush(records: SyncRecordRef[], storageFull: boolean): PushPlan {
   const latest = new Map<string, SyncRecordRef>();
+  const recordIds = new Map<string, number[]>();
   const added = new Set<string>();
   for (const record of records) {
     const key = `${record.table}:${record.recordId}`;
+    latest.delete(key);
     latest.set(key, record);
+    const ids = recordIds.get(key);
+    if (ids) ids.push(record.id);
+    else recordIds.set(key, [record.id]);
     if (record.type === 'add') added.add(key);
   }
-  const held = new Set<string>();
-  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], settings: false, done: [] };
+  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], settingsIds: [], recordIds };
   for (const [key, record] of latest) {
-    if (record.table === 'user_settings') plan.settings = true;
+    if (record.table === 'user_settings') plan.settingsIds.push(record.recordId);
     else if (record.type === 'delete') (record.table === 'songs' ? plan.songDeletes : plan.viewDeletes).push(record.recordId);
-    else if (record.table === 'songs' && storageFull && added.has(key)) held.add(key);
+    else if (record.table === 'songs' && storageFull && added.has(key)) recordIds.delete(key);
     else (record.table === 'songs' ? plan.songUpserts : plan.viewUpserts).push(record.recordId);
   }
-  plan.done = records.filter((record) => !held.has(`${record.table}:${record.recordId}`)).map((record) => record.id);
   return plan;
 }

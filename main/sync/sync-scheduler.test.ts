@@ -1,0 +1,49 @@
+// When sync runs: a change queues one sync job after the debounce; nothing is queued for a signed-out user or
+// when nothing waits to be pushed; the periodic timer queues runs on its own.
+import { afterEach, describe, expect, it } from 'vitest';
+import { listJobs } from '../jobs/queue';
+import { tempDir } from '../../db/test-support';
+import { createTestCore, type TestCore } from '../test-support';
+
+let core: TestCore;
+afterEach(() => core.close());
+
+const USER = '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f';
+/** A token whose `sub` is USER; the scheduler never sends it anywhere (no cloud here). */
+const TOKEN = `x.${Buffer.from(JSON.stringify({ sub: USER })).toString('base64url')}.y`;
+
+function start(schedule: { periodicMs?: number; firstPeriodicMs?: number }): TestCore {
+  core = createTestCore(tempDir(), { sync: { schedule: { debounceMs: 20, minGapMs: 40, periodicMs: 60_000, firstPeriodicMs: 60_000, ...schedule } } });
+  return core;
+}
+
+const syncJobs = () => listJobs(core.db).filter((job) => job.kind === 'sync');
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  return check();
+};
+
+describe('the sync scheduler', () => {
+  it('queues one sync job after changes, for a signed-in user only', async () => {
+    start({});
+    await core.start();
+    await core.router.dispatch('db:add-song', { name: 'Signed out' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(syncJobs()).toEqual([]);
+
+    await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    await core.router.dispatch('db:add-song', { name: 'One' });
+    await core.router.dispatch('db:add-song', { name: 'Two' });
+    expect(await until(() => syncJobs().length > 0)).toBe(true);
+    expect(syncJobs()).toHaveLength(1);
+    // With no cloud the run is skipped (no_cloud), not failed.
+    expect(await until(() => syncJobs()[0]?.state === 'succeeded')).toBe(true);
+  });
+
+  it('the periodic timer queues runs by itself', async () => {
+    start({ firstPeriodicMs: 10, periodicMs: 30 });
+    await core.start();
+    await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    expect(await until(() => syncJobs().length >= 2)).toBe(true);
+  });
+});
