@@ -31,6 +31,11 @@ export const MESSAGES = {
   googleSignUpFailed: 'An error occurred during Google sign up',
   callbackMissingTokens: 'Authentication failed: Missing tokens',
   callbackSessionUnverified: 'Failed to verify session',
+  // The pro upgrade's return (spec section 4).
+  upgradeWrongUser: 'This upgrade belongs to another account. Sign in with the account that paid, then open the link again.',
+  upgradeNotConfirmed: 'Your payment has not been confirmed yet. Nothing was changed; try again in a moment.',
+  upgradeDone: 'Welcome to Pro. Your library is syncing to the cloud.',
+  upgradeSyncFailed: 'You are on Pro. The first sync could not finish; it will try again by itself.',
 } as const;
 
 /** Spec section 5: the login form after 5 failed attempts for an email within 15 minutes. */

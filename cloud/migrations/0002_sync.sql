@@ -37,6 +37,18 @@ end $$;
 create trigger songs_keep_newest before update on public.songs for each row execute function public.keep_newest_data();
 create trigger views_keep_newest before update on public.views for each row execute function public.keep_newest_data();
 
+-- Settings the same way, by the time the user changed them on their device (changed_at, milliseconds): a device
+-- that never set its folders (changed_at 0) cannot empty the list another device saved.
+alter table public.user_settings add column changed_at bigint not null default 0;
+create function public.keep_newest_settings() returns trigger language plpgsql as $$
+begin
+  if old.changed_at > new.changed_at then
+    return null;
+  end if;
+  return new;
+end $$;
+create trigger user_settings_keep_newest before update on public.user_settings for each row execute function public.keep_newest_settings();
+
 -- Every id the caller holds, in one answer: a pull deletes locally what the cloud no longer has without paging
 -- through every row. Runs as the caller, so row level security applies.
 create function public.sync_ids() returns jsonb language sql stable security invoker set search_path = '' as $$

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_DEEP_LINK } from '../../common/app-links';
+import { OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/app-links';
 import { appRouteFromDeepLink, deepLinkInArguments } from './deep-link';
 
 describe('appRouteFromDeepLink', () => {
@@ -13,6 +13,14 @@ describe('appRouteFromDeepLink', () => {
   it('passes a link missing its tokens on to the route, which shows the spec error', () => {
     expect(appRouteFromDeepLink(`${OAUTH_DEEP_LINK}#access_token=only-one`)).toBe('/oauth/callback#access_token=only-one');
     expect(appRouteFromDeepLink(OAUTH_DEEP_LINK)).toBe('/oauth/callback');
+  });
+
+  it('opens the dashboard with the checkout’s user and session ids, and nothing else of the link', () => {
+    const user = '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f';
+    const session = '0b9f3c2e-1d4a-4e8b-a7c6-5f4e3d2c1b0a';
+    expect(appRouteFromDeepLink(`${UPGRADE_DEEP_LINK}?user_id=${user}&session_id=${session}&next=/evil#x`)).toBe(`/dashboard?user_id=${user}&session_id=${session}`);
+    expect(appRouteFromDeepLink(`${UPGRADE_DEEP_LINK}?user_id=${user}`)).toBeNull();
+    expect(appRouteFromDeepLink(`${UPGRADE_DEEP_LINK}?user_id=../../x&session_id=${session}`)).toBeNull();
   });
 
   it('ignores foreign schemes, other paths, credentials and oversized links', () => {

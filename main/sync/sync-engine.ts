@@ -24,7 +24,7 @@ import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
 import { effectiveTier, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync, updateSubscription } from '../../db/repositories/account';
 import { cleanDeleted } from '../../db/repositories/clean-deleted';
-import { applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed } from '../../db/repositories/pulled-records';
+import { applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { getSongs } from '../../db/repositories/songs';
 import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
 import { getViews } from '../../db/repositories/views';
@@ -49,7 +49,7 @@ const PULL_OVERLAP_MS = 10_000;
 const KV_DEVICE_ID = 'sync.device_id';
 const cursorKey = (table: PulledTable) => `sync.cursor.${table}`;
 
-type PulledTable = 'songs' | 'views' | 'user_settings';
+type PulledTable = 'songs' | 'views';
 interface PullCursor {
   at: string;
   id: string;
@@ -137,10 +137,14 @@ export class SyncEngine {
       .maybeSingle();
     if (error) throw new SyncError(`The subscription could not be read: ${error.message}`);
     const tier: SubscriptionTier = data?.tier === 'pro' ? 'pro' : 'free';
-    if (effectiveTier(this.db) !== tier) {
+    const cached = effectiveTier(this.db);
+    if (cached !== tier) {
       updateSubscription(this.db, { tier, status: 'active' });
       this.changes.changed('subscription');
     }
+    // Pro from now on (upgraded on the website or another device, or this library just met a pro account):
+    // everything here joins the cloud, as the upgrade's own return does.
+    if (tier === 'pro' && cached !== 'pro') queueEverythingForSync(this.db);
     return tier;
   }
 
@@ -225,7 +229,7 @@ export class SyncEngine {
     const settings = getUserSettings(this.db);
     const { error } = await cloud.supabase
       .from('user_settings')
-      .upsert({ id: cloud.userId, project_directories: settings.projectDirectories, origin: this.deviceId }, { onConflict: 'id' });
+      .upsert({ id: cloud.userId, project_directories: settings.projectDirectories, changed_at: settings.updatedAt, origin: this.deviceId }, { onConflict: 'id' });
     if (error) throw new SyncError(`Pushing the settings failed: ${error.message}`);
     return 1;
   }
@@ -267,16 +271,14 @@ export class SyncEngine {
     }
   }
 
+  /** The cloud's settings when they are newer than this device's (last writer wins, as for songs). */
   private async pullSettings(cloud: SignedInCloud): Promise<number> {
-    const { data, error } = await cloud.supabase.from('user_settings').select('project_directories, updated_at, origin').eq('id', cloud.userId).maybeSingle();
+    const { data, error } = await cloud.supabase.from('user_settings').select('project_directories, changed_at').eq('id', cloud.userId).maybeSingle();
     if (error) throw new SyncError(`Pulling the settings failed: ${error.message}`);
-    if (!data || data.origin === this.deviceId || data.origin === '') return 0;
-    const seen = getKv<string | null>(this.db, cursorKey('user_settings'), null);
-    if (seen === data.updated_at) return 0;
+    const changedAt = Number(data?.changed_at ?? 0);
+    if (!data || changedAt <= getUserSettings(this.db).updatedAt) return 0;
     const folders = Array.isArray(data.project_directories) ? data.project_directories.filter((folder): folder is string => typeof folder === 'string') : [];
-    const applied = applyPulledSettings(this.db, folders, Date.parse(data.updated_at as string) || this.db.now());
-    setKv(this.db, cursorKey('user_settings'), data.updated_at);
-    return applied ? 1 : 0;
+    return applyPulledSettings(this.db, folders, changedAt) ? 1 : 0;
   }
 
   private async removeWhatTheCloudLost(cloud: SignedInCloud): Promise<number> {

@@ -34,7 +34,7 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
   await ana.supabase.from('songs').delete().eq('user_id', ana.userId);
   await ana.supabase.from('views').delete().eq('user_id', ana.userId);
-  await ana.supabase.from('user_settings').upsert({ id: ana.userId, project_directories: [], origin: '' }, { onConflict: 'id' });
+  await ana.supabase.from('user_settings').delete().eq('id', ana.userId);
 });
 
 /** A device: its own data folder and clock, on the cloud through the proxy, signed in as `user`. */
@@ -130,6 +130,9 @@ describe('two devices', () => {
     expect(await names(b)).toEqual(await names(a));
     expect((await call<View[]>(b, 'db:get-views')).find((candidate) => candidate.id === view.id)).toMatchObject({ title: 'Mixing' });
     expect(await call(b, 'db:get-user-settings')).toMatchObject({ projectDirectories: ['/Users/ana/Music/Projects'] });
+    // b never set its folders: its first sync (which queues its whole library) must not empty a's list.
+    const settings = await ana.supabase.from('user_settings').select('project_directories').eq('id', ana.userId).single();
+    expect(settings.data).toEqual({ project_directories: ['/Users/ana/Music/Projects'] });
     // Nothing bounces back: a's own rows are not pulled again, b has nothing to push.
     expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
     expect(await sync(b)).toMatchObject({ pushed: 0, pulled: 0 });

@@ -11,7 +11,7 @@ export function signInAddress(): string {
 }
 
 /** Electron's window: its pages cannot be an http redirect's target, and Google refuses embedded sign-in. */
-function inElectron(): boolean {
+export function inElectron(): boolean {
   return location.protocol === `${APP_SCHEME}:`;
 }
 

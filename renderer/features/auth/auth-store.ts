@@ -3,7 +3,7 @@
  * SIGNED_OUT clears it and the stored keys (the route guard then goes to /login). The user's tier is read from
  * their active subscription, the row only the server's checkout can make pro, never from editable metadata.
  */
-import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import type { SubscriptionTier } from '../../../common/account';
 import type { Build } from '../../../common/route-access';
@@ -57,6 +57,7 @@ export async function startAuth(): Promise<void> {
     return;
   }
   supabase.auth.onAuthStateChange((event, session) => {
+    handOverToCore(session);
     if (event === 'SIGNED_OUT') {
       clearStoredKeys();
       tierRead++;
@@ -67,7 +68,22 @@ export async function startAuth(): Promise<void> {
     if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED') void follow(supabase, session?.user ?? null);
   });
   const { data } = await supabase.auth.getSession();
+  handOverToCore(data.session);
   await follow(supabase, data.session?.user ?? null);
+}
+
+let handedOver: string | null = null;
+
+/**
+ * The desktop core syncs as the signed-in user: it gets the access token now and after every refresh, and null
+ * on sign-out. The website has no core; its dashboard reads the cloud itself.
+ */
+function handOverToCore(session: Session | null): void {
+  const api = getBridge();
+  const token = session?.access_token ?? null;
+  if (!api || token === handedOver) return;
+  handedOver = token;
+  void api['sync:session']({ session: session && token ? { userId: session.user.id, accessToken: token } : null });
 }
 
 async function follow(supabase: SupabaseClient, user: User | null): Promise<void> {
@@ -77,6 +93,14 @@ async function follow(supabase: SupabaseClient, user: User | null): Promise<void
   if (state.ready && state.user?.id === user.id) return set({ ...state, user });
   const tier = await readTier(supabase);
   if (read === tierRead) set({ ready: true, user, tier });
+}
+
+/** Reads the tier again (after the upgrade); the user stays who they are. */
+export async function refreshTier(supabase: SupabaseClient): Promise<SubscriptionTier> {
+  const read = ++tierRead;
+  const tier = await readTier(supabase);
+  if (read === tierRead && state.user) set({ ...state, tier });
+  return tier;
 }
 
 /** The newest active subscription's tier; free when there is none or it cannot be read. */

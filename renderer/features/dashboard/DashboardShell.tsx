@@ -5,6 +5,7 @@ import { currentBuild, useAuth } from '../auth/auth-store';
 import { PlayerProvider } from '../player/player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
+import { useUpgradeReturn } from '../site/upgrade';
 import { WebDashboardNotice } from './WebDashboardNotice';
 
 /**
@@ -18,6 +19,7 @@ export default function DashboardShell() {
   const { viewId } = useParams();
   const { ready, user } = useAuth();
   const { data: views } = useViewsQuery();
+  useUpgradeReturn(user?.id ?? null);
   if (ready && !user) return <Navigate to={AFTER_SIGN_OUT} replace />;
   if (ready && currentBuild() === 'web') return <WebDashboardNotice />;
   if (!views || !ready) return <DashboardSkeleton />;

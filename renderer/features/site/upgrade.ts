@@ -1,10 +1,17 @@
 /**
  * The pricing page's Upgrade: asks the cloud's checkout function for a session (as the signed-in user) and goes
  * to its payment page. The payment is confirmed on the server, which alone makes the user pro; the page then
- * comes back to /dashboard with the session and user ids (the app's side of that return is the sync issue's).
+ * comes back to /dashboard with the session and user ids, where `useUpgradeReturn` finishes the upgrade.
  */
-import { CLOUD_NOT_READY } from '../auth/auth-actions';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
+import { getBridge } from '../../bridge/bridge';
+import { UPGRADE_DEEP_LINK } from '../../../common/app-links';
+import { CLOUD_NOT_READY, inElectron } from '../auth/auth-actions';
+import { refreshTier } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';
+import { showToast } from '../ui/toasts';
 
 export const CHECKOUT_FAILED = 'The checkout could not start. Try again in a moment.';
 
@@ -12,12 +19,72 @@ export const CHECKOUT_FAILED = 'The checkout could not start. Try again in a mom
 export async function startUpgrade(userId: string): Promise<string | null> {
   const supabase = await getCloudClient();
   if (!supabase) return CLOUD_NOT_READY;
-  const success = new URL('/dashboard', location.origin);
+  // The desktop window pays in the user's browser, which comes back through the `songshelf://upgrade` link.
+  const desktop = inElectron();
+  const success = new URL(desktop ? UPGRADE_DEEP_LINK : new URL('/dashboard', location.origin).toString());
   success.searchParams.set('user_id', userId);
+  const cancel = desktop ? UPGRADE_DEEP_LINK : new URL('/pricing', location.origin).toString();
   const { data, error } = await supabase.functions.invoke<{ id: string; url: string }>('checkout', {
-    body: { success_url: success.toString(), cancel_url: new URL('/pricing', location.origin).toString() },
+    body: { success_url: success.toString(), cancel_url: cancel },
   });
   if (error || !data?.url) return CHECKOUT_FAILED;
-  location.assign(data.url);
-  return null;
+  if (!desktop) {
+    location.assign(data.url);
+    return null;
+  }
+  const opened = await getBridge()?.openExternal({ url: data.url });
+  return opened?.ok ? null : CHECKOUT_FAILED;
+}
+
+export interface UpgradeReturn {
+  userId: string;
+  sessionId: string;
+}
+
+/** The checkout's way back: `/dashboard?user_id=…&session_id=…`; null for any other address. */
+export function upgradeReturnFrom(search: string): UpgradeReturn | null {
+  const params = new URLSearchParams(search);
+  const userId = params.get('user_id');
+  const sessionId = params.get('session_id');
+  return userId && sessionId ? { userId, sessionId } : null;
+}
+
+/**
+ * The success callback (spec section 4). Honoured only for the signed-in user, and only once the cloud says the
+ * user is pro: the checkout's server-side confirmation is the one thing that makes them so (it cancelled the old
+ * subscription and added the pro one). Then, in the app, the local subscription cache is updated and checked,
+ * every song and view is queued for sync, and a sync runs. Returns what to tell the user.
+ */
+export async function completeUpgrade(back: UpgradeReturn, signedInUserId: string): Promise<{ kind: 'info' | 'error'; message: string }> {
+  if (back.userId !== signedInUserId) return { kind: 'error', message: MESSAGES.upgradeWrongUser };
+  const supabase = await getCloudClient();
+  if (!supabase) return { kind: 'error', message: CLOUD_NOT_READY };
+  if ((await refreshTier(supabase)) !== 'pro') return { kind: 'error', message: MESSAGES.upgradeNotConfirmed };
+  const api = getBridge();
+  if (!api) return { kind: 'info', message: MESSAGES.upgradeDone };
+
+  const updated = await api['db:update-subscription']({ tier: 'pro', status: 'active' });
+  const cached = await api['db:get-subscription']();
+  if (!updated.ok || !cached.ok || cached.data.tier !== 'pro' || cached.data.status !== 'active') {
+    return { kind: 'error', message: MESSAGES.subscriptionVerifyFailed };
+  }
+  await api['sync:queue-all']();
+  const synced = await api['sync:run']();
+  return synced.ok ? { kind: 'info', message: MESSAGES.upgradeDone } : { kind: 'info', message: MESSAGES.upgradeSyncFailed };
+}
+
+/** Mounted by the dashboard: finishes an upgrade the address carries, once, then drops the parameters. */
+export function useUpgradeReturn(userId: string | null): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const back = upgradeReturnFrom(location.search);
+    if (!back || !userId || handled.current === back.sessionId) return;
+    handled.current = back.sessionId;
+    void completeUpgrade(back, userId).then((outcome) => {
+      showToast(outcome);
+      void navigate(location.pathname, { replace: true });
+    });
+  }, [location.search, location.pathname, navigate, userId]);
 }
