@@ -29,6 +29,9 @@ export const AUTO_SYNC_MIN_GAP_MS = 5000;
 /** Periodic sync, the first one soon after start. */
 export const PERIODIC_SYNC_MS = 60_000;
 export const FIRST_PERIODIC_SYNC_MS = 5000;
+/** The upload repair pass (songs left with needsUploadRetry) runs at most this often, and remembers this many ids. */
+export const UPLOAD_REPAIR_INTERVAL_MS = 10_000;
+export const UPLOAD_REPAIR_MEMORY = 100;
 /** Pulled songs are written in batches of this many. */
 export const PULLED_SONGS_BATCH = 5;
 

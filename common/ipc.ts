@@ -23,7 +23,7 @@ import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
 import { bulkSongUpdateSchema, newSongSchema, songIdsSchema, songPatchSchema, type Song } from './song';
 import { syncSessionSchema, type SyncReport, type SyncStatus } from './sync';
-import type { CompressionResult } from './upload-rules';
+import type { CompressionResult, UploadResult } from './upload-rules';
 import { newViewSchema, viewPatchSchema, type View } from './view';
 
 interface ChannelDef<I extends z.ZodType, O> {
@@ -93,6 +93,12 @@ export const contract = {
   /** The upgrade's step: every song, custom view and the settings queued for the next push. */
   'sync:queue-all': channel<{ queued: number }>()(noInput),
   'sync:status': channel<SyncStatus>()(noInput),
+  /** Compresses and uploads a song's audio now (pro): the spec's upload result, skip reason and all. */
+  'songs:upload': channel<UploadResult>()(z.strictObject({ id: idSchema })),
+  /** Removes an uploaded file; the address must be one of the app's buckets. */
+  'cloud:remove-file': channel<{ removed: boolean }>()(z.strictObject({ url: z.string().min(1).max(4096) })),
+  /** A signed address (an hour) to play a song's uploaded audio. */
+  'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),
   'db:get-last-sync': channel<{ timestamp: number | null }>()(noInput),

@@ -18,6 +18,8 @@ import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
 import { SyncService, type SyncOptions } from './sync/sync-service';
+import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
+import { UploadQueue, type UploadQueueOptions } from './uploads/upload-queue';
 
 export interface CoreOptions {
   dataDir: string;
@@ -36,6 +38,7 @@ export interface CoreOptions {
   cloud?: () => CloudStatus;
   compression?: CompressorOptions;
   sync?: SyncOptions;
+  uploads?: UploadQueueOptions & AudioUploaderOptions;
   /** The shell's encryption for the desktop session (Electron's safeStorage). Default: none, the page keeps it. */
   secretBox?: SecretBox;
 }
@@ -47,6 +50,7 @@ export interface Core {
   library: Library;
   runner: JobRunner;
   compressor: AudioCompressor;
+  uploads: UploadQueue;
   sync: SyncService;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
@@ -69,10 +73,12 @@ export function createCore(options: CoreOptions): Core {
   const library = new Library(db, pool, events, changes, options.library);
   const cloud = options.cloud ?? (() => NO_CLOUD);
   const sync = new SyncService(db, events, changes, cloud, options.sync);
-  const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler() }, events, options.jobs);
+  const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
+  const uploader = new AudioUploader(db, sync.session, compressor, changes, options.uploads);
+  const uploads = new UploadQueue(db, uploader, sync.session, options.uploads);
+  const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
-  const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
   const ctx: CoreContext = {
     db,
     events,
@@ -83,6 +89,7 @@ export function createCore(options: CoreOptions): Core {
     localFiles,
     sessionVault,
     compressor,
+    uploader,
     sync,
     cloud,
   };
@@ -94,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
     library,
     runner,
     compressor,
+    uploads,
     sync,
     dataDir: options.dataDir,
     async start() {
@@ -102,11 +110,13 @@ export function createCore(options: CoreOptions): Core {
       runner.start({ orphanedRunningJobs: true });
       await library.start(runner);
       sync.start(runner);
+      uploads.start(runner);
     },
     async close() {
       if (closed) return;
       closed = true;
       sync.stop();
+      uploads.stop();
       await library.stop();
       await runner.stop();
       changes.flush();

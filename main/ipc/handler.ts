@@ -8,6 +8,7 @@ import type { JobRunner } from '../jobs/runner';
 import type { Library } from '../library/library';
 import type { AudioCompressor } from '../media/compression';
 import type { SyncService } from '../sync/sync-service';
+import type { AudioUploader } from '../uploads/audio-uploader';
 
 /** What the core needs from the OS shell it runs under (Electron, or the browser host's process). */
 export interface Platform {
@@ -32,6 +33,8 @@ export interface CoreContext {
   sessionVault: SessionVault;
   /** Compresses audio in the worker pool into `<data>/compressed/`. */
   compressor: AudioCompressor;
+  /** Uploads a song's audio, removes and signs cloud files. */
+  uploader: AudioUploader;
   /** Cloud sync for the signed-in pro user. */
   sync: SyncService;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */

@@ -25,7 +25,7 @@ function handler(run: (payload: unknown, ctx: JobContext) => Promise<unknown>, c
 
 function start(handlers: Partial<JobHandlers>): JobRunner {
   const idle = handler(async () => null);
-  runner = new JobRunner(db, { scan: idle, 'parse-project': idle, 'read-audio': idle, sync: idle, ...handlers } as JobHandlers, events, {
+  runner = new JobRunner(db, { scan: idle, 'parse-project': idle, 'read-audio': idle, sync: idle, upload: idle, ...handlers } as JobHandlers, events, {
     backoff: { baseMs: 5, capMs: 10 },
     progressIntervalMs: 0,
   });

@@ -54,7 +54,7 @@ export class Library {
     this.watcher = new FolderWatcher((changes) => this.onFolderChanges(changes), options.watchDebounceMs);
   }
 
-  jobHandlers(): Omit<JobHandlers, 'sync'> {
+  jobHandlers(): Omit<JobHandlers, 'sync' | 'upload'> {
     const deps = { db: this.db, pool: this.pool, events: this.events, changes: this.changes, wakeRunner: () => this.runner?.wake() };
     return {
       scan: {

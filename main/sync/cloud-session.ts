@@ -7,6 +7,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import type { SubscriptionTier } from '../../common/account';
 import type { CloudEndpoint } from '../../common/ipc';
 import type { SyncSession } from '../../common/sync';
 
@@ -39,6 +40,11 @@ export class CloudSession {
     this.session = session;
   }
 
+  /** The cloud's address, for the file addresses uploads give. */
+  endpointUrl(): string | null {
+    return this.endpoint()?.url ?? null;
+  }
+
   get userId(): string | null {
     return this.session?.userId ?? null;
   }
@@ -50,6 +56,28 @@ export class CloudSession {
     const key = `${endpoint.url} ${endpoint.anonKey}`;
     if (this.client?.key !== key) this.client = { key, supabase: this.createClient(endpoint) };
     return { userId: this.session.userId, supabase: this.client.supabase };
+  }
+
+  /**
+   * Uploads one object as the signed-in user (the storage API supabase-js calls, with upsert), with its own time
+   * limit: an upload of 50 MB may rightly take minutes, where other requests have 30 s.
+   */
+  async uploadObject(bucket: string, objectPath: string, bytes: Buffer, contentType: string, timeoutMs: number): Promise<void> {
+    const endpoint = this.endpoint();
+    const token = this.session?.accessToken;
+    if (!endpoint || !token) throw new Error('Not signed in to the cloud.');
+    this.requests += 1;
+    const encoded = objectPath.split('/').map(encodeURIComponent).join('/');
+    const response = await (this.options.fetch ?? fetch)(`${endpoint.url}/storage/v1/object/${bucket}/${encoded}`, {
+      method: 'POST',
+      headers: { apikey: endpoint.anonKey, authorization: `Bearer ${token}`, 'content-type': contentType, 'x-upsert': 'true' },
+      body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '');
+      throw new Error(`The cloud refused the upload (${response.status})${detail ? `: ${detail.slice(0, 200)}` : ''}`);
+    }
   }
 
   private createClient(endpoint: CloudEndpoint): SupabaseClient {
@@ -69,4 +97,18 @@ export class CloudSession {
       realtime: { transport: ws as never },
     });
   }
+}
+
+/** The tier of the user's newest active subscription, as the cloud says (the row only checkout can make pro). */
+export async function readActiveTier({ supabase, userId }: SignedInCloud): Promise<SubscriptionTier> {
+  const { data, error } = await supabase
+    .from('subscriptions')
+    .select('tier')
+    .eq('user_id', userId)
+    .eq('status', 'active')
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) throw new Error(`The subscription could not be read: ${error.message}`);
+  return data?.tier === 'pro' ? 'pro' : 'free';
 }

@@ -30,7 +30,7 @@ import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '
 import { getViews } from '../../db/repositories/views';
 import { defaultViewId } from '../../db/seed';
 import type { ChangeNotifier } from '../change-notifier';
-import type { CloudSession, SignedInCloud } from './cloud-session';
+import { readActiveTier, type CloudSession, type SignedInCloud } from './cloud-session';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
 export const PUSH_ROWS_PER_REQUEST = 1000;
@@ -126,17 +126,10 @@ export class SyncEngine {
   }
 
   /** The active subscription's tier, cached locally for the app's limits (free after a cancellation). */
-  private async readTier({ supabase, userId }: SignedInCloud): Promise<SubscriptionTier> {
-    const { data, error } = await supabase
-      .from('subscriptions')
-      .select('tier')
-      .eq('user_id', userId)
-      .eq('status', 'active')
-      .order('created_at', { ascending: false })
-      .limit(1)
-      .maybeSingle();
-    if (error) throw new SyncError(`The subscription could not be read: ${error.message}`);
-    const tier: SubscriptionTier = data?.tier === 'pro' ? 'pro' : 'free';
+  private async readTier(cloud: SignedInCloud): Promise<SubscriptionTier> {
+    const tier = await readActiveTier(cloud).catch((error: unknown) => {
+      throw new SyncError(error instanceof Error ? error.message : String(error));
+    });
     const cached = effectiveTier(this.db);
     if (cached !== tier) {
       updateSubscription(this.db, { tier, status: 'active' });

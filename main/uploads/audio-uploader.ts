@@ -1,0 +1,237 @@
+/**
+ * A song's audio to the cloud (spec sections 3, 4, 5, 8 and 9), for pro users. In order: our own compressed
+ * copies are never uploaded; the tier and the storage in use are checked (at or above 1 GiB nothing goes up);
+ * the file is compressed by the spec's plan; over 50 MB after that it is not uploaded; it goes to
+ * `audio-files/{userId}/{sanitized name}` with upsert, within the smaller of 300 s and 60 s plus 6 s per MB; the
+ * compressed copy is deleted. Every "did not upload" is an upload result with one of the nine skip reasons; a
+ * network failure throws (the job retries it). The song's flags follow (section 4): uploaded, its file value is
+ * the cloud address and the flags clear; too large, the retry flag clears and the file value is emptied; anything
+ * else leaves needsUploadRetry set for the repair pass.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
+import { AppError } from '../../common/errors';
+import { fileExtension } from '../../common/media';
+import type { Song } from '../../common/song';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_RESULT_CACHE_SIZE,
+  isCompressedCopy,
+  sanitizeUploadName,
+  uploadTimedOut,
+  uploadTimeoutSeconds,
+  type UploadResult,
+  type UploadSkipReason,
+} from '../../common/upload-rules';
+import { getStorageUsage, updateStorageUsage } from '../../db/repositories/account';
+import { inTransaction, type Db } from '../../db/connection';
+import { getSong } from '../../db/repositories/songs';
+import { writeSongColumns } from '../../db/repositories/song-column-writes';
+import type { ChangeNotifier } from '../change-notifier';
+import type { AudioCompressor } from '../media/compression';
+import { readActiveTier, type CloudSession, type SignedInCloud } from '../sync/cloud-session';
+
+const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', aac: 'audio/aac', ogg: 'audio/ogg', wav: 'audio/wav', aif: 'audio/aiff', aiff: 'audio/aiff', flac: 'audio/flac', m4a: 'audio/mp4' };
+/** Objects per storage list request (spec section 9). */
+const STORAGE_LIST_LIMIT = 1000;
+
+export const NO_FILE_DATA = 'No file data received.';
+
+export interface AudioUploaderOptions {
+  /** Default: the spec's 1 GiB. */
+  storageCapBytes?: number;
+  /** Default: the spec's rule (`uploadTimeoutSeconds`). */
+  uploadTimeoutSeconds?: (bytes: number) => number;
+}
+
+export class AudioUploader {
+  /** The last results by file (path, size, modified time): the same bounce is not uploaded twice. */
+  private readonly results = new Map<string, UploadResult>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly session: CloudSession,
+    private readonly compressor: AudioCompressor,
+    private readonly changes: ChangeNotifier,
+    private readonly options: AudioUploaderOptions = {},
+  ) {}
+
+  private get cap(): number {
+    return this.options.storageCapBytes ?? PRO_STORAGE_CAP_BYTES;
+  }
+
+  /** Uploads a song's audio and sets its flags by the outcome. */
+  async uploadSong(songId: string, signal?: AbortSignal): Promise<UploadResult> {
+    const song = getSong(this.db, songId);
+    if (!song) throw new AppError('not_found', 'That song no longer exists.');
+    const localPath = song.file?.localPath ?? null;
+    if (!song.file || !localPath) {
+      this.setFlags(song, { needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
+      throw new AppError('not_found', `${song.name} has no audio file on this computer to upload.`);
+    }
+    let result: UploadResult;
+    try {
+      result = await this.uploadFile(localPath, signal);
+    } catch (error) {
+      // Network, timeout, a file that vanished: the flag stays for the repair pass and the job's retry.
+      this.setFlags(song, { needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
+      throw error;
+    }
+    if (result.uploadSuccess && result.url) {
+      this.setFlags(song, { file: { ...song.file, value: result.url }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
+    } else if (result.skipReason === 'size_exceeds_limit') {
+      this.setFlags(song, { file: { ...song.file, value: '' }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
+    } else {
+      this.setFlags(song, { needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
+    }
+    return result;
+  }
+
+  /** One file to the signed-in user's audio folder; a skip is a result, a failure throws. */
+  async uploadFile(localPath: string, signal?: AbortSignal): Promise<UploadResult> {
+    const fileName = path.basename(localPath);
+    const stats = await fs.stat(localPath).catch(() => null);
+    if (!stats?.isFile()) throw new AppError('not_found', `File not found: ${localPath}`);
+    const result: UploadResult = {
+      url: null,
+      fileName,
+      sanitizedFileName: sanitizeUploadName(fileName),
+      uploadSuccess: false,
+      skipReason: null,
+      fileSize: stats.size,
+      originalFileSize: stats.size,
+      compressed: false,
+      compressionRatio: null,
+      format: fileExtension(fileName),
+    };
+    const skip = (skipReason: UploadSkipReason): UploadResult => ({ ...result, skipReason });
+    if (isCompressedCopy(fileName)) return skip('compressed_path_provided');
+
+    const cacheKey = `${localPath}\0${stats.size}\0${Math.round(stats.mtimeMs)}`;
+    const cached = this.results.get(cacheKey);
+    if (cached?.uploadSuccess) return cached;
+
+    const cloud = this.session.current();
+    if (!cloud) return skip('subscription_check_failed');
+    const tier = await readActiveTier(cloud).catch(() => null);
+    if (tier === null) return skip('subscription_check_failed');
+    if (tier !== 'pro') return skip('free_tier_no_storage');
+
+    const objectPath = `${cloud.userId}/${result.sanitizedFileName}`;
+    let usage: { total: number; replaced: number };
+    try {
+      usage = await this.storageInUse(cloud, objectPath);
+    } catch (error) {
+      // The cloud answered with an error, or it could not be reached (or said something we cannot read).
+      return skip(error instanceof StorageRefused ? 'storage_check_failed' : 'storage_check_error');
+    }
+    if (usage.total >= this.cap) return skip('storage_limit_exceeded');
+
+    let compression;
+    try {
+      compression = await this.compressor.compress(localPath, signal ? { signal } : {});
+    } catch {
+      return skip('compression_failed');
+    }
+    const sized: UploadResult = {
+      ...result,
+      fileSize: compression.size,
+      compressed: compression.compressed,
+      compressionRatio: compression.compressionRatio,
+      format: compression.format,
+    };
+    try {
+      if (compression.size > MAX_UPLOAD_BYTES) return { ...sized, skipReason: 'size_exceeds_limit' };
+      if (usage.total - usage.replaced + compression.size > this.cap) return { ...sized, skipReason: 'storage_limit_exceeded' };
+      const bytes = await fs.readFile(compression.path);
+      if (bytes.length === 0) throw new AppError('io_error', NO_FILE_DATA);
+      const seconds = (this.options.uploadTimeoutSeconds ?? uploadTimeoutSeconds)(bytes.length);
+      try {
+        await this.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new AppError('io_error', uploadTimedOut(seconds), { cause: error });
+        throw error;
+      }
+      // The cloud's list is the truth; between uploads the local figure follows what this device added.
+      updateStorageUsage(this.db, usage.total - usage.replaced + bytes.length - getStorageUsage(this.db));
+      this.changes.changed('kv');
+      const uploaded: UploadResult = { ...sized, url: cloudFileUrl(this.session.endpointUrl() ?? '', AUDIO_BUCKET, objectPath), uploadSuccess: true };
+      this.remember(cacheKey, uploaded);
+      return uploaded;
+    } finally {
+      if (compression.compressed) await this.compressor.deleteCopy(compression.path).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Removes an uploaded file, after checking its address is one of the app's buckets ("Invalid file URL",
+   * "Invalid bucket in URL"); only the signed-in user's own folder can be touched (the cloud's policies).
+   */
+  async removeCloudFile(url: string): Promise<{ removed: boolean }> {
+    const { bucket, path: objectPath } = parseCloudFileUrl(url);
+    const cloud = this.session.current();
+    if (!cloud) throw new AppError('forbidden', 'Sign in to remove files from the cloud.');
+    const { data, error } = await cloud.supabase.storage.from(bucket).remove([objectPath]);
+    if (error) throw new AppError('cloud_error', `The cloud did not remove the file: ${error.message}`);
+    const removed = (data ?? []).length > 0;
+    // The figure kept here follows the cloud's own count; if that cannot be read now, the next upload reads it.
+    const usage = await this.storageInUse(cloud, '').catch(() => null);
+    if (usage) {
+      updateStorageUsage(this.db, usage.total - getStorageUsage(this.db));
+      this.changes.changed('kv');
+    }
+    return { removed };
+  }
+
+  /** A playable address for a cloud file: signed for an hour (spec section 7). */
+  async signedUrl(url: string): Promise<string> {
+    const { bucket, path: objectPath } = parseCloudFileUrl(url);
+    const cloud = this.session.current();
+    if (!cloud) throw new AppError('forbidden', 'Sign in to play audio from the cloud.');
+    const { data, error } = await cloud.supabase.storage.from(bucket).createSignedUrl(objectPath, 3600);
+    if (error || !data) throw new AppError('cloud_error', `The cloud did not sign the file: ${error?.message ?? 'no answer'}`);
+    return data.signedUrl;
+  }
+
+  /** Bytes in the user's audio folder, and how many of them the object about to be replaced holds. */
+  private async storageInUse(cloud: SignedInCloud, objectPath: string): Promise<{ total: number; replaced: number }> {
+    let total = 0;
+    let replaced = 0;
+    for (let offset = 0; ; offset += STORAGE_LIST_LIMIT) {
+      const { data, error } = await cloud.supabase.storage.from(AUDIO_BUCKET).list(cloud.userId, { limit: STORAGE_LIST_LIMIT, offset });
+      if (error && isStorageApiError(error)) throw new StorageRefused(error.message);
+      if (error) throw error;
+      for (const object of data) {
+        const size = Number((object.metadata as { size?: unknown } | null)?.size ?? 0);
+        total += size;
+        if (`${cloud.userId}/${object.name}` === objectPath) replaced = size;
+      }
+      if (data.length < STORAGE_LIST_LIMIT) return { total, replaced };
+    }
+  }
+
+  /** The app's own bookkeeping, not a user's edit: the fields stay the scan's to update. */
+  private setFlags(song: Song, patch: Pick<Partial<Song>, 'file' | 'needsUploadRetry' | 'isBeingProcessedByHandleNewProject'>): void {
+    const current = getSong(this.db, song.id);
+    if (!current) return;
+    const next: Song = { ...current, ...patch, modifiedAt: this.db.now() };
+    inTransaction(this.db, () => writeSongColumns(this.db, [next], ['fileValue', 'needsUploadRetry', 'isBeingProcessed', 'modifiedAt']));
+    this.changes.changed('songs', 'sync_records');
+  }
+
+  private remember(key: string, result: UploadResult): void {
+    this.results.delete(key);
+    this.results.set(key, result);
+    while (this.results.size > UPLOAD_RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
+  }
+}
+
+/** The storage service answered, with an error status. */
+class StorageRefused extends Error {}
+
+/** supabase-js names an error the service sent `StorageApiError`; one it could not get an answer for differs. */
+function isStorageApiError(error: Error): boolean {
+  return error.name === 'StorageApiError';
+}

@@ -1,0 +1,85 @@
+/**
+ * When audio goes up: `upload` jobs, 3 at once (spec section 9), each compressing and uploading one song's file;
+ * and the repair pass, which finds songs left with needsUploadRetry (new songs from a scan, failed uploads) and
+ * queues them, at most once per 10 s, skipping the last 100 songs it already handled so one stubborn file does
+ * not crowd out the rest. Pro users only: nothing is queued on the free tier or signed out.
+ */
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
+import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
+import type { Db } from '../../db/connection';
+import { effectiveTier } from '../../db/repositories/account';
+import { getSong } from '../../db/repositories/songs';
+import { songs } from '../../db/schema';
+import { enqueue } from '../jobs/queue';
+import type { JobHandler, JobRunner } from '../jobs/runner';
+import type { CloudSession } from '../sync/cloud-session';
+import type { AudioUploader } from './audio-uploader';
+
+/** Songs one repair pass queues: enough to keep 3 uploads busy until the next pass. */
+const REPAIR_BATCH = 30;
+/** Uploads wait behind scans and sync; they are the slowest work and the least urgent. */
+const UPLOAD_JOB_PRIORITY = 2;
+
+export interface UploadQueueOptions {
+  repairIntervalMs?: number;
+  /** Default true; tests call `repair()` themselves. */
+  timers?: boolean;
+}
+
+export class UploadQueue {
+  private timer: NodeJS.Timeout | null = null;
+  private runner: JobRunner | null = null;
+  private lastRepairAt = Number.NEGATIVE_INFINITY;
+  /** The ids the repair pass handled last, oldest first. */
+  private readonly handled: string[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly uploader: AudioUploader,
+    private readonly session: CloudSession,
+    private readonly options: UploadQueueOptions = {},
+  ) {}
+
+  jobHandler(): JobHandler {
+    return {
+      concurrency: MAX_CONCURRENT_UPLOADS,
+      label: (payload) => {
+        const song = getSong(this.db, (payload as { songId?: string } | null)?.songId ?? '');
+        return song ? `Uploading ${song.name}` : 'Uploading audio';
+      },
+      run: (payload, ctx) => this.uploader.uploadSong((payload as { songId: string }).songId, ctx.signal),
+    };
+  }
+
+  start(runner: JobRunner): void {
+    this.runner = runner;
+    if (this.options.timers === false) return;
+    const interval = this.options.repairIntervalMs ?? UPLOAD_REPAIR_INTERVAL_MS;
+    this.timer = setInterval(() => this.repair(), interval);
+    this.timer.unref?.();
+  }
+
+  /** Queues uploads for songs that still need one; returns how many were queued (0 within 10 s of the last pass). */
+  repair(): number {
+    const interval = this.options.repairIntervalMs ?? UPLOAD_REPAIR_INTERVAL_MS;
+    const now = Date.now();
+    if (now - this.lastRepairAt < interval) return 0;
+    this.lastRepairAt = now;
+    if (!this.runner || this.session.userId === null || effectiveTier(this.db) !== 'pro') return 0;
+    const conditions = [eq(songs.needsUploadRetry, true), isNotNull(songs.fileLocalPath)];
+    if (this.handled.length > 0) conditions.push(notInArray(songs.id, this.handled));
+    const due = this.db.orm.select({ id: songs.id }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();
+    for (const { id } of due) {
+      enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}`, priority: UPLOAD_JOB_PRIORITY, maxAttempts: 3 });
+      this.handled.push(id);
+    }
+    this.handled.splice(0, Math.max(0, this.handled.length - UPLOAD_REPAIR_MEMORY));
+    if (due.length > 0) this.runner.wake();
+    return due.length;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

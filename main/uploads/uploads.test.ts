@@ -1,0 +1,237 @@
+// Audio to the cloud through the real local cloud, real ffmpeg and a fault proxy: every skip reason of the spec
+// (browser_environment, the website's, in common/upload-rules.test.ts),
+// the size limit and the storage cap, the timeout's message, the song's flags, the compressed copy cleaned up,
+// removing a cloud file by its checked address, signed addresses that play, and the repair pass.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeWav } from '../../bench/generators/wav';
+import { CLOUD_FILE_ERRORS } from '../../common/cloud-files';
+import type { Song } from '../../common/song';
+import type { UploadResult } from '../../common/upload-rules';
+import { startFaultProxy, type FaultProxy } from '../../cloud/local/fault-proxy';
+import type { LocalCloud } from '../../cloud/local/server';
+import { accessToken, signedInClient, startTestCloud, upgradeToPro } from '../../cloud/local/test-support';
+import { tempDir } from '../../db/test-support';
+import { listJobs } from '../jobs/queue';
+import { createTestCore, type TestCore } from '../test-support';
+
+let cloud: LocalCloud;
+let proxy: FaultProxy;
+let ana: { supabase: SupabaseClient; userId: string };
+let fay: { supabase: SupabaseClient; userId: string };
+let core: TestCore;
+let music: string;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  proxy = await startFaultProxy(cloud.url);
+  ana = await signedInClient(cloud, 'ana@example.com');
+  await upgradeToPro(ana.supabase);
+  fay = await signedInClient(cloud, 'fay@example.com');
+}, 120_000);
+afterAll(async () => {
+  await proxy.close();
+  await cloud.close();
+});
+afterEach(async () => {
+  proxy.heal();
+  await core.close();
+  const { data } = await ana.supabase.storage.from('audio-files').list(ana.userId, { limit: 1000 });
+  if (data?.length) await ana.supabase.storage.from('audio-files').remove(data.map((object) => `${ana.userId}/${object.name}`));
+});
+
+async function device(options: { user?: typeof ana | null; storageCapBytes?: number; timeoutSeconds?: number } = {}): Promise<TestCore> {
+  core = createTestCore(tempDir(), {
+    cloud: () => ({ endpoint: { url: proxy.url, anonKey: cloud.anonKey, local: true }, starting: false }),
+    sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
+    compression: { retryDelayMs: 10 },
+    uploads: {
+      timers: false,
+      ...(options.storageCapBytes ? { storageCapBytes: options.storageCapBytes } : {}),
+      ...(options.timeoutSeconds ? { uploadTimeoutSeconds: () => options.timeoutSeconds! } : {}),
+    },
+  });
+  music = tempDir('songshelf-music-');
+  await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+  const user = options.user === undefined ? ana : options.user;
+  if (user) await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
+  return core;
+}
+
+/** A song with this audio, as a scan leaves a new one: needsUploadRetry and the processing flag set. */
+async function songWith(file: string): Promise<Song> {
+  const added = await core.router.dispatch('db:add-song', { name: path.basename(file), file: { value: file, localPath: file, fileName: path.basename(file), modifiedTime: null } });
+  if (!added.ok) throw new Error(added.error.message);
+  const song = added.data as Song;
+  const flagged = await core.router.dispatch('db:update-song', { id: song.id, patch: { needsUploadRetry: true, isBeingProcessedByHandleNewProject: true } });
+  return flagged.ok ? (flagged.data as Song) : song;
+}
+
+async function upload(song: Song): Promise<UploadResult> {
+  const result = await core.router.dispatch('songs:upload', { id: song.id });
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.data as UploadResult;
+}
+
+async function stored(song: Song): Promise<Song> {
+  const result = await core.router.dispatch('db:get-songs', { ids: [song.id] });
+  return (result.ok ? (result.data as Song[]) : [])[0]!;
+}
+
+async function cloudObjects(): Promise<{ name: string; size: number }[]> {
+  const { data } = await ana.supabase.storage.from('audio-files').list(ana.userId, { limit: 1000 });
+  return (data ?? []).map((object) => ({ name: object.name, size: Number((object.metadata as { size: number }).size) }));
+}
+
+describe('a successful upload', () => {
+  it('a small WAV goes up as it is, to {userId}/{sanitized name}; the song takes the cloud address and its flags clear', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'Night Drive: Take 2.wav'), 2));
+    const result = await upload(song);
+    expect(result).toMatchObject({ uploadSuccess: true, skipReason: null, fileName: 'Night Drive: Take 2.wav', sanitizedFileName: 'night_drive__take_2.wav', compressed: false, compressionRatio: null, format: 'wav' });
+    expect(result.url).toBe(`${proxy.url}/storage/v1/object/public/audio-files/${ana.userId}/night_drive__take_2.wav`);
+    expect(await cloudObjects()).toEqual([{ name: 'night_drive__take_2.wav', size: result.fileSize }]);
+    expect(await stored(song)).toMatchObject({ file: { value: result.url, localPath: song.file!.localPath }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
+    expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: result.fileSize } });
+    // The same file again: the result cache answers, nothing is sent.
+    const requests = proxy.log.length;
+    expect(await upload(song)).toEqual(result);
+    expect(proxy.log.slice(requests).filter((entry) => entry.path.startsWith('/storage/v1/object/audio-files'))).toEqual([]);
+  });
+
+  it('a WAV over 5 MB is compressed to mp3 first, and the compressed copy is deleted after the upload', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'Long Bounce.wav'), 32, 44_100, 2));
+    const result = await upload(song);
+    expect(result).toMatchObject({ uploadSuccess: true, compressed: true, format: 'mp3' });
+    expect(result.fileSize).toBeLessThan(result.originalFileSize / 5);
+    expect(result.compressionRatio).toBeCloseTo(result.fileSize / result.originalFileSize, 5);
+    expect(await cloudObjects()).toEqual([{ name: 'long_bounce.wav', size: result.fileSize }]);
+    expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
+  });
+
+  it('the signed address of an uploaded song plays its bytes; removing it checks the address first', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'loop.wav'), 1));
+    const { url } = await upload(song);
+    const signed = await core.router.dispatch('songs:cloud-audio-url', { id: song.id });
+    expect(signed.ok).toBe(true);
+    const audio = await fetch((signed as { data: { url: string } }).data.url);
+    expect(audio.status).toBe(200);
+    expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+
+    expect(await core.router.dispatch('cloud:remove-file', { url: '/Users/ana/loop.wav' })).toMatchObject({ ok: false, error: { message: CLOUD_FILE_ERRORS.invalidUrl } });
+    expect(await core.router.dispatch('cloud:remove-file', { url: `${proxy.url}/storage/v1/object/public/avatars/${ana.userId}/loop.wav` })).toMatchObject({
+      ok: false,
+      error: { message: CLOUD_FILE_ERRORS.invalidBucket },
+    });
+    expect(await cloudObjects()).toHaveLength(1);
+    expect(await core.router.dispatch('cloud:remove-file', { url: url! })).toEqual({ ok: true, data: { removed: true } });
+    expect(await cloudObjects()).toEqual([]);
+    expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 0 } });
+  });
+});
+
+describe('every skip reason', () => {
+  it('compressed_path_provided: our own _compressed.mp3 copies never go up', async () => {
+    await device();
+    const copy = path.join(music, 'take_compressed.mp3');
+    fs.writeFileSync(copy, Buffer.alloc(1000, 1));
+    expect(await upload(await songWith(copy))).toMatchObject({ uploadSuccess: false, skipReason: 'compressed_path_provided', url: null });
+  });
+
+  it('subscription_check_failed: signed out, or the tier cannot be read; the song keeps needsUploadRetry', async () => {
+    await device({ user: null });
+    const song = await songWith(writeWav(path.join(music, 'a.wav'), 1));
+    expect(await upload(song)).toMatchObject({ skipReason: 'subscription_check_failed' });
+    await core.router.dispatch('sync:session', { session: { userId: ana.userId, accessToken: await accessToken(ana.supabase) } });
+    proxy.rule((method, url) => (url.startsWith('/rest/v1/subscriptions') ? 'fail-500' : null));
+    expect(await upload(song)).toMatchObject({ skipReason: 'subscription_check_failed' });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
+  });
+
+  it('free_tier_no_storage: a free user uploads nothing', async () => {
+    await device({ user: fay });
+    expect(await upload(await songWith(writeWav(path.join(music, 'a.wav'), 1)))).toMatchObject({ skipReason: 'free_tier_no_storage' });
+  });
+
+  it('storage_check_failed and storage_check_error: the cloud refuses the storage list, or cannot be reached', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'a.wav'), 1));
+    proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'fail-500' : null));
+    expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_failed' });
+    proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'reset-before' : null));
+    expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_error' });
+  });
+
+  it('storage_limit_exceeded: at the cap nothing goes up, nor a file that would pass it', async () => {
+    await device({ storageCapBytes: 40_000 });
+    const first = await songWith(writeWav(path.join(music, 'first.wav'), 2)); // 32 KB
+    expect(await upload(first)).toMatchObject({ uploadSuccess: true });
+    const second = await songWith(writeWav(path.join(music, 'second.wav'), 1)); // 16 KB: 48 KB in all
+    expect(await upload(second)).toMatchObject({ uploadSuccess: false, skipReason: 'storage_limit_exceeded' });
+    await core.close();
+    await device({ storageCapBytes: 30_000 }); // already past it
+    expect(await upload(await songWith(writeWav(path.join(music, 'third.wav'), 0.1)))).toMatchObject({ skipReason: 'storage_limit_exceeded' });
+    expect((await cloudObjects()).map((object) => object.name)).toEqual(['first.wav']);
+  });
+
+  it('compression_failed: a WAV over 5 MB ffmpeg cannot read; the song keeps needsUploadRetry', async () => {
+    await device();
+    const broken = path.join(music, 'broken.wav');
+    fs.writeFileSync(broken, Buffer.alloc(6 * 1024 * 1024, 3));
+    const song = await songWith(broken);
+    expect(await upload(song)).toMatchObject({ uploadSuccess: false, skipReason: 'compression_failed' });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
+    expect(await cloudObjects()).toEqual([]);
+  });
+
+  it('size_exceeds_limit: over 50 MB after compression (an mp3 is not compressed); the retry flag clears, the file value empties', async () => {
+    await device();
+    const huge = path.join(music, 'live set.mp3');
+    fs.writeFileSync(huge, Buffer.alloc(52_428_801, 0));
+    const song = await songWith(huge);
+    expect(await upload(song)).toMatchObject({ uploadSuccess: false, skipReason: 'size_exceeds_limit', fileSize: 52_428_801 });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: false, file: { value: '', localPath: huge } });
+    expect(await cloudObjects()).toEqual([]);
+  });
+});
+
+describe('failures', () => {
+  it('an upload that hangs times out with the spec’s message, and the song keeps needsUploadRetry', async () => {
+    await device({ timeoutSeconds: 1 });
+    const song = await songWith(writeWav(path.join(music, 'slow.wav'), 1));
+    proxy.rule((method, url) => (method === 'POST' && url.startsWith('/storage/v1/object/audio-files/') ? 'hang' : null));
+    expect(await core.router.dispatch('songs:upload', { id: song.id })).toMatchObject({ ok: false, error: { message: 'Upload timed out after 1 seconds.' } });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
+  });
+
+  it('an empty file: "No file data received."', async () => {
+    await device();
+    const empty = path.join(music, 'empty.wav');
+    fs.writeFileSync(empty, '');
+    expect(await core.router.dispatch('songs:upload', { id: (await songWith(empty)).id })).toMatchObject({ ok: false, error: { message: 'No file data received.' } });
+  });
+});
+
+describe('the repair pass', () => {
+  it('queues uploads for songs left with needsUploadRetry, at most once per 10 s, pro users only', async () => {
+    await device();
+    await core.start();
+    const songs = [await songWith(writeWav(path.join(music, 'x.wav'), 0.2)), await songWith(writeWav(path.join(music, 'y.wav'), 0.2))];
+    expect(core.uploads.repair()).toBe(0); // the cached tier is still free: the first sync has not run
+    await core.router.dispatch('sync:run', undefined);
+    // Within 10 s of the refused pass nothing runs again.
+    expect(core.uploads.repair()).toBe(0);
+    (core.uploads as unknown as { lastRepairAt: number }).lastRepairAt = Number.NEGATIVE_INFINITY;
+    expect(core.uploads.repair()).toBe(2);
+    const uploads = () => listJobs(core.db).filter((job) => job.kind === 'upload');
+    expect(uploads()).toHaveLength(2);
+    for (let i = 0; i < 300 && uploads().some((job) => job.state !== 'succeeded'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(uploads().map((job) => job.state)).toEqual(['succeeded', 'succeeded']);
+    for (const song of songs) expect(await stored(song)).toMatchObject({ needsUploadRetry: false });
+    expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['x.wav', 'y.wav']);
+  });
+});
