@@ -41,7 +41,9 @@ export function createMainWindow(bundleDir: string): BrowserWindow {
  */
 export function hardenSession(connectSources: () => string[]): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    const policy = contentSecurityPolicy({ media: [`${MEDIA_SCHEME}:`], connect: connectSources() });
+    const cloud = connectSources();
+    // The player also streams uploaded audio from the cloud, by signed address.
+    const policy = contentSecurityPolicy({ media: [`${MEDIA_SCHEME}:`, ...cloud], connect: cloud });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

@@ -122,7 +122,8 @@ function securityHeaders(port: number, connectSources: string[]): Record<string,
   return {
     'Content-Security-Policy': contentSecurityPolicy({
       connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`, ...connectSources],
-      media: [...allowedOrigins(port)],
+      // The player also streams uploaded audio from the cloud, by signed address.
+      media: [...allowedOrigins(port), ...connectSources],
     }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

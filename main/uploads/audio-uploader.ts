@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
-import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
+import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
 import { AppError } from '../../common/errors';
 import { fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
@@ -190,7 +190,7 @@ export class AudioUploader {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
     const cloud = this.session.current();
     if (!cloud) throw new AppError('forbidden', 'Sign in to play audio from the cloud.');
-    const { data, error } = await cloud.supabase.storage.from(bucket).createSignedUrl(objectPath, 3600);
+    const { data, error } = await cloud.supabase.storage.from(bucket).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
     if (error || !data) throw new AppError('cloud_error', `The cloud did not sign the file: ${error?.message ?? 'no answer'}`);
     return data.signedUrl;
   }

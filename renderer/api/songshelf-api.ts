@@ -85,6 +85,14 @@ export const songshelfApi = createApi({
       query: (input) => call('db:delete-view', input),
       invalidatesTags: (result) => (result ? ['views'] : []),
     }),
+    syncStatus: build.query<ChannelOutput<'sync:status'>, void>({
+      query: () => call('sync:status', undefined),
+      providesTags: ['kv', 'sync_records', 'subscription'],
+    }),
+    runSync: build.mutation<ChannelOutput<'sync:run'>, void>({
+      query: () => call('sync:run', undefined),
+      invalidatesTags: ['kv', 'sync_records', 'songs', 'views', 'user_settings', 'subscription'],
+    }),
     subscription: build.query<ChannelOutput<'db:get-subscription'>, void>({
       query: () => call('db:get-subscription', undefined),
       providesTags: ['subscription'],
@@ -119,6 +127,8 @@ export const songshelfApi = createApi({
 });
 
 export const {
+  useSyncStatusQuery,
+  useRunSyncMutation,
   useSongPageQuery,
   useViewsQuery,
   useAddSongMutation,

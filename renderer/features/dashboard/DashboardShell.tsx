@@ -6,6 +6,8 @@ import { PlayerProvider } from '../player/player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import { useUpgradeReturn } from '../site/upgrade';
+import { Toasts } from '../ui/Toasts';
+import { WebLibrary } from '../web-library/WebLibrary';
 import { WebDashboardNotice } from './WebDashboardNotice';
 
 /**
@@ -17,11 +19,18 @@ import { WebDashboardNotice } from './WebDashboardNotice';
  */
 export default function DashboardShell() {
   const { viewId } = useParams();
-  const { ready, user } = useAuth();
+  const { ready, user, tier } = useAuth();
   const { data: views } = useViewsQuery();
   useUpgradeReturn(user?.id ?? null);
   if (ready && !user) return <Navigate to={AFTER_SIGN_OUT} replace />;
-  if (ready && currentBuild() === 'web') return <WebDashboardNotice />;
+  if (ready && currentBuild() === 'web') {
+    return (
+      <>
+        {tier === 'pro' ? <WebLibrary /> : <WebDashboardNotice />}
+        <Toasts />
+      </>
+    );
+  }
   if (!views || !ready) return <DashboardSkeleton />;
   const activeViewId = viewId ?? views.find((view) => view.type !== 'hidden')?.id ?? null;
   return (

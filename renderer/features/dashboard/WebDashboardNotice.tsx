@@ -1,6 +1,7 @@
 /**
- * `/dashboard` on the website, until the web dashboard reads synced songs from the cloud: says where the library
- * is, offers the app and Pro, and signing out. (The website has no bridge to a local library.)
+ * `/dashboard` on the website for a free user: says where the library is (in the app: the website has no bridge to
+ * a local library, and free libraries do not sync), offers the app and Pro, and signing out. Pro users get their
+ * synced library instead (`WebLibrary`).
  */
 import { Link } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
@@ -11,7 +12,7 @@ import controls from '../ui/controls.module.css';
 import styles from '../auth/AuthPage.module.css';
 
 export function WebDashboardNotice() {
-  const { user, tier } = useAuth();
+  const { user } = useAuth();
   const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
   const signOut = async () => {
     // SIGNED_OUT takes the page to /login (the route guard).
@@ -29,16 +30,10 @@ export function WebDashboardNotice() {
     >
       <p className={styles.lead}>Your library lives in the Songshelf app on your computer, where your project folders are.</p>
       <DownloadWidget />
-      {tier === 'pro' ? (
-        <p className={styles.lead}>With Pro, the songs your app syncs appear here.</p>
-      ) : (
-        <>
-          <p className={styles.lead}>Pro keeps your library on every computer you use, and here on the web.</p>
-          <Link className={`${controls.primary} ${styles.wide}`} to="/pricing">
-            See Pro
-          </Link>
-        </>
-      )}
+      <p className={styles.lead}>Pro keeps your library on every computer you use, and here on the web.</p>
+      <Link className={`${controls.primary} ${styles.wide}`} to="/pricing">
+        See Pro
+      </Link>
     </AuthCard>
   );
 }

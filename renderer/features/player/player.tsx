@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { audioFileNotFound } from '../../../common/messages';
 import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/media';
 import type { Song } from '../../../common/song';
+import { isCloudFileUrl } from '../../../common/cloud-files';
 import { getBridge, mediaUrl } from '../../bridge/bridge';
 import type { SongWindow } from '../song-table/song-window';
 
@@ -41,15 +42,24 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     queue.current = from;
     const file = song.file;
     if (!file) return;
-    const path = file.localPath ?? file.value;
-    const stats = await getBridge()?.getFileStats({ path });
+    const api = getBridge();
+    const autoplay = !(NO_AUTOPLAY_EXTENSIONS as readonly string[]).includes(fileExtension(file.fileName));
+    // Uploaded audio that is not on this computer plays from the cloud, through an address signed for an hour.
+    const local = file.localPath ?? (isCloudFileUrl(file.value) ? null : file.value);
+    const stats = local === null ? null : await api?.getFileStats({ path: local });
+    if (api && (stats === null || (stats?.ok && !stats.data.exists)) && isCloudFileUrl(file.value)) {
+      const signed = await api['songs:cloud-audio-url']({ id: song.id });
+      if (signed.ok) {
+        setState((previous) => ({ song, index, src: signed.data.url, autoplay, error: null, request: previous.request + 1 }));
+        return;
+      }
+    }
     if (!stats) return;
     if (!stats.ok || !stats.data.exists || !stats.data.isFile) {
       audio.current?.pause();
       setState((previous) => ({ ...previous, song, index, src: null, error: !stats.ok && stats.error.code !== 'not_found' ? stats.error.message : audioFileNotFound(file.fileName) }));
       return;
     }
-    const autoplay = !(NO_AUTOPLAY_EXTENSIONS as readonly string[]).includes(fileExtension(file.fileName));
     setState((previous) => ({ song, index, src: mediaUrl(song.id, file.modifiedTime), autoplay, error: null, request: previous.request + 1 }));
   }, []);
 
