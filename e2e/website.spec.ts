@@ -195,3 +195,28 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
   await page.goto(`${websiteUrl()}/pricing`);
   await expect(page.getByText('You are on Pro. Thank you!')).toBeVisible();
 });
+
+test('the upgrade’s return is refused for another account, and without a confirmed payment', async ({ browser }) => {
+  const page = await landingAs(browser, 'macOS');
+  const user = { name: 'Uma Unpaid', email: `uma.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+  const cloud = cloudEndpoint();
+  await createConfirmedUser(cloud.url, cloud.anonKey, user);
+  await page.goto(`${websiteUrl()}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Uma Unpaid' })).toBeVisible();
+
+  const session = '0b9f3c2e-1d4a-4e8b-a7c6-5f4e3d2c1b0a';
+  await page.goto(`${websiteUrl()}/dashboard?user_id=6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f&session_id=${session}`);
+  await expect(page.getByText('This upgrade belongs to another account. Sign in with the account that paid, then open the link again.')).toBeVisible();
+  const userId = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('sb-') && name.endsWith('-auth-token'));
+    return (JSON.parse(localStorage.getItem(key!)!) as { user: { id: string } }).user.id;
+  });
+  await page.goto(`${websiteUrl()}/dashboard?user_id=${userId}&session_id=${session}`);
+  await expect(page.getByText('Your payment has not been confirmed yet. Nothing was changed; try again in a moment.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See Pro' })).toBeVisible();
+  await page.goto(`${websiteUrl()}/pricing`);
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+});

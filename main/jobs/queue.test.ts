@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/connection';
 import { openTestDatabase, testClock, type TestClock } from '../../db/test-support';
-import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, recoverStale, retry } from './queue';
+import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retry } from './queue';
 
 let clock: TestClock;
 let db: OpenedDatabase;
@@ -103,5 +103,26 @@ describe('listJobs', () => {
     const sooner = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
     const next = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
     expect(listJobs(db).map((job) => job.id)).toEqual([running.id, sooner.id, next.id, later.id, done.id]);
+  });
+});
+
+describe('pruneFinished', () => {
+  it('forgets succeeded and cancelled jobs older than the cut-off; failed, waiting and recent ones stay', () => {
+    const succeeded = enqueue(db, { kind: 'sync', payload: {} }).job;
+    claimNext(db, ['sync']);
+    complete(db, succeeded.id, null);
+    const cancelled = enqueue(db, { kind: 'scan', payload: {} }).job;
+    cancel(db, cancelled.id);
+    const failed = enqueue(db, { kind: 'upload', payload: {}, maxAttempts: 1 }).job;
+    claimNext(db, ['upload']);
+    fail(db, failed.id, 'the cloud was down');
+    const waiting = enqueue(db, { kind: 'read-audio', payload: {} }).job;
+    clock.advance(10_000);
+    const recent = enqueue(db, { kind: 'sync', payload: {}, dedupeKey: 'later' }).job;
+    claimNext(db, ['sync']);
+    complete(db, recent.id, null);
+
+    expect(pruneFinished(db, clock.now() - 5000)).toBe(2);
+    expect(listJobs(db).map((job) => job.id).sort()).toEqual([failed.id, waiting.id, recent.id].sort());
   });
 });

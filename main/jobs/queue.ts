@@ -190,6 +190,17 @@ export function recoverStale(db: Db, staleMs: number): number {
   return result.changes;
 }
 
+/**
+ * Forgets succeeded and cancelled jobs last touched before `before`: a sync a minute and a rescan every 5 minutes
+ * would otherwise leave thousands of rows a day. Failed jobs stay for the user to see and retry.
+ */
+export function pruneFinished(db: Db, before: number): number {
+  return db.orm
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['succeeded', 'cancelled']), lte(jobs.updatedAt, before)))
+    .run().changes;
+}
+
 export function getJob(db: Db, id: number): JobRow | null {
   return db.orm.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
 }

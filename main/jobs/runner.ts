@@ -39,11 +39,15 @@ export interface JobRunnerOptions {
   progressIntervalMs?: number;
 }
 
+const KEEP_FINISHED_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 export class JobRunner {
   private readonly running = new Map<number, AbortController>();
   private readonly runningByKind = new Map<JobKind, number>();
   private readonly idleWaiters: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
@@ -68,12 +72,22 @@ export class JobRunner {
   start(options: { orphanedRunningJobs?: boolean } = {}): void {
     this.stopped = false;
     queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
+    this.prune();
+    this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref?.();
     this.wake();
+  }
+
+  /** Finished jobs are kept a day (the jobs panel shows recent work), then forgotten. */
+  private prune(): void {
+    const removed = queue.pruneFinished(this.db, this.db.now() - KEEP_FINISHED_MS);
+    if (removed > 0) this.events.emit('jobs:changed', { jobs: [] });
   }
 
   /** Stops claiming, aborts running handlers and waits for them to settle. */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     if (this.timer) clearTimeout(this.timer);
     for (const controller of this.running.values()) controller.abort();
     while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -11,7 +11,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
-import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
+import { eq } from 'drizzle-orm';
+import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
 import { AppError } from '../../common/errors';
 import { fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
@@ -29,6 +30,7 @@ import { getStorageUsage, updateStorageUsage } from '../../db/repositories/accou
 import { inTransaction, type Db } from '../../db/connection';
 import { getSong } from '../../db/repositories/songs';
 import { writeSongColumns } from '../../db/repositories/song-column-writes';
+import { songs } from '../../db/schema';
 import type { ChangeNotifier } from '../change-notifier';
 import type { AudioCompressor } from '../media/compression';
 import { readActiveTier, type CloudSession, type SignedInCloud } from '../sync/cloud-session';
@@ -183,6 +185,18 @@ export class AudioUploader {
       this.changes.changed('kv');
     }
     return { removed };
+  }
+
+  /**
+   * A song deleted for good takes its uploaded audio with it, unless another song still plays the same file (two
+   * bounces of one name share `{userId}/{name}`). Best effort: the song is gone whatever the cloud answers.
+   */
+  async releaseCloudFile(deleted: Song): Promise<void> {
+    const url = deleted.file?.value ?? '';
+    if (!isCloudFileUrl(url) || this.session.current() === null) return;
+    const shared = this.db.orm.select({ id: songs.id }).from(songs).where(eq(songs.fileValue, url)).limit(1).get();
+    if (shared) return;
+    await this.removeCloudFile(url).catch((error: unknown) => console.error(`[uploads] ${deleted.name}: the cloud copy stays: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** A playable address for a cloud file: signed for an hour (spec section 7). */

@@ -132,6 +132,15 @@ describe('a successful upload', () => {
     expect(await cloudObjects()).toEqual([]);
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 0 } });
   });
+
+  it('a song deleted for good takes its uploaded audio with it', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'gone soon.wav'), 1));
+    await upload(song);
+    expect(await cloudObjects()).toHaveLength(1);
+    expect(await core.router.dispatch('db:delete-song', { id: song.id })).toMatchObject({ ok: true, data: { outcome: 'deleted' } });
+    await expect.poll(cloudObjects).toEqual([]);
+  });
 });
 
 describe('every skip reason', () => {

@@ -12,7 +12,7 @@ import {
   updateUserSettings,
 } from '../../../db/repositories/account';
 import { cleanDeleted } from '../../../db/repositories/clean-deleted';
-import { addSong, deleteSong, getSongs, updateSong } from '../../../db/repositories/songs';
+import { addSong, deleteSong, getSong, getSongs, updateSong } from '../../../db/repositories/songs';
 import { getUnsyncedChanges, markSynced, writeSyncRecord } from '../../../db/repositories/sync-records';
 import { addView, deleteView, getViews, updateView } from '../../../db/repositories/views';
 import type { CoreContext, HandlerMap } from '../handler';
@@ -68,8 +68,10 @@ export const dbHandlers = {
     return song;
   },
   'db:delete-song': (input, ctx) => {
+    const song = getSong(ctx.db, input.id);
     const outcome = deleteSong(ctx.db, input.id);
     changed(ctx, 'songs', 'sync_records');
+    if (song && outcome === 'deleted') void ctx.uploader.releaseCloudFile(song);
     return { id: input.id, outcome };
   },
   'db:get-storage-usage': (_input, { db }) => ({ bytes: getStorageUsage(db) }),
