@@ -56,6 +56,15 @@ describe('songs repository', () => {
     expect(updateSong(db, song.id, patch).tags).toEqual(['club', 'vocal']);
   });
 
+  it('new audio linked to a song is flagged for upload; unlinking it or other edits are not', () => {
+    const song = addSong(db, { name: 'Bounce me' });
+    const file = { value: '/music/a.wav', localPath: '/music/a.wav', fileName: 'a.wav', modifiedTime: null };
+    expect(updateSong(db, song.id, { file }).needsUploadRetry).toBe(true);
+    expect(updateSong(db, song.id, { needsUploadRetry: false }).needsUploadRetry).toBe(false);
+    expect(updateSong(db, song.id, { name: 'Renamed', file }).needsUploadRetry).toBe(false);
+    expect(updateSong(db, song.id, { file: null }).needsUploadRetry).toBe(false);
+  });
+
   it('db:update-song marks an edited tempo, key or time signature as the user’s', () => {
     const song = addSong(db, { name: 'Loop' });
     const updated = updateSong(db, song.id, { tempo: '124', notes: 'new hook' });

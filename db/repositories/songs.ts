@@ -87,6 +87,10 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
     const custom = patch.custom === undefined ? current.custom : applyCustomPatch(current.custom, checkCustomPatch(patch.custom, customFieldsById(db)));
     const next: Song = { ...current, ...patch, custom, editedFields: markEdited(current, patch), modifiedAt: db.now() };
+    // New audio on this computer is audio the cloud does not have yet: the upload repair pass picks it up (pro).
+    if (patch.file !== undefined && patch.needsUploadRetry === undefined && (patch.file?.localPath ?? null) !== (current.file?.localPath ?? null)) {
+      next.needsUploadRetry = patch.file?.localPath != null;
+    }
     const flagTime =
       patch.isBeingProcessedByHandleNewProject === undefined
         ? {}
