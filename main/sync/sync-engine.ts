@@ -30,6 +30,7 @@ import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '
 import { getViews } from '../../db/repositories/views';
 import { defaultViewId } from '../../db/seed';
 import type { ChangeNotifier } from '../change-notifier';
+import type { EventBus } from '../events';
 import { readActiveTier, type CloudSession, type SignedInCloud } from './cloud-session';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
@@ -65,6 +66,8 @@ export interface SyncEngineOptions {
 export class SyncEngine {
   private running: Promise<SyncReport> | null = null;
   private lastError: string | null = null;
+  /** Names of songs whose pushed edit lost to a later one in the cloud, this run. */
+  private superseded: string[] = [];
   private readonly pushRows: number;
   private readonly pullPageRows: number;
   /** This data folder's name in the cloud's `origin` column: a pull skips the rows it wrote itself. */
@@ -74,6 +77,7 @@ export class SyncEngine {
     private readonly db: Db,
     private readonly cloud: CloudSession,
     private readonly changes: ChangeNotifier,
+    private readonly events: EventBus,
     options: SyncEngineOptions = {},
   ) {
     this.pushRows = options.pushRowsPerRequest ?? PUSH_ROWS_PER_REQUEST;
@@ -108,6 +112,7 @@ export class SyncEngine {
     if (!force && last !== null && this.db.now() - last < SYNC_SKIP_IF_LAST_WITHIN_MS) return { ...report, skipped: 'too_soon' };
 
     const requestsBefore = this.cloud.requests;
+    this.superseded = [];
     try {
       if ((await this.readTier(cloud)) !== 'pro') return { ...report, skipped: 'not_pro' };
       report.pushed = await this.push(cloud);
@@ -115,6 +120,7 @@ export class SyncEngine {
       report.deleted = await this.removeWhatTheCloudLost(cloud);
       updateLastSync(this.db);
       this.lastError = null;
+      this.tellAboutSuperseded();
       return report;
     } catch (error) {
       this.lastError = error instanceof Error ? error.message : String(error);
@@ -176,7 +182,8 @@ export class SyncEngine {
       const chunk = ids.slice(i, i + this.pushRows);
       // A song deleted for good since its record leaves nothing to send (its delete record comes on its own).
       const songs = getSongs(this.db, { ids: chunk, includeHidden: true });
-      await this.upsert(cloud, 'songs', songs.map((song) => ({ id: song.id, data: songToCloud(song), origin: this.deviceId })));
+      const superseded = new Set(await this.upsert(cloud, 'songs', songs.map((song) => ({ id: song.id, data: songToCloud(song), origin: this.deviceId }))));
+      this.superseded.push(...songs.filter((song) => superseded.has(song.id)).map((song) => song.name));
       inTransaction(this.db, () => {
         markPushed(this.db, 'songs', songs.map((song) => song.id));
         settle(chunk);
@@ -202,10 +209,13 @@ export class SyncEngine {
     return views.length;
   }
 
-  private async upsert(cloud: SignedInCloud, table: 'songs' | 'views', rows: { id: string; data: CloudData; origin: string }[]): Promise<void> {
-    if (rows.length === 0) return;
-    const { error } = await cloud.supabase.from(table).upsert(rows, { onConflict: 'id' });
+  /** Sends rows; returns the ids the cloud did not take because its copy was changed later (elsewhere). */
+  private async upsert(cloud: SignedInCloud, table: 'songs' | 'views', rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const { data, error } = await cloud.supabase.from(table).upsert(rows, { onConflict: 'id' }).select('id');
     if (error) throw new SyncError(`Pushing ${rows.length} ${table} failed: ${error.message}`);
+    const taken = new Set((data ?? []).map((row) => row.id as string));
+    return rows.filter((row) => !taken.has(row.id)).map((row) => row.id);
   }
 
   private async deleteRows(cloud: SignedInCloud, table: 'songs' | 'views', ids: string[], settle: (ids: string[]) => void): Promise<number> {
@@ -283,6 +293,20 @@ export class SyncEngine {
       const songs = cleanDeleted(this.db, { table: 'songs', cloudIds: ids.songs as string[] });
       const views = cleanDeleted(this.db, { table: 'views', cloudIds: ids.views as string[] });
       return songs.length + views.length;
+    });
+  }
+
+  /**
+   * Last writer wins, but not silently: the user hears which of their edits lost to a later change made on another
+   * device (the pull has just brought that one).
+   */
+  private tellAboutSuperseded(): void {
+    if (this.superseded.length === 0) return;
+    const names = this.superseded.slice(0, 3).join(', ') + (this.superseded.length > 3 ? ` and ${this.superseded.length - 3} more` : '');
+    this.events.emit('notify', {
+      kind: 'info',
+      title: 'Newer changes from another device were kept',
+      body: `${names}: changed later on another device, so that version is kept here too.`,
     });
   }
 

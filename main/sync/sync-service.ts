@@ -32,7 +32,7 @@ export class SyncService {
     options: SyncOptions = {},
   ) {
     this.session = new CloudSession(() => cloud().endpoint, options);
-    this.engine = new SyncEngine(db, this.session, changes, options);
+    this.engine = new SyncEngine(db, this.session, changes, events, options);
     this.scheduler = new SyncScheduler(db, this.engine, events, options.schedule);
   }
 

@@ -147,7 +147,10 @@ describe('two devices', () => {
     await call(a, 'db:update-song', { id: song.id, patch: { name: 'Demo (a)' } });
     await call(b, 'db:update-song', { id: song.id, patch: { name: 'Demo (b)', notes: 'from b' } });
     await sync(b);
-    await sync(a); // a pushes its older edit late: the cloud keeps b's, and a takes it
+    const told: { title: string; body: string }[] = [];
+    a.events.on('notify', (notice) => told.push(notice));
+    await sync(a); // a pushes its older edit late: the cloud keeps b's, and a takes it, and says so
+    expect(told).toEqual([{ kind: 'info', title: 'Newer changes from another device were kept', body: 'Demo (a): changed later on another device, so that version is kept here too.' }]);
     await sync(b);
     for (const core of [a, b]) expect((await songs(core)).find((candidate) => candidate.id === song.id)).toMatchObject({ name: 'Demo (b)', notes: 'from b' });
     expect((await cloudSongs()).map((row) => row.data.name)).toEqual(['Demo (b)']);
