@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
 import ws from 'ws';
 
 /** Playwright's storage state for the signed-in musician (config `use.storageState`). */
@@ -51,4 +52,12 @@ export async function writeSignedInState(hostOrigin: string, cloudUrl: string, a
   const localStorage = [...stored].map(([name, value]) => ({ name, value }));
   fs.mkdirSync(path.dirname(SIGNED_IN_STATE), { recursive: true });
   fs.writeFileSync(SIGNED_IN_STATE, JSON.stringify({ cookies: [], origins: [{ origin: hostOrigin, localStorage }] }));
+}
+
+/** Fills the login form at `address` (a /login page, or a page that sends a visitor there) and logs in. */
+export async function logIn(page: Page, address: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(address);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }

@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { writeWav } from '../bench/generators/wav';
 import { startHost, type StartedHost } from './host';
 import { cloudEndpoint, websiteUrl } from './host-url';
-import { SIGNED_OUT_STATE, createConfirmedUser } from './signed-in';
+import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from './signed-in';
 import { addSongs, cell, row, tempFolder } from './songs';
 
 test.use({ storageState: SIGNED_OUT_STATE });
@@ -25,11 +25,7 @@ const user = { name: 'Sam Sync', email: `sam.sync.${Date.now()}@example.com`, pa
 
 async function signIn(browser: Browser, address: string): Promise<Page> {
   const page = await (await browser.newContext({ storageState: SIGNED_OUT_STATE })).newPage();
-  await page.goto(address);
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, address, user);
   await expect(page.getByLabel('Account')).toContainText(user.name);
   return page;
 }
@@ -94,10 +90,7 @@ test('a newcomer upgrades; the library syncs to a second computer, edits travel 
 
   // The website: the synced library, an edit written to the cloud, and the bounce playing from there.
   const web = await (await browser.newContext({ storageState: SIGNED_OUT_STATE })).newPage();
-  await web.goto(`${websiteUrl()}/login`);
-  await web.getByLabel('Email').fill(user.email);
-  await web.getByLabel('Password', { exact: true }).fill(user.password);
-  await web.getByRole('button', { name: 'Log in' }).click();
+  await logIn(web, `${websiteUrl()}/login`, user);
   await expect(web.getByTestId('web-library-count')).toHaveText('2 of 2 songs');
   const moon = web.getByTestId('web-song-row').filter({ hasText: 'Paper Moon' });
   await moon.getByLabel('Status').selectOption('Mastering');

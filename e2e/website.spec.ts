@@ -3,7 +3,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RELEASE_FILES, releaseDownloadUrl } from '../common/release';
 import { cloudEndpoint, websiteUrl } from './host-url';
-import { createConfirmedUser, SIGNED_OUT_STATE } from './signed-in';
+import { createConfirmedUser, logIn, SIGNED_OUT_STATE } from './signed-in';
 
 test.use({ storageState: SIGNED_OUT_STATE });
 
@@ -175,10 +175,7 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
   const user = { name: 'Pia Pro', email: `pia.${Date.now()}@example.com`, password: 'Str0ng!pass' };
   const cloud = cloudEndpoint();
   await createConfirmedUser(cloud.url, cloud.anonKey, user);
-  await page.goto(`${websiteUrl()}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, `${websiteUrl()}/login`, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The website has no local library: the dashboard says where it is and offers the app and Pro.
   await expect(page.getByRole('heading', { name: 'Welcome, Pia Pro' })).toBeVisible();
@@ -201,10 +198,7 @@ test('the upgrade’s return is refused for another account, and without a confi
   const user = { name: 'Uma Unpaid', email: `uma.${Date.now()}@example.com`, password: 'Str0ng!pass' };
   const cloud = cloudEndpoint();
   await createConfirmedUser(cloud.url, cloud.anonKey, user);
-  await page.goto(`${websiteUrl()}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, `${websiteUrl()}/login`, user);
   await expect(page.getByRole('heading', { name: 'Welcome, Uma Unpaid' })).toBeVisible();
 
   const session = '0b9f3c2e-1d4a-4e8b-a7c6-5f4e3d2c1b0a';

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll } from 'vitest';
-import { signedInClient } from './cloud-users';
+import { signedInClient, upgradeToPro } from './cloud-users';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { startLocalCloud, type LocalCloud } from './server';
 
 export { accessToken, cloudClient, openConfirmationLink, signedInClient, upgradeToPro } from './cloud-users';
@@ -38,5 +39,45 @@ export function useTestCloud(emails: string[]): { readonly cloud: LocalCloud; re
       return cloud;
     },
     users,
+  };
+}
+
+/**
+ * A test file's cloud behind a fault proxy, for the app's sync and uploads: `pro` signed up and upgraded, `free`
+ * signed up; the proxy heals itself after each test (call `heal` in afterEach). Read inside tests.
+ */
+export function useProxiedCloud(): { readonly cloud: LocalCloud; readonly proxy: FaultProxy; readonly pro: SignedIn; readonly free: SignedIn } {
+  let cloud: LocalCloud | null = null;
+  let proxy: FaultProxy | null = null;
+  let pro: SignedIn | null = null;
+  let free: SignedIn | null = null;
+  beforeAll(async () => {
+    cloud = await startTestCloud();
+    proxy = await startFaultProxy(cloud.url);
+    pro = await signedInClient(cloud, 'ana@example.com');
+    await upgradeToPro(pro.supabase);
+    free = await signedInClient(cloud, 'fay@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await cloud?.close();
+  });
+  const started = <T>(value: T | null): T => {
+    if (value === null) throw new Error('the test cloud has not started');
+    return value;
+  };
+  return {
+    get cloud() {
+      return started(cloud);
+    },
+    get proxy() {
+      return started(proxy);
+    },
+    get pro() {
+      return started(pro);
+    },
+    get free() {
+      return started(free);
+    },
   };
 }

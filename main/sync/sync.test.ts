@@ -1,46 +1,30 @@
 // Sync between two data folders (two devices) of one user, through the real local cloud: push, pull, last writer
 // wins, deletions, settings, the storage cap, and a network that fails in every way a proxy can make it fail.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
 import { tempDir } from '../../db/test-support';
-import { startFaultProxy, type FaultProxy } from '../../cloud/local/fault-proxy';
-import type { LocalCloud } from '../../cloud/local/server';
-import { accessToken, signedInClient, startTestCloud, upgradeToPro } from '../../cloud/local/test-support';
+import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { createTestCore, type TestCore } from '../test-support';
 
-let cloud: LocalCloud;
-let proxy: FaultProxy;
-let ana: { supabase: SupabaseClient; userId: string };
-let fay: { supabase: SupabaseClient; userId: string };
+const env = useProxiedCloud();
+// Ana (`env.pro`) is pro, Fay (`env.free`) free; the proxy sits between the app and the cloud.
 const cores: TestCore[] = [];
 
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  proxy = await startFaultProxy(cloud.url);
-  ana = await signedInClient(cloud, 'ana@example.com');
-  await upgradeToPro(ana.supabase);
-  fay = await signedInClient(cloud, 'fay@example.com');
-}, 120_000);
-afterAll(async () => {
-  await proxy.close();
-  await cloud.close();
-});
 afterEach(async () => {
-  proxy.heal();
+  env.proxy.heal();
   await Promise.all(cores.splice(0).map((core) => core.close()));
-  await ana.supabase.from('songs').delete().eq('user_id', ana.userId);
-  await ana.supabase.from('views').delete().eq('user_id', ana.userId);
-  await ana.supabase.from('user_settings').delete().eq('id', ana.userId);
+  await env.pro.supabase.from('songs').delete().eq('user_id', env.pro.userId);
+  await env.pro.supabase.from('views').delete().eq('user_id', env.pro.userId);
+  await env.pro.supabase.from('user_settings').delete().eq('id', env.pro.userId);
 });
 
 /** A device: its own data folder and clock, on the cloud through the proxy, signed in as `user`. */
-async function device(user = ana, clockOffsetMs = 0): Promise<TestCore> {
+async function device(user: SignedIn = env.pro, clockOffsetMs = 0): Promise<TestCore> {
   const core = createTestCore(tempDir(), {
-    cloud: () => ({ endpoint: { url: proxy.url, anonKey: cloud.anonKey, local: true }, starting: false }),
+    cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     now: () => Date.now() + clockOffsetMs,
     sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
   });
@@ -65,7 +49,7 @@ const addSong = (core: TestCore, name: string) => call<Song>(core, 'db:add-song'
 async function cloudSongs(): Promise<{ id: string; data: { name: string } }[]> {
   const rows: { id: string; data: { name: string } }[] = [];
   for (;;) {
-    const { data, error } = await ana.supabase.from('songs').select('id, data').eq('user_id', ana.userId).order('id').range(rows.length, rows.length + 999);
+    const { data, error } = await env.pro.supabase.from('songs').select('id, data').eq('user_id', env.pro.userId).order('id').range(rows.length, rows.length + 999);
     if (error) throw error;
     rows.push(...(data as { id: string; data: { name: string } }[]));
     if (data.length < 1000) return rows;
@@ -85,10 +69,10 @@ async function syncUntilItWorks(core: TestCore, attempts = 10): Promise<{ report
 
 describe('who syncs', () => {
   it('nobody signed in, or a free user: nothing leaves the device', async () => {
-    const free = await device(fay);
+    const free = await device(env.free);
     await addSong(free, 'Free song');
     expect(await sync(free)).toMatchObject({ skipped: 'not_pro', pushed: 0 });
-    const { data } = await fay.supabase.from('songs').select('id');
+    const { data } = await env.free.supabase.from('songs').select('id');
     expect(data).toEqual([]);
     await call(free, 'sync:session', { session: null });
     expect(await sync(free)).toMatchObject({ skipped: 'signed_out', requests: 0 });
@@ -96,9 +80,9 @@ describe('who syncs', () => {
 
   it('a token that is not the named user’s is refused', async () => {
     const core = await device();
-    const result = await core.router.dispatch('sync:session', { session: { userId: fay.userId, accessToken: await accessToken(ana.supabase) } });
+    const result = await core.router.dispatch('sync:session', { session: { userId: env.free.userId, accessToken: await accessToken(env.pro.supabase) } });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    const garbage = await core.router.dispatch('sync:session', { session: { userId: ana.userId, accessToken: 'not-a-jwt-but-long-enough' } });
+    const garbage = await core.router.dispatch('sync:session', { session: { userId: env.pro.userId, accessToken: 'not-a-jwt-but-long-enough' } });
     expect(garbage).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
@@ -131,7 +115,7 @@ describe('two devices', () => {
     expect((await call<View[]>(b, 'db:get-views')).find((candidate) => candidate.id === view.id)).toMatchObject({ title: 'Mixing' });
     expect(await call(b, 'db:get-user-settings')).toMatchObject({ projectDirectories: ['/Users/ana/Music/Projects'] });
     // b never set its folders: its first sync (which queues its whole library) must not empty a's list.
-    const settings = await ana.supabase.from('user_settings').select('project_directories').eq('id', ana.userId).single();
+    const settings = await env.pro.supabase.from('user_settings').select('project_directories').eq('id', env.pro.userId).single();
     expect(settings.data).toEqual({ project_directories: ['/Users/ana/Music/Projects'] });
     // Nothing bounces back: a's own rows are not pulled again, b has nothing to push.
     expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
@@ -140,7 +124,7 @@ describe('two devices', () => {
 
   it('the same song edited on both: the later edit wins on both, whichever device syncs first', async () => {
     const a = await device();
-    const b = await device(ana, 60_000); // b's clock runs a minute ahead: its edits are the later ones
+    const b = await device(env.pro, 60_000); // b's clock runs a minute ahead: its edits are the later ones
     const song = await addSong(a, 'Demo');
     await sync(a);
     await sync(b);
@@ -158,7 +142,7 @@ describe('two devices', () => {
 
   it('a song deleted on one device is deleted on the other; songs not yet in the cloud are kept', async () => {
     const a = await device();
-    const b = await device(ana, 10 * 60_000); // ten minutes on: a's songs are past the 5-minute grace there
+    const b = await device(env.pro, 10 * 60_000); // ten minutes on: a's songs are past the 5-minute grace there
     const keep = await addSong(a, 'Keep');
     const doomed = await addSong(a, 'Doomed');
     await sync(a);
@@ -178,7 +162,7 @@ describe('two devices', () => {
     const a = await device();
     await addSong(a, 'Good');
     await sync(a);
-    await ana.supabase.from('songs').insert({ id: '0190a3b4-0000-7000-8000-00000000dead', data: { id: 42, name: null } });
+    await env.pro.supabase.from('songs').insert({ id: '0190a3b4-0000-7000-8000-00000000dead', data: { id: 42, name: null } });
     const b = await device();
     await sync(b);
     expect(await names(b)).toEqual(['Good']);
@@ -211,7 +195,7 @@ describe('a network that fails', () => {
     const b = await device();
     for (let i = 0; i < 30; i += 1) await addSong(a, `Take ${i}`);
     // The tier read fails, then the push is reset before, then after the cloud wrote it, then hangs, then a 500.
-    proxy.plan('fail-500', 'pass', 'reset-before', 'pass', 'reset-after', 'pass', 'hang', 'pass', 'fail-500');
+    env.proxy.plan('fail-500', 'pass', 'reset-before', 'pass', 'reset-after', 'pass', 'hang', 'pass', 'fail-500');
     const { report, failures } = await syncUntilItWorks(a);
     expect(failures.length).toBeGreaterThanOrEqual(4);
     expect(report.skipped).toBeNull();
@@ -220,11 +204,11 @@ describe('a network that fails', () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(30);
     expect((await call<{ pending: number; lastError: string | null }>(a, 'sync:status')).pending).toBe(0);
 
-    proxy.breakDown('reset-before');
+    env.proxy.breakDown('reset-before');
     expect((await b.router.dispatch('sync:run', undefined)).ok).toBe(false);
     expect(await songs(b)).toEqual([]);
     expect((await call<{ lastError: string | null }>(b, 'sync:status')).lastError).not.toBeNull();
-    proxy.heal();
+    env.proxy.heal();
     await syncUntilItWorks(b);
     expect(await names(b)).toEqual(await names(a));
     expect(await names(b)).toHaveLength(30);
@@ -236,7 +220,7 @@ describe('a network that fails', () => {
     await sync(a);
     const b = await device();
     let songPages = 0;
-    proxy.rule((method, path) => (method === 'GET' && path.startsWith('/rest/v1/songs?') && ++songPages === 2 ? 'fail-500' : null));
+    env.proxy.rule((method, path) => (method === 'GET' && path.startsWith('/rest/v1/songs?') && ++songPages === 2 ? 'fail-500' : null));
     expect((await b.router.dispatch('sync:run', undefined)).ok).toBe(false);
     expect(await songs(b)).toHaveLength(1000);
     const { report } = await syncUntilItWorks(b);

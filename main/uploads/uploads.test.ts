@@ -4,47 +4,31 @@
 // removing a cloud file by its checked address, signed addresses that play, and the repair pass.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../bench/generators/wav';
 import { CLOUD_FILE_ERRORS } from '../../common/cloud-files';
 import type { Song } from '../../common/song';
 import type { UploadResult } from '../../common/upload-rules';
-import { startFaultProxy, type FaultProxy } from '../../cloud/local/fault-proxy';
-import type { LocalCloud } from '../../cloud/local/server';
-import { accessToken, signedInClient, startTestCloud, upgradeToPro } from '../../cloud/local/test-support';
+import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { tempDir } from '../../db/test-support';
 import { listJobs } from '../jobs/queue';
 import { createTestCore, type TestCore } from '../test-support';
 
-let cloud: LocalCloud;
-let proxy: FaultProxy;
-let ana: { supabase: SupabaseClient; userId: string };
-let fay: { supabase: SupabaseClient; userId: string };
+const env = useProxiedCloud();
+// Ana (`env.pro`) is pro, Fay (`env.free`) free; the proxy sits between the app and the cloud.
 let core: TestCore;
 let music: string;
 
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  proxy = await startFaultProxy(cloud.url);
-  ana = await signedInClient(cloud, 'ana@example.com');
-  await upgradeToPro(ana.supabase);
-  fay = await signedInClient(cloud, 'fay@example.com');
-}, 120_000);
-afterAll(async () => {
-  await proxy.close();
-  await cloud.close();
-});
 afterEach(async () => {
-  proxy.heal();
+  env.proxy.heal();
   await core.close();
-  const { data } = await ana.supabase.storage.from('audio-files').list(ana.userId, { limit: 1000 });
-  if (data?.length) await ana.supabase.storage.from('audio-files').remove(data.map((object) => `${ana.userId}/${object.name}`));
+  const { data } = await env.pro.supabase.storage.from('audio-files').list(env.pro.userId, { limit: 1000 });
+  if (data?.length) await env.pro.supabase.storage.from('audio-files').remove(data.map((object) => `${env.pro.userId}/${object.name}`));
 });
 
-async function device(options: { user?: typeof ana | null; storageCapBytes?: number; timeoutSeconds?: number } = {}): Promise<TestCore> {
+async function device(options: { user?: SignedIn | null; storageCapBytes?: number; timeoutSeconds?: number } = {}): Promise<TestCore> {
   core = createTestCore(tempDir(), {
-    cloud: () => ({ endpoint: { url: proxy.url, anonKey: cloud.anonKey, local: true }, starting: false }),
+    cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
     compression: { retryDelayMs: 10 },
     uploads: {
@@ -55,7 +39,7 @@ async function device(options: { user?: typeof ana | null; storageCapBytes?: num
   });
   music = tempDir('songshelf-music-');
   await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
-  const user = options.user === undefined ? ana : options.user;
+  const user = options.user === undefined ? env.pro : options.user;
   if (user) await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
   return core;
 }
@@ -81,7 +65,7 @@ async function stored(song: Song): Promise<Song> {
 }
 
 async function cloudObjects(): Promise<{ name: string; size: number }[]> {
-  const { data } = await ana.supabase.storage.from('audio-files').list(ana.userId, { limit: 1000 });
+  const { data } = await env.pro.supabase.storage.from('audio-files').list(env.pro.userId, { limit: 1000 });
   return (data ?? []).map((object) => ({ name: object.name, size: Number((object.metadata as { size: number }).size) }));
 }
 
@@ -91,14 +75,14 @@ describe('a successful upload', () => {
     const song = await songWith(writeWav(path.join(music, 'Night Drive: Take 2.wav'), 2));
     const result = await upload(song);
     expect(result).toMatchObject({ uploadSuccess: true, skipReason: null, fileName: 'Night Drive: Take 2.wav', sanitizedFileName: 'night_drive__take_2.wav', compressed: false, compressionRatio: null, format: 'wav' });
-    expect(result.url).toBe(`${proxy.url}/storage/v1/object/public/audio-files/${ana.userId}/night_drive__take_2.wav`);
+    expect(result.url).toBe(`${env.proxy.url}/storage/v1/object/public/audio-files/${env.pro.userId}/night_drive__take_2.wav`);
     expect(await cloudObjects()).toEqual([{ name: 'night_drive__take_2.wav', size: result.fileSize }]);
     expect(await stored(song)).toMatchObject({ file: { value: result.url, localPath: song.file!.localPath }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: result.fileSize } });
     // The same file again: the result cache answers, nothing is sent.
-    const requests = proxy.log.length;
+    const requests = env.proxy.log.length;
     expect(await upload(song)).toEqual(result);
-    expect(proxy.log.slice(requests).filter((entry) => entry.path.startsWith('/storage/v1/object/audio-files'))).toEqual([]);
+    expect(env.proxy.log.slice(requests).filter((entry) => entry.path.startsWith('/storage/v1/object/audio-files'))).toEqual([]);
   });
 
   it('a WAV over 5 MB is compressed to mp3 first, and the compressed copy is deleted after the upload', async () => {
@@ -123,7 +107,7 @@ describe('a successful upload', () => {
     expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('RIFF');
 
     expect(await core.router.dispatch('cloud:remove-file', { url: '/Users/ana/loop.wav' })).toMatchObject({ ok: false, error: { message: CLOUD_FILE_ERRORS.invalidUrl } });
-    expect(await core.router.dispatch('cloud:remove-file', { url: `${proxy.url}/storage/v1/object/public/avatars/${ana.userId}/loop.wav` })).toMatchObject({
+    expect(await core.router.dispatch('cloud:remove-file', { url: `${env.proxy.url}/storage/v1/object/public/avatars/${env.pro.userId}/loop.wav` })).toMatchObject({
       ok: false,
       error: { message: CLOUD_FILE_ERRORS.invalidBucket },
     });
@@ -155,23 +139,23 @@ describe('every skip reason', () => {
     await device({ user: null });
     const song = await songWith(writeWav(path.join(music, 'a.wav'), 1));
     expect(await upload(song)).toMatchObject({ skipReason: 'subscription_check_failed' });
-    await core.router.dispatch('sync:session', { session: { userId: ana.userId, accessToken: await accessToken(ana.supabase) } });
-    proxy.rule((method, url) => (url.startsWith('/rest/v1/subscriptions') ? 'fail-500' : null));
+    await core.router.dispatch('sync:session', { session: { userId: env.pro.userId, accessToken: await accessToken(env.pro.supabase) } });
+    env.proxy.rule((method, url) => (url.startsWith('/rest/v1/subscriptions') ? 'fail-500' : null));
     expect(await upload(song)).toMatchObject({ skipReason: 'subscription_check_failed' });
     expect(await stored(song)).toMatchObject({ needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
   });
 
   it('free_tier_no_storage: a free user uploads nothing', async () => {
-    await device({ user: fay });
+    await device({ user: env.free });
     expect(await upload(await songWith(writeWav(path.join(music, 'a.wav'), 1)))).toMatchObject({ skipReason: 'free_tier_no_storage' });
   });
 
   it('storage_check_failed and storage_check_error: the cloud refuses the storage list, or cannot be reached', async () => {
     await device();
     const song = await songWith(writeWav(path.join(music, 'a.wav'), 1));
-    proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'fail-500' : null));
+    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'fail-500' : null));
     expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_failed' });
-    proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'reset-before' : null));
+    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'reset-before' : null));
     expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_error' });
   });
 
@@ -212,7 +196,7 @@ describe('failures', () => {
   it('an upload that hangs times out with the spec’s message, and the song keeps needsUploadRetry', async () => {
     await device({ timeoutSeconds: 1 });
     const song = await songWith(writeWav(path.join(music, 'slow.wav'), 1));
-    proxy.rule((method, url) => (method === 'POST' && url.startsWith('/storage/v1/object/audio-files/') ? 'hang' : null));
+    env.proxy.rule((method, url) => (method === 'POST' && url.startsWith('/storage/v1/object/audio-files/') ? 'hang' : null));
     expect(await core.router.dispatch('songs:upload', { id: song.id })).toMatchObject({ ok: false, error: { message: 'Upload timed out after 1 seconds.' } });
     expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
   });
