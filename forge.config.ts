@@ -27,8 +27,9 @@ const config: ForgeConfigShape = {
     appVersion: APP_VERSION,
     appBundleId: 'app.songshelf.desktop',
     protocols: [{ name: APP_NAME, schemes: ['songshelf'] }],
-    // Native modules cannot load from inside the asar archive.
-    asar: { unpack: '**/node_modules/better-sqlite3/**' },
+    // Native modules and executables cannot load from inside the asar archive: SQLite, the watcher, ffmpeg (its
+    // path is rewritten to app.asar.unpacked by workers/compress) and PGlite's WebAssembly and data files.
+    asar: { unpack: '**/node_modules/{better-sqlite3,@parcel/watcher*,@ffmpeg-installer,@electric-sql/pglite}/**' },
     ignore: [/^\/(?!dist|migrations|node_modules|package\.json)/],
   },
   makers: [
