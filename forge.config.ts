@@ -30,7 +30,9 @@ const config: ForgeConfigShape = {
     // Native modules and executables cannot load from inside the asar archive: SQLite, the watcher, ffmpeg (its
     // path is rewritten to app.asar.unpacked by workers/compress) and PGlite's WebAssembly and data files.
     asar: { unpack: '**/node_modules/{better-sqlite3,@parcel/watcher*,@ffmpeg-installer,@electric-sql/pglite}/**' },
-    ignore: [/^\/(?!dist|migrations|node_modules|package\.json)/],
+    // What the app reads at run time: its bundles, the database migrations, the cloud's migrations (the local cloud),
+    // the tray icons, its packages.
+    ignore: [/^\/(?!dist|migrations|cloud|assets|node_modules|package\.json)/],
   },
   makers: [
     { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: { name: RELEASE_FILES.macUniversal.replace(/\.dmg$/, '') } },

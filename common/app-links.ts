@@ -10,3 +10,5 @@ export const DEEP_LINK_SCHEME = 'songshelf';
 export const OAUTH_DEEP_LINK = `${DEEP_LINK_SCHEME}://oauth/callback`;
 /** Where the checkout, paid in the user's browser, comes back to the desktop app (`user_id`, `session_id`). */
 export const UPGRADE_DEEP_LINK = `${DEEP_LINK_SCHEME}://upgrade`;
+/** The companion website, where the desktop app's Help menu sends the user. */
+export const WEBSITE_ORIGIN = 'https://songshelf.app';

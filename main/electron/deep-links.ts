@@ -62,5 +62,7 @@ function show(route: string): void {
 function focus(window: BrowserWindow | null): void {
   if (!window) return;
   if (window.isMinimized()) window.restore();
+  // Closed to the tray: a link brings it back.
+  window.show();
   window.focus();
 }

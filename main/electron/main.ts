@@ -3,7 +3,7 @@
  * logic lives in the core; this file only wires Electron's pieces.
  */
 import path from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, shell } from 'electron';
 import { startCloudBeside, type CloudBeside } from '../cloud-beside';
 import { createCore, type Core } from '../core';
 import { appRootFrom } from '../paths';
@@ -11,8 +11,11 @@ import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { claimDeepLinks, openDeepLinksIn } from './deep-links';
 import { setupIpc } from './ipc';
 import { serveMedia } from './media-protocol';
+import { DOCS_URL, setupMenu } from './menu';
 import { setupNotifications } from './notifications';
 import { electronPlatform, electronSecretBox } from './platform';
+import { setupTray } from './tray';
+import { restartToUpdate, setupUpdates } from './updater';
 import { createMainWindow, hardenSession } from './window';
 
 const bundleDir = __dirname;
@@ -28,9 +31,12 @@ registerAppSchemes();
 if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));
 const firstInstance = claimDeepLinks();
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+let quitting = false;
+app.on('before-quit', () => {
+  quitting = true;
 });
+// Closing the window hides it (window.ts); the tray keeps the app, and its scans, uploads and sync, running.
+app.on('window-all-closed', () => undefined);
 
 app.on('will-quit', () => {
   void cloud?.close();
@@ -57,9 +63,20 @@ void app.whenReady().then(async () => {
   serveMedia(core);
   setupIpc(core, () => BrowserWindow.getAllWindows());
   setupNotifications(core);
-  createMainWindow(bundleDir);
-  openDeepLinksIn(() => BrowserWindow.getAllWindows()[0] ?? null);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(bundleDir);
+  const openWindow = () => {
+    const window = BrowserWindow.getAllWindows()[0] ?? createMainWindow({ bundleDir, dataDir, quitting: () => quitting });
+    window.show();
+    window.focus();
+  };
+  createMainWindow({ bundleDir, dataDir, quitting: () => quitting });
+  setupMenu(() => void shell.openExternal(DOCS_URL));
+  const trayActions = { open: openWindow, quit: () => app.quit(), restartToUpdate: null as (() => void) | null };
+  const tray = setupTray(core, appRoot, trayActions);
+  setupUpdates((release) => {
+    trayActions.restartToUpdate = restartToUpdate;
+    void tray.refresh();
+    core?.events.emit('notify', { kind: 'info', title: 'Update ready', body: `${release} is ready: restart Songshelf to use it.` });
   });
+  openDeepLinksIn(() => BrowserWindow.getAllWindows()[0] ?? null);
+  app.on('activate', openWindow);
 });

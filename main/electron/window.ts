@@ -1,17 +1,30 @@
-/** The main window, locked down: isolated, sandboxed, no Node, a strict CSP, no navigation, no pop-ups. */
+/**
+ * The main window, locked down: isolated, sandboxed, no Node, a strict CSP, no navigation, no pop-ups. It opens
+ * where the user left it (on a screen that still exists), and closing it only hides it while the app runs on in
+ * the tray; quitting closes it for good.
+ */
 import path from 'node:path';
-import { BrowserWindow, session, shell } from 'electron';
+import { BrowserWindow, screen, session, shell } from 'electron';
+import { DEFAULT_SIZE, MIN_SIZE, placeOnScreens, readWindowState, writeWindowState } from '../desktop/window-state';
 import { MEDIA_SCHEME } from '../../common/media';
 import { contentSecurityPolicy } from '../security/csp';
 import { parseExternalUrl } from '../security/external-url';
 import { APP_ORIGIN } from '../../common/app-links';
 
-export function createMainWindow(bundleDir: string): BrowserWindow {
+export interface MainWindowOptions {
+  bundleDir: string;
+  /** Where the window's place is remembered. */
+  dataDir: string;
+  /** True once the user quits: then a close really closes. */
+  quitting: () => boolean;
+}
+
+export function createMainWindow({ bundleDir, dataDir, quitting }: MainWindowOptions): BrowserWindow {
+  const saved = placeOnScreens(readWindowState(dataDir), screen.getAllDisplays().map((display) => display.workArea));
   const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 900,
-    minHeight: 560,
+    ...(saved.bounds ?? DEFAULT_SIZE),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     backgroundColor: '#111315',
     show: false,
     webPreferences: {
@@ -23,7 +36,18 @@ export function createMainWindow(bundleDir: string): BrowserWindow {
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (saved.maximized) window.maximize();
+    window.show();
+  });
+  window.on('close', (event) => {
+    writeWindowState(dataDir, { bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+    // The app keeps working in the background (scans, uploads, sync): closing the window hides it.
+    if (!quitting()) {
+      event.preventDefault();
+      window.hide();
+    }
+  });
   window.webContents.on('will-navigate', (event, url) => {
     if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
   });
