@@ -6,6 +6,7 @@
  * Forge itself is installed by the release work (its install needs the @electron/node-gyp override noted in
  * ENVIRONMENT.md); until then this file is typed by the small interface below rather than Forge's types.
  */
+import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { APP_NAME, APP_VERSION } from './common/constants';
 import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
 
@@ -19,6 +20,7 @@ interface ForgeConfigShape {
   packagerConfig: Record<string, unknown>;
   makers: ForgeMaker[];
   publishers: { name: string; config: Record<string, unknown> }[];
+  plugins: { name: string; config: Record<string | number, unknown> }[];
 }
 
 const config: ForgeConfigShape = {
@@ -40,6 +42,22 @@ const config: ForgeConfigShape = {
   ],
   publishers: [
     { name: '@electron-forge/publisher-github', config: { repository: RELEASE_REPOSITORY, draft: true } },
+  ],
+  plugins: [
+    {
+      // Electron's fuses, flipped in the packaged binary: it can never be run as plain Node or take Node options,
+      // cookies are encrypted, and only the app's own integrity-checked asar is loaded.
+      name: '@electron-forge/plugin-fuses',
+      config: {
+        version: FuseVersion.V1,
+        [FuseV1Options.RunAsNode]: false,
+        [FuseV1Options.EnableCookieEncryption]: true,
+        [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+        [FuseV1Options.EnableNodeCliInspectArguments]: false,
+        [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+        [FuseV1Options.OnlyLoadAppFromAsar]: true,
+      },
+    },
   ],
 };
 

@@ -34,6 +34,8 @@ export function createMainWindow({ bundleDir, dataDir, quitting }: MainWindowOpt
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // A middle click must not open a link in a new window (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => {
