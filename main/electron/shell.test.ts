@@ -1,15 +1,19 @@
 // The thin Electron layer with Electron's modules replaced (testing/fake-electron.ts): the window's security
 // handlers and background closing, the tray from job events, notifications, the updater, the menu, IPC sender
 // checks, and deep links with single-instance forwarding.
+import fs from 'node:fs';
+import path from 'node:path';
 import * as electronModule from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ORIGIN, OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/app-links';
 import { tempDir } from '../../db/test-support';
 import { enqueue } from '../jobs/queue';
 import { createTestCore, type TestCore } from '../test-support';
+import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { INVOKE_CHANNEL } from './bridge-channels';
 import { claimDeepLinks, openDeepLinksIn } from './deep-links';
 import { setupIpc } from './ipc';
+import { serveMedia } from './media-protocol';
 import { DOCS_URL, menuTemplate } from './menu';
 import { setupNotifications } from './notifications';
 import { FakeBrowserWindow, FakeTray, type FakeElectron } from './testing/fake-electron';
@@ -161,6 +165,43 @@ describe('IPC', () => {
     expect(await invoke(trusted, 'db:drop-everything', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     stop();
     expect(electron.recorded.handlers.has(INVOKE_CHANNEL)).toBe(false);
+  });
+});
+
+describe('the app’s own schemes', () => {
+  it('serves the renderer from songshelf-app://app/: assets inside its folder, every route as index.html, nothing outside', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Songshelf</title>');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(path.dirname(dir), 'secret.txt'), 'keys');
+    registerAppSchemes();
+    expect(electron.recorded.privileged.map((entry) => entry.scheme)).toEqual(['songshelf-app', 'songshelf-media']);
+    serveRenderer(dir);
+    const serve = electron.recorded.protocols.get('songshelf-app')!;
+    expect(await (await serve(new Request('songshelf-app://app/assets/app.js'))).text()).toBe('console.log(1)');
+    expect(await (await serve(new Request('songshelf-app://app/dashboard/modal/add'))).text()).toContain('<title>Songshelf</title>');
+    expect((await serve(new Request('songshelf-app://app/assets/..%2f..%2fsecret.txt'))).status).toBe(403);
+  });
+
+  it('serves a song’s own audio on songshelf-media://, with ranges; nothing else', async () => {
+    serveMedia(core);
+    const media = electron.recorded.protocols.get('songshelf-media')!;
+    const music = tempDir('songshelf-music-');
+    await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+    const file = path.join(music, 'take.wav');
+    fs.writeFileSync(file, Buffer.from('RIFF0123456789'));
+    const added = await core.router.dispatch('db:add-song', { name: 'Take', file: { value: file, localPath: file, fileName: 'take.wav', modifiedTime: null } });
+    const id = (added as { data: { id: string } }).data.id;
+    const whole = await media(new Request(`songshelf-media://songs/${id}`));
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toBe('RIFF0123456789');
+    const part = await media(new Request(`songshelf-media://songs/${id}`, { headers: { range: 'bytes=4-7' } }));
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('0123');
+    expect((await media(new Request('songshelf-media://songs/no-such-song'))).status).toBe(404);
+    expect((await media(new Request(`songshelf-media://songs/${id}`, { method: 'POST' }))).status).toBe(405);
+    expect((await media(new Request('songshelf-media://elsewhere/etc/passwd'))).status).toBe(404);
   });
 });
 

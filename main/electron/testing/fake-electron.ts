@@ -4,6 +4,8 @@
  * on the test machines; what these fakes cannot prove (a real tray, a real update) is listed in issue 8's note.
  */
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export class FakeWebContents extends EventEmitter {
   static nextId = 1;
@@ -101,6 +103,8 @@ export function fakeElectron() {
   const headerListeners: ((details: { responseHeaders: Record<string, string[]> }, callback: (response: unknown) => void) => void)[] = [];
   const permissionHandlers: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void)[] = [];
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
+  const protocols = new Map<string, (request: Request) => Response | Promise<Response>>();
+  const privileged: { scheme: string; privileges: Record<string, boolean> }[] = [];
   const app = Object.assign(new EventEmitter(), {
     lockHeld: true,
     quitCalls: 0,
@@ -137,6 +141,11 @@ export function fakeElectron() {
       },
     },
     ipcMain: { handle: (channel: string, handler: (...args: unknown[]) => unknown) => handlers.set(channel, handler), removeHandler: (channel: string) => handlers.delete(channel) },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: typeof privileged) => privileged.splice(0, privileged.length, ...schemes),
+      handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) => protocols.set(scheme, handler),
+    },
+    net: { fetch: async (url: string) => new Response(fs.readFileSync(fileURLToPath(url))) },
     autoUpdater: Object.assign(new EventEmitter(), { installs: 0, quitAndInstall() { this.installs += 1; } }),
     Notification: class {
       static shown: { title: string; body: string }[] = [];
@@ -149,7 +158,7 @@ export function fakeElectron() {
       }
     },
     /** What the fakes recorded, for assertions. */
-    recorded: { headerListeners, permissionHandlers, handlers },
+    recorded: { headerListeners, permissionHandlers, handlers, protocols, privileged },
   };
 }
 
