@@ -13,7 +13,8 @@ import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
 interface ForgeMaker {
   name: string;
   platforms: string[];
-  config: Record<string, unknown>;
+  /** Forge calls a function with the arch being made (`universal`, `arm64`, `x64`). */
+  config: Record<string, unknown> | ((arch: string) => Record<string, unknown>);
 }
 
 interface ForgeConfigShape {
@@ -28,6 +29,8 @@ const config: ForgeConfigShape = {
     name: APP_NAME,
     appVersion: APP_VERSION,
     appBundleId: 'app.songshelf.desktop',
+    // assets/icon.icns on macOS, assets/icon.ico on Windows (scripts/make-icons.mjs).
+    icon: 'assets/icon',
     protocols: [{ name: APP_NAME, schemes: ['songshelf'] }],
     // Native modules and executables cannot load from inside the asar archive: SQLite, the watcher, ffmpeg (its
     // path is rewritten to app.asar.unpacked by workers/compress) and PGlite's WebAssembly and data files.
@@ -37,8 +40,9 @@ const config: ForgeConfigShape = {
     ignore: [/^\/(?!dist|migrations|cloud|assets|node_modules|package\.json)/],
   },
   makers: [
-    { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: { name: RELEASE_FILES.macUniversal.replace(/\.dmg$/, '') } },
-    { name: '@electron-forge/maker-squirrel', platforms: ['win32'], config: { setupExe: RELEASE_FILES.windowsSetup } },
+    // `electron-forge make --arch=universal|arm64|x64` on macOS: each disk image named as the website links it.
+    { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: (arch) => ({ name: dmgFor(arch).replace(/\.dmg$/, ''), icon: 'assets/icon.icns' }) },
+    { name: '@electron-forge/maker-squirrel', platforms: ['win32'], config: { setupExe: RELEASE_FILES.windowsSetup, setupIcon: 'assets/icon.ico' } },
   ],
   publishers: [
     { name: '@electron-forge/publisher-github', config: { repository: RELEASE_REPOSITORY, draft: true } },
@@ -60,5 +64,11 @@ const config: ForgeConfigShape = {
     },
   ],
 };
+
+function dmgFor(arch: string): string {
+  if (arch === 'arm64') return RELEASE_FILES.macArm64;
+  if (arch === 'x64') return RELEASE_FILES.macX64;
+  return RELEASE_FILES.macUniversal;
+}
 
 export default config;

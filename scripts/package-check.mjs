@@ -5,6 +5,7 @@
 // - the sandboxed preload requires nothing but `electron`;
 // - every native package the main process or workers load stays external to the bundles (a bundled `.node`
 //   binding cannot load) and is unpacked from the asar archive by forge.config.ts, and so is ffmpeg;
+// - the app and tray icons exist;
 // - the fuses of forge.config.ts are set as issue 8 asks (no RunAsNode, no NODE_OPTIONS, cookie encryption, asar
 //   integrity, only load the app from asar).
 import { spawnSync } from 'node:child_process';
@@ -59,6 +60,10 @@ for (const name of natives) {
   check(!bundles.includes(`node_modules/${name}/`), `the native package ${name} was bundled; it must stay external`);
 }
 for (const name of ['@ffmpeg-installer', '@electric-sql/pglite']) check(unpacked(name), `${name} is not unpacked from asar`);
+
+// Icons the makers name.
+for (const icon of ['assets/icon.icns', 'assets/icon.ico', 'assets/trayTemplate.png', 'assets/trayTemplate@2x.png']) check(fs.existsSync(path.join(root, icon)), `missing ${icon}`);
+check(forge.includes("icon: 'assets/icon'"), 'forge.config.ts names no app icon');
 
 // Fuses.
 for (const fuse of ['RunAsNode]: false', 'EnableNodeOptionsEnvironmentVariable]: false', 'EnableCookieEncryption]: true', 'EnableEmbeddedAsarIntegrityValidation]: true', 'OnlyLoadAppFromAsar]: true', 'EnableNodeCliInspectArguments]: false']) {
