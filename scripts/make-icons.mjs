@@ -1,6 +1,7 @@
 // Draws the app icon (an amber quaver on a dark rounded square, the app's own colours) and writes it as
 // assets/icon.png (1024 px), assets/icon.icns (macOS: ic09 512 px and ic10 1024 px PNG entries) and
-// assets/icon.ico (Windows: one 256 px PNG entry), which forge.config.ts names as `assets/icon`. Run again only to
+// assets/icon.ico (Windows: one 256 px PNG entry), which forge.config.ts names as `assets/icon`; and the tray's
+// glyph (16 and 32 px): a template image for macOS, amber for Windows. Run again only to
 // change the icon: the files are committed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,38 @@ function inside(x, y) {
   return { square, note: head || stem || flag };
 }
 
+/** The tray's glyph alone: black for macOS's template image (the menu bar recolours it), amber elsewhere. */
+function trayPng(size, colour) {
+  const rows = [];
+  const samples = 3;
+  for (let py = 0; py < size; py++) {
+    const row = [0];
+    for (let px = 0; px < size; px++) {
+      let note = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        for (let sx = 0; sx < samples; sx++) {
+          // The glyph scaled up to fill the tray's square (the app icon keeps a margin).
+          const x = 2 + (((px + (sx + 0.5) / samples) / size) * 16 * 12) / 16;
+          const y = 1.8 + (((py + (sy + 0.5) / samples) / size) * 16 * 12) / 16;
+          note += inside(x, y).note ? 1 : 0;
+        }
+      }
+      row.push(...colour, Math.round((255 * note) / (samples * samples)));
+    }
+    rows.push(Buffer.from(row));
+  }
+  return encode(size, rows);
+}
+
+function encode(size, rows) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
 function png(size) {
   const rows = [];
   const samples = 3;
@@ -63,12 +96,7 @@ function png(size) {
     }
     rows.push(Buffer.from(row));
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return encode(size, rows);
 }
 
 function icns(entries) {
@@ -104,4 +132,8 @@ const large = png(1024);
 fs.writeFileSync(path.join(assets, 'icon.png'), large);
 fs.writeFileSync(path.join(assets, 'icon.icns'), icns([['ic09', png(512)], ['ic10', large]]));
 fs.writeFileSync(path.join(assets, 'icon.ico'), ico(png(256)));
-console.log('Wrote assets/icon.png, icon.icns, icon.ico');
+fs.writeFileSync(path.join(assets, 'trayTemplate.png'), trayPng(16, [0, 0, 0]));
+fs.writeFileSync(path.join(assets, 'trayTemplate@2x.png'), trayPng(32, [0, 0, 0]));
+fs.writeFileSync(path.join(assets, 'tray.png'), trayPng(16, ACCENT));
+fs.writeFileSync(path.join(assets, 'tray@2x.png'), trayPng(32, ACCENT));
+console.log('Wrote assets/icon.png, icon.icns, icon.ico, trayTemplate(@2x).png, tray(@2x).png');

@@ -62,7 +62,7 @@ for (const name of natives) {
 for (const name of ['@ffmpeg-installer', '@electric-sql/pglite']) check(unpacked(name), `${name} is not unpacked from asar`);
 
 // Icons the makers name.
-for (const icon of ['assets/icon.icns', 'assets/icon.ico', 'assets/trayTemplate.png', 'assets/trayTemplate@2x.png']) check(fs.existsSync(path.join(root, icon)), `missing ${icon}`);
+for (const icon of ['assets/icon.icns', 'assets/icon.ico', 'assets/trayTemplate.png', 'assets/trayTemplate@2x.png', 'assets/tray.png', 'assets/tray@2x.png']) check(fs.existsSync(path.join(root, icon)), `missing ${icon}`);
 check(forge.includes("icon: 'assets/icon'"), 'forge.config.ts names no app icon');
 
 // Fuses.

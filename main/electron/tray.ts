@@ -17,9 +17,11 @@ export interface TrayActions {
 }
 
 export function setupTray(core: Core, appRoot: string, actions: TrayActions): { refresh(): Promise<void>; destroy(): void } {
-  // A template image: macOS draws it in the menu bar's own colour.
-  const icon = nativeImage.createFromPath(path.join(appRoot, 'assets', 'trayTemplate.png'));
-  icon.setTemplateImage(true);
+  // macOS: a template image, drawn in the menu bar's own colour; Windows: the amber glyph (its @2x file is found
+  // by name for high-density screens).
+  const mac = process.platform === 'darwin';
+  const icon = nativeImage.createFromPath(path.join(appRoot, 'assets', mac ? 'trayTemplate.png' : 'tray.png'));
+  if (mac) icon.setTemplateImage(true);
   const tray = new Tray(icon);
   tray.on('click', () => actions.open());
 
