@@ -1,30 +1,15 @@
 /**
- * Electron Forge packaging (run on the release machines: macOS and Windows, where Electron and the native
- * module rebuild can download what they need). Here, `npm run build` bundles the same entry points.
- * File names come from `common/release.ts`, shared with the website's download links.
- *
- * Forge itself is installed by the release work (its install needs the @electron/node-gyp override noted in
- * ENVIRONMENT.md); until then this file is typed by the small interface below rather than Forge's types.
+ * Electron Forge packaging: `npm run make` on the release machines (macOS and Windows, where Electron and the
+ * native module rebuild can download what they need); `npm run package:check` loads this file with Forge's own
+ * loader here and checks it. File names come from `common/release.ts`, shared with the website's download links.
+ * (Forge installs thanks to the @electron/node-gyp override in package.json, noted in ENVIRONMENT.md.)
  */
+import type { ForgeConfig } from '@electron-forge/shared-types';
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { APP_NAME, APP_VERSION } from './common/constants';
 import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
 
-interface ForgeMaker {
-  name: string;
-  platforms: string[];
-  /** Forge calls a function with the arch being made (`universal`, `arm64`, `x64`). */
-  config: Record<string, unknown> | ((arch: string) => Record<string, unknown>);
-}
-
-interface ForgeConfigShape {
-  packagerConfig: Record<string, unknown>;
-  makers: ForgeMaker[];
-  publishers: { name: string; config: Record<string, unknown> }[];
-  plugins: { name: string; config: Record<string | number, unknown> }[];
-}
-
-const config: ForgeConfigShape = {
+const config: ForgeConfig = {
   packagerConfig: {
     name: APP_NAME,
     appVersion: APP_VERSION,
@@ -41,7 +26,7 @@ const config: ForgeConfigShape = {
   },
   makers: [
     // `electron-forge make --arch=universal|arm64|x64` on macOS: each disk image named as the website links it.
-    { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: (arch) => ({ name: dmgFor(arch).replace(/\.dmg$/, ''), icon: 'assets/icon.icns' }) },
+    { name: '@electron-forge/maker-dmg', platforms: ['darwin'], config: (arch: string) => ({ name: dmgFor(arch).replace(/\.dmg$/, ''), icon: 'assets/icon.icns' }) },
     { name: '@electron-forge/maker-squirrel', platforms: ['win32'], config: { setupExe: RELEASE_FILES.windowsSetup, setupIcon: 'assets/icon.ico' } },
   ],
   publishers: [

@@ -3,15 +3,17 @@
 // - every entry point exists, and the window loads the renderer's index.html;
 // - no Node built-in reaches the renderer bundle (the page runs sandboxed, without Node);
 // - the sandboxed preload requires nothing but `electron`;
+// - forge.config.ts, loaded by Forge's own loader: its makers, publisher and plugins are installed; the disk
+//   images (universal, arm64, x64) and the Windows setup are named as the website links them;
 // - every native package the main process or workers load stays external to the bundles (a bundled `.node`
-//   binding cannot load) and is unpacked from the asar archive by forge.config.ts, and so is ffmpeg;
+//   binding cannot load) and is unpacked from the asar archive, and so are ffmpeg and PGlite;
 // - the app and tray icons exist;
-// - the fuses of forge.config.ts are set as issue 8 asks (no RunAsNode, no NODE_OPTIONS, cookie encryption, asar
-//   integrity, only load the app from asar).
+// - the fuses are set as issue 8 asks (no RunAsNode, no NODE_OPTIONS or inspect arguments, cookie encryption,
+//   asar integrity, only load the app from asar).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 
 const root = path.resolve(import.meta.dirname, '..');
 const problems = [];
@@ -44,10 +46,32 @@ for (const file of fs.existsSync(rendererAssets) ? fs.readdirSync(rendererAssets
 const preload = fs.existsSync(path.join(root, 'dist/electron/preload.cjs')) ? fs.readFileSync(path.join(root, 'dist/electron/preload.cjs'), 'utf8') : '';
 for (const match of preload.matchAll(/require\(["']([^"']+)["']\)/g)) check(match[1] === 'electron', `the preload requires "${match[1]}"; a sandboxed preload may require only electron`);
 
-// Native packages: external in the bundles (required by name) and unpacked from asar.
+// forge.config.ts as Forge itself loads it (its jiti loader), and what it names.
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const forge = fs.readFileSync(path.join(root, 'forge.config.ts'), 'utf8');
-const unpack = /unpack:\s*'([^']+)'/.exec(forge)?.[1] ?? '';
+const require = createRequire(import.meta.url);
+const { default: loadForgeConfig } = require('@electron-forge/core/dist/util/forge-config.js');
+const { createJiti } = require('jiti');
+const { RELEASE_FILES } = await createJiti(import.meta.url).import(path.join(root, 'common/release.ts'));
+const { FuseV1Options } = require('@electron/fuses');
+const config = await loadForgeConfig(root);
+for (const part of [...config.makers, ...config.publishers, ...config.plugins]) {
+  let found = true;
+  try {
+    require.resolve(part.name, { paths: [root] });
+  } catch {
+    found = false;
+  }
+  check(found, `forge.config.ts names ${part.name}, which is not installed`);
+}
+const dmg = config.makers.find((maker) => maker.name === '@electron-forge/maker-dmg');
+const squirrel = config.makers.find((maker) => maker.name === '@electron-forge/maker-squirrel');
+for (const [arch, file] of [['universal', RELEASE_FILES.macUniversal], ['arm64', RELEASE_FILES.macArm64], ['x64', RELEASE_FILES.macX64]]) {
+  const made = typeof dmg?.config === 'function' ? dmg.config(arch) : dmg?.config;
+  check(made && `${made.name}.dmg` === file, `the ${arch} disk image would not be named ${file} (the website's link)`);
+}
+check(squirrel?.config?.setupExe === RELEASE_FILES.windowsSetup, `the Windows setup would not be named ${RELEASE_FILES.windowsSetup} (the website's link)`);
+check(config.publishers.some((publisher) => publisher.name === '@electron-forge/publisher-github'), 'no GitHub releases publisher');
+const unpack = config.packagerConfig.asar?.unpack ?? '';
 const unpacked = (name) => unpack.includes(name) || unpack.includes(`${name.split('/')[0]}/`) || new RegExp(`[{,]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[*,}]`).test(unpack);
 const bundles = ['dist/electron/main.cjs', 'dist/electron/worker.cjs'].map((file) => (fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : '')).join('\n');
 const natives = Object.keys(pkg.dependencies).filter((name) => {
@@ -61,17 +85,17 @@ for (const name of natives) {
 }
 for (const name of ['@ffmpeg-installer', '@electric-sql/pglite']) check(unpacked(name), `${name} is not unpacked from asar`);
 
-// Icons the makers name.
+// Icons.
+check(config.packagerConfig.icon === 'assets/icon', 'forge.config.ts names no app icon');
 for (const icon of ['assets/icon.icns', 'assets/icon.ico', 'assets/trayTemplate.png', 'assets/trayTemplate@2x.png', 'assets/tray.png', 'assets/tray@2x.png']) check(fs.existsSync(path.join(root, icon)), `missing ${icon}`);
-check(forge.includes("icon: 'assets/icon'"), 'forge.config.ts names no app icon');
 
 // Fuses.
-for (const fuse of ['RunAsNode]: false', 'EnableNodeOptionsEnvironmentVariable]: false', 'EnableCookieEncryption]: true', 'EnableEmbeddedAsarIntegrityValidation]: true', 'OnlyLoadAppFromAsar]: true', 'EnableNodeCliInspectArguments]: false']) {
-  check(forge.includes(fuse), `forge.config.ts does not set the fuse ${fuse.split(']')[0]} as required`);
-}
+const fuses = config.plugins.find((plugin) => plugin.name === '@electron-forge/plugin-fuses')?.config ?? {};
+const wanted = { RunAsNode: false, EnableNodeOptionsEnvironmentVariable: false, EnableNodeCliInspectArguments: false, EnableCookieEncryption: true, EnableEmbeddedAsarIntegrityValidation: true, OnlyLoadAppFromAsar: true };
+for (const [fuse, value] of Object.entries(wanted)) check(fuses[FuseV1Options[fuse]] === value, `the fuse ${fuse} is not set to ${value}`);
 
 if (problems.length > 0) {
   console.error(`package:check found ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`package:check: ${entries.length} entry points, renderer free of Node built-ins, preload requires only electron, native packages external and unpacked (${natives.join(', ')}), fuses set.`);
+console.log(`package:check: ${entries.length} entry points, renderer free of Node built-ins, preload requires only electron, forge config loaded (${config.makers.length} makers, release names as linked), native packages external and unpacked (${natives.join(', ')}), icons, fuses set.`);
