@@ -75,7 +75,7 @@ export function createCore(options: CoreOptions): Core {
   const sync = new SyncService(db, events, changes, cloud, options.sync);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
   const uploader = new AudioUploader(db, sync.session, compressor, changes, options.uploads);
-  const uploads = new UploadQueue(db, uploader, sync.session, options.uploads);
+  const uploads = new UploadQueue(db, uploader, sync.session, events, options.uploads);
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);

@@ -51,6 +51,8 @@ export class SyncScheduler {
       concurrency: 1,
       label: () => 'Syncing with the cloud',
       run: async () => this.engine.run(),
+      // Retried with backoff first; only a run that failed every attempt is worth telling the user.
+      onFailed: (_payload, error) => this.events.emit('notify', { kind: 'error', title: 'Cloud sync failed', body: `${error} Songshelf tries again within a minute.` }),
     };
   }
 

@@ -4,6 +4,7 @@
  * queues them, at most once per 10 s, skipping the last 100 songs it already handled so one stubborn file does
  * not crowd out the rest. Pro users only: nothing is queued on the free tier or signed out.
  */
+import fs from 'node:fs';
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
 import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
@@ -12,6 +13,7 @@ import { effectiveTier } from '../../db/repositories/account';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
 import { enqueue } from '../jobs/queue';
+import type { EventBus } from '../events';
 import type { JobHandler, JobRunner } from '../jobs/runner';
 import type { CloudSession } from '../sync/cloud-session';
 import type { AudioUploader } from './audio-uploader';
@@ -38,6 +40,7 @@ export class UploadQueue {
     private readonly db: Db,
     private readonly uploader: AudioUploader,
     private readonly session: CloudSession,
+    private readonly events: EventBus,
     private readonly options: UploadQueueOptions = {},
   ) {}
 
@@ -49,6 +52,10 @@ export class UploadQueue {
         return song ? `Uploading ${song.name}` : 'Uploading audio';
       },
       run: (payload, ctx) => this.uploader.uploadSong((payload as { songId: string }).songId, ctx.signal),
+      onFailed: (payload, error) => {
+        const song = getSong(this.db, (payload as { songId?: string } | null)?.songId ?? '');
+        this.events.emit('notify', { kind: 'error', title: song ? `Uploading ${song.name} failed` : 'An upload failed', body: `${error} It will be tried again later.` });
+      },
     };
   }
 
@@ -69,10 +76,12 @@ export class UploadQueue {
     if (!this.runner || this.session.userId === null || effectiveTier(this.db) !== 'pro') return 0;
     const conditions = [eq(songs.needsUploadRetry, true), isNotNull(songs.fileLocalPath)];
     if (this.handled.length > 0) conditions.push(notInArray(songs.id, this.handled));
-    const due = this.db.orm.select({ id: songs.id }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();
+    const candidates = this.db.orm.select({ id: songs.id, localPath: songs.fileLocalPath }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();
+    for (const { id } of candidates) this.handled.push(id);
+    // A song synced from another computer carries that computer's flag and path: only audio here can go up.
+    const due = candidates.filter((candidate) => candidate.localPath !== null && fs.existsSync(candidate.localPath));
     for (const { id } of due) {
       enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}`, priority: UPLOAD_JOB_PRIORITY, maxAttempts: 3 });
-      this.handled.push(id);
     }
     this.handled.splice(0, Math.max(0, this.handled.length - UPLOAD_REPAIR_MEMORY));
     if (due.length > 0) this.runner.wake();

@@ -31,6 +31,7 @@ async function device(options: { user?: SignedIn | null; storageCapBytes?: numbe
     cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
     compression: { retryDelayMs: 10 },
+    jobs: { backoff: { baseMs: 5, capMs: 10 } },
     uploads: {
       timers: false,
       ...(options.storageCapBytes ? { storageCapBytes: options.storageCapBytes } : {}),
@@ -214,6 +215,8 @@ describe('the repair pass', () => {
     await device();
     await core.start();
     const songs = [await songWith(writeWav(path.join(music, 'x.wav'), 0.2)), await songWith(writeWav(path.join(music, 'y.wav'), 0.2))];
+    // Flagged on another computer and synced here: its file is not on this one, so there is nothing to upload.
+    await songWith(path.join(music, 'elsewhere', 'z.wav'));
     expect(core.uploads.repair()).toBe(0); // the cached tier is still free: the first sync has not run
     await core.router.dispatch('sync:run', undefined);
     // Within 10 s of the refused pass nothing runs again.
@@ -226,5 +229,26 @@ describe('the repair pass', () => {
     expect(uploads().map((job) => job.state)).toEqual(['succeeded', 'succeeded']);
     for (const song of songs) expect(await stored(song)).toMatchObject({ needsUploadRetry: false });
     expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['x.wav', 'y.wav']);
+  });
+
+  it('an upload that fails every attempt is told to the user', async () => {
+    await device();
+    await core.start();
+    await core.router.dispatch('sync:run', undefined);
+    // A file ffmpeg cannot read fails each attempt (compression_failed keeps the flag; the job itself succeeds),
+    // so take one the uploader cannot even open after it is queued.
+    const flaky = writeWav(path.join(music, 'moved away.wav'), 0.2);
+    const song = await songWith(flaky);
+    const told: { title: string; body: string }[] = [];
+    core.events.on('notify', (notice) => told.push(notice));
+    (core.uploads as unknown as { lastRepairAt: number }).lastRepairAt = Number.NEGATIVE_INFINITY;
+    await core.runner.stop();
+    expect(core.uploads.repair()).toBeGreaterThanOrEqual(1);
+    fs.rmSync(flaky);
+    core.runner.start();
+    const ours = () => listJobs(core.db).find((job) => job.kind === 'upload' && job.payload.includes(song.id));
+    await expect.poll(() => ours()?.state, { timeout: 5000 }).toBe('failed');
+    expect(told).toContainEqual(expect.objectContaining({ kind: 'error', title: 'Uploading moved away.wav failed' }));
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
   });
 });
