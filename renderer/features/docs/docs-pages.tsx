@@ -47,6 +47,15 @@ export const DOCS_BODIES: Record<DocsSlug, ReactNode> = {
         <li><strong>Make a view.</strong> Add a view for what you are working on now, for example status Mixing sorted by priority.</li>
       </ol>
       <p>The free plan has {FREE_TIER_MAX_DIRECTORIES} project folders and {FREE_TIER_MAX_CUSTOM_VIEWS} custom views; Pro removes both limits and syncs your library.</p>
+      <h2>Pro: one library on every computer</h2>
+      <p>
+        Upgrade from the account block at the bottom of the sidebar. Sign in on another computer and your songs, your
+        own views and your project folder list arrive there within seconds; changes travel both ways about once a
+        minute, or at once with <strong>Sync now</strong>. If the same song was changed on two computers, the later
+        change is kept on both and Songshelf tells you. Signed in on the website, you can see and edit your songs and
+        play their uploaded audio.
+      </p>
+      <p>Closing the window keeps Songshelf working in the menu bar (macOS) or the notification area (Windows): scans, uploads and sync go on, and the icon&apos;s menu shows what runs.</p>
     </>
   ),
   'adding-songs': (
