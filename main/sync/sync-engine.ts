@@ -131,6 +131,16 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Reads the tier without a sync run (a free user's periodic check: an upgrade made on the website shows up here
+   * within a minute, and the library is queued). Null when signed out or the cloud cannot be reached.
+   */
+  async refreshTier(): Promise<SubscriptionTier | null> {
+    const cloud = this.cloud.current();
+    if (!cloud) return null;
+    return this.readTier(cloud).catch(() => null);
+  }
+
   /** The active subscription's tier, cached locally for the app's limits (free after a cancellation). */
   private async readTier(cloud: SignedInCloud): Promise<SubscriptionTier> {
     const tier = await readActiveTier(cloud).catch((error: unknown) => {

@@ -24,9 +24,10 @@ const until = async (check: () => boolean) => {
 };
 
 describe('the sync scheduler', () => {
-  it('queues one sync job after changes, for a signed-in user only', async () => {
+  it('queues one sync job after changes, for a signed-in pro user only', async () => {
     start({});
     await core.start();
+    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     await core.router.dispatch('db:add-song', { name: 'Signed out' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(syncJobs()).toEqual([]);
@@ -40,10 +41,20 @@ describe('the sync scheduler', () => {
     expect(await until(() => syncJobs()[0]?.state === 'succeeded')).toBe(true);
   });
 
-  it('the periodic timer queues runs by itself', async () => {
+  it('the periodic timer queues runs by itself for a pro user', async () => {
     start({ firstPeriodicMs: 10, periodicMs: 30 });
     await core.start();
+    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
     expect(await until(() => syncJobs().length >= 2)).toBe(true);
+  });
+
+  it('a free user gets no sync jobs: changes wait, and the periodic timer only looks at the tier', async () => {
+    start({ firstPeriodicMs: 10, periodicMs: 20 });
+    await core.start();
+    await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    await core.router.dispatch('db:add-song', { name: 'Free' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(syncJobs()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * When sync runs (spec section 9): after changes, debounced 3 s and never within 5 s of the previous run;
- * periodically every 60 s, the first 5 s after start or sign-in. Each run is a `sync` job (one at a time, retried
+ * When sync runs (spec section 9): after changes, debounced 3 s and never within 5 s of the previous run (pro users
+ * with something to push); periodically every 60 s, the first 5 s after start or sign-in. Each run is a `sync` job (one at a time, retried
  * with backoff when the network fails), so it shows in the jobs panel and survives a restart.
  */
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../common/constants';
 import type { ChangedTable } from '../../common/ipc';
 import type { Db } from '../../db/connection';
+import { effectiveTier } from '../../db/repositories/account';
 import { countUnsynced } from '../../db/repositories/sync-records';
 import type { EventBus } from '../events';
 import { enqueue } from '../jobs/queue';
@@ -72,7 +73,7 @@ export class SyncScheduler {
     const every = this.options.periodicMs ?? PERIODIC_SYNC_MS;
     const tick = (delay: number) => {
       this.periodic = setTimeout(() => {
-        this.queue();
+        void this.periodicRun();
         tick(every);
       }, delay);
       this.periodic.unref?.();
@@ -89,9 +90,19 @@ export class SyncScheduler {
     this.debounce = setTimeout(() => {
       this.debounce = null;
       // A pull's own writes also announce changes; with nothing to push there is nothing to run for.
-      if (this.engine.status().signedIn && countUnsynced(this.db) > 0) this.queue();
+      if (this.engine.status().signedIn && effectiveTier(this.db) === 'pro' && countUnsynced(this.db) > 0) this.queue();
     }, wait);
     this.debounce.unref?.();
+  }
+
+  /**
+   * A pro user's periodic sync is a job; a free user's is only a look at the tier (no job in the panel every
+   * minute), which becomes a sync as soon as it finds pro.
+   */
+  private async periodicRun(): Promise<void> {
+    if (!this.engine.status().signedIn) return;
+    if (effectiveTier(this.db) !== 'pro' && (await this.engine.refreshTier()) !== 'pro') return;
+    this.queue();
   }
 
   /** Queues a run (one waits at most); returns its job id, or null when nobody is signed in. */
