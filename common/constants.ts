@@ -40,6 +40,8 @@ export const PROCESSING_FLAG_EXPIRY_MS = 2 * 60 * 1000;
 
 /** Pro storage cap: 1 GiB (spec section 6 and 9). */
 export const PRO_STORAGE_CAP_BYTES = 1024 * 1024 * 1024;
+/** Objects one storage list request asks for (spec section 9). */
+export const STORAGE_LIST_LIMIT = 1000;
 
 /**
  * Bridge limits. Not in the spec: they keep a hostile or buggy renderer from making the core allocate without

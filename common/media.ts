@@ -14,3 +14,15 @@ export function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
+
+/** The audio formats Songshelf serves and uploads, by extension, with their MIME types. */
+export const AUDIO_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  aif: 'audio/aiff',
+  aiff: 'audio/aiff',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+};

@@ -8,7 +8,6 @@ import {
   UPLOAD_SKIP_REASONS,
   uploadTimedOut,
   uploadTimeoutSeconds,
-  uploadFromBrowser,
 } from './upload-rules';
 
 const MB = 1024 * 1024;
@@ -65,22 +64,5 @@ describe('upload rules (spec sections 5, 8 and 9)', () => {
   it('names all nine skip reasons of the spec', () => {
     expect(UPLOAD_SKIP_REASONS).toHaveLength(9);
     expect(new Set(UPLOAD_SKIP_REASONS).size).toBe(9);
-  });
-});
-
-describe('uploadFromBrowser', () => {
-  it('answers browser_environment, nothing uploaded, with the name it would have had', () => {
-    expect(uploadFromBrowser('Night Drive.wav')).toEqual({
-      url: null,
-      fileName: 'Night Drive.wav',
-      sanitizedFileName: 'night_drive.wav',
-      uploadSuccess: false,
-      skipReason: 'browser_environment',
-      fileSize: 0,
-      originalFileSize: 0,
-      compressed: false,
-      compressionRatio: null,
-      format: 'wav',
-    });
   });
 });

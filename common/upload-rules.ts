@@ -102,12 +102,6 @@ export interface UploadResult {
   format: string;
 }
 
-/** A website page has no files of the user's to read: its upload answers `browser_environment`. */
-export function uploadFromBrowser(fileName: string): UploadResult {
-  const format = fileExtension(fileName);
-  return { url: null, fileName, sanitizedFileName: sanitizeUploadName(fileName), uploadSuccess: false, skipReason: 'browser_environment', fileSize: 0, originalFileSize: 0, compressed: false, compressionRatio: null, format };
-}
-
 /** Spec section 8: the compression step's failures, word for word. */
 export const COMPRESSION_ERRORS = {
   inputNotAccessible: 'Input file not accessible',

@@ -4,11 +4,10 @@
  * Objects live in `storage.objects` (content included: a development backend); every call runs as the caller,
  * so the bucket policies of the migrations (`{userId}/…` only) decide who reaches what.
  */
-import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
 import type { Queryable } from './database';
 
 export const MAX_UPLOAD_BYTES = PRO_STORAGE_CAP_BYTES;
-const MAX_LIST = 1000;
 const MAX_SIGNED_SECONDS = 7 * 24 * 3600;
 
 export class StorageError extends Error {
@@ -65,7 +64,7 @@ export async function readObject(tx: Queryable, bucket: string, name: string): P
 export async function listObjects(tx: Queryable, bucket: string, options: { prefix?: unknown; limit?: unknown; offset?: unknown; search?: unknown }) {
   await requireBucket(tx, bucket);
   const prefix = typeof options.prefix === 'string' && options.prefix !== '' ? `${options.prefix.replace(/\/+$/, '')}/` : '';
-  const limit = Math.min(MAX_LIST, Math.max(0, Number.isInteger(options.limit) ? (options.limit as number) : 100));
+  const limit = Math.min(STORAGE_LIST_LIMIT, Math.max(0, Number.isInteger(options.limit) ? (options.limit as number) : 100));
   const offset = Math.max(0, Number.isInteger(options.offset) ? (options.offset as number) : 0);
   const search = typeof options.search === 'string' ? options.search : '';
   const { rows } = await tx.query<{ id: string; name: string; created_at: Date; updated_at: Date; metadata: unknown }>(

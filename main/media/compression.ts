@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ATTEMPTS, COMPRESSION_ERRORS, COMPRESSION_RETRY_DELAY_MS, compressionPlan, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
+import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ATTEMPTS, COMPRESSION_ERRORS, COMPRESSION_RETRY_DELAY_MS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
 import type { WorkerPool } from '../jobs/pool';
 import { isInside, isMissing } from '../security/file-access';
 
@@ -31,16 +31,16 @@ export class AudioCompressor {
     this.retryDelayMs = options.retryDelayMs ?? COMPRESSION_RETRY_DELAY_MS;
   }
 
-  /** Follows the spec's plan; `force` compresses even a small file (the benchmark, a user's explicit ask). */
-  async compress(input: string, options: { format?: CompressionFormat; force?: boolean; signal?: AbortSignal } = {}): Promise<CompressionResult> {
+  /** Follows the spec's plan: a file under 5 MB or already compressed is answered as it is. */
+  async compress(input: string, options: { format?: CompressionFormat; signal?: AbortSignal } = {}): Promise<CompressionResult> {
     const stats = await fs.stat(input).catch(() => null);
     if (!stats?.isFile()) throw new AppError('compression_failed', COMPRESSION_ERRORS.inputNotAccessible);
     const plan = compressionPlan(path.basename(input), stats.size);
     const format = options.format ?? 'mp3';
-    if (!plan.compress && !options.force) {
+    if (!plan.compress) {
       return { path: input, size: stats.size, originalSize: stats.size, compressed: false, compressionRatio: null, format: extensionOf(input), bitrate: null };
     }
-    const bitrate = plan.compress ? plan.bitrate : '192k';
+    const bitrate = plan.bitrate;
     await fs.mkdir(this.folder, { recursive: true });
     const output = path.join(this.folder, copyName(input, format));
 
@@ -78,7 +78,7 @@ export class AudioCompressor {
 
 /** `Take 3.wav` in any folder -> `take_3-1a2b3c4d_compressed.mp3`: readable, and unique per source path. */
 function copyName(input: string, format: CompressionFormat): string {
-  const base = path.basename(input, path.extname(input)).toLowerCase().replace(/[^a-z0-9._-]+/g, '_').slice(0, 80);
+  const base = sanitizeUploadName(path.basename(input, path.extname(input))).slice(0, 80) || 'audio';
   const hash = createHash('sha1').update(input).digest('hex').slice(0, 8);
   const suffix = format === 'mp3' ? COMPRESSED_COPY_SUFFIX : `_compressed.${format}`;
   return `${base}-${hash}${suffix}`;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isAppError } from '../../common/errors';
-import { fileExtension } from '../../common/media';
+import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Db } from '../../db/connection';
 import { getSong } from '../../db/repositories/songs';
 import { isMissing, resolveAllowedPath } from '../security/file-access';
@@ -28,24 +28,13 @@ export interface MediaResponse {
   body: Readable | string | null;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  aif: 'audio/aiff',
-  aiff: 'audio/aiff',
-  flac: 'audio/flac',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-};
-
 export async function songMediaResponse(db: Db, dataDir: string, songId: string, request: MediaRequest): Promise<MediaResponse> {
   const song = getSong(db, songId);
   if (!song) return message(404, 'No song with this id.');
   const localPath = song.file?.localPath ?? null;
   if (localPath === null) return message(404, 'This song has no audio file on this computer.');
   // Audio only: the data folder also holds the library's database, which no song should be able to stream.
-  if (!Object.hasOwn(CONTENT_TYPES, fileExtension(localPath))) return message(403, 'Songshelf plays audio files only.');
+  if (!Object.hasOwn(AUDIO_CONTENT_TYPES, fileExtension(localPath))) return message(403, 'Songshelf plays audio files only.');
   const target = await resolveAllowedPath(localPath, libraryRoots(db, dataDir)).catch((error: unknown) => {
     if (isAppError(error)) return null;
     throw error;
@@ -59,7 +48,7 @@ export async function songMediaResponse(db: Db, dataDir: string, songId: string,
   const size = stats.size;
   const headers: Record<string, string> = {
     // By the name the song links (a symlinked bounce may point at a file with no extension).
-    'Content-Type': CONTENT_TYPES[fileExtension(localPath)] as string,
+    'Content-Type': AUDIO_CONTENT_TYPES[fileExtension(localPath)] as string,
     'Accept-Ranges': 'bytes',
     // The file can be replaced under the same song; the player adds the file's version to the address.
     'Cache-Control': 'no-cache',

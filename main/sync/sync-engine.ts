@@ -114,7 +114,11 @@ export class SyncEngine {
     const requestsBefore = this.cloud.requests;
     this.superseded = [];
     try {
-      if ((await this.readTier(cloud)) !== 'pro') return { ...report, skipped: 'not_pro' };
+      if ((await this.readTier(cloud)) !== 'pro') {
+        // The same object as the other answers: `finally` fills in its request count.
+        report.skipped = 'not_pro';
+        return report;
+      }
       report.pushed = await this.push(cloud);
       report.pulled = await this.pull(cloud);
       report.deleted = await this.removeWhatTheCloudLost(cloud);

@@ -71,7 +71,7 @@ describe('who syncs', () => {
   it('nobody signed in, or a free user: nothing leaves the device', async () => {
     const free = await device(env.free);
     await addSong(free, 'Free song');
-    expect(await sync(free)).toMatchObject({ skipped: 'not_pro', pushed: 0 });
+    expect(await sync(free)).toMatchObject({ skipped: 'not_pro', pushed: 0, requests: 1 });
     const { data } = await env.free.supabase.from('songs').select('id');
     expect(data).toEqual([]);
     await call(free, 'sync:session', { session: null });

@@ -10,11 +10,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
 import { eq } from 'drizzle-orm';
 import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
 import { AppError } from '../../common/errors';
-import { fileExtension } from '../../common/media';
+import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
 import {
   MAX_UPLOAD_BYTES,
@@ -35,9 +35,6 @@ import type { ChangeNotifier } from '../change-notifier';
 import type { AudioCompressor } from '../media/compression';
 import { readActiveTier, type CloudSession, type SignedInCloud } from '../sync/cloud-session';
 
-const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', aac: 'audio/aac', ogg: 'audio/ogg', wav: 'audio/wav', aif: 'audio/aiff', aiff: 'audio/aiff', flac: 'audio/flac', m4a: 'audio/mp4' };
-/** Objects per storage list request (spec section 9). */
-const STORAGE_LIST_LIMIT = 1000;
 
 export const NO_FILE_DATA = 'No file data received.';
 
@@ -151,7 +148,7 @@ export class AudioUploader {
       if (bytes.length === 0) throw new AppError('io_error', NO_FILE_DATA);
       const seconds = (this.options.uploadTimeoutSeconds ?? uploadTimeoutSeconds)(bytes.length);
       try {
-        await this.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
+        await this.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, AUDIO_CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
       } catch (error) {
         if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new AppError('io_error', uploadTimedOut(seconds), { cause: error });
         throw error;

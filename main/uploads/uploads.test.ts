@@ -1,5 +1,5 @@
-// Audio to the cloud through the real local cloud, real ffmpeg and a fault proxy: every skip reason of the spec
-// (browser_environment, the website's, in common/upload-rules.test.ts),
+// Audio to the cloud through the real local cloud, real ffmpeg and a fault proxy: every skip reason the core can give
+// (browser_environment belongs to an upload from a web page, which the website does not offer),
 // the size limit and the storage cap, the timeout's message, the song's flags, the compressed copy cleaned up,
 // removing a cloud file by its checked address, signed addresses that play, and the repair pass.
 import fs from 'node:fs';
