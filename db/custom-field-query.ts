@@ -4,12 +4,13 @@
  * slow every song write for the sake of occasional filters. A filter or sort on one reads each song of the
  * view's JSON (about 100 ms at 200,000 songs), which is acceptable for a column the user chose to query.
  */
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { CustomField } from '../common/custom-fields';
 import { AppError, assertNever } from '../common/errors';
 import type { Filter, SortDirection } from '../common/query';
 import { booleanFromText } from '../common/search-syntax';
 import { customValue, customValuePath } from './custom-value-sql';
+import { orderTerm, type OrderTerm } from './order-terms';
 import { songs } from './schema';
 
 /**
@@ -78,10 +79,9 @@ function isoDate(ms: number): string {
 }
 
 /** Songs without a value come last in both directions, as with tempo. A removed field does not sort. */
-export function customOrderTerms(field: CustomField | undefined, direction: SortDirection): SQL[] {
+export function customOrderTerms(field: CustomField | undefined, direction: SortDirection): OrderTerm[] {
   if (!field) return [];
-  const order = direction === 'Ascending' ? asc : desc;
   const value = customValue(field.id);
   const key = field.type === 'text' || field.type === 'singleSelect' || field.type === 'multiSelect' ? sql`${value} COLLATE NOCASE` : value;
-  return [asc(sql`(${value} IS NULL)`), order(key)];
+  return [orderTerm(sql`(${value} IS NULL)`, false), orderTerm(key, direction === 'Descending')];
 }

@@ -6,7 +6,7 @@ import { inTransaction, type OpenedDatabase } from './connection';
 import { addCustomField } from './repositories/custom-fields';
 import { insertSongs } from './repositories/scanned-songs';
 import { buildSong, updateSong } from './repositories/songs';
-import { buildSongQuery, querySongs } from './song-query';
+import { querySongs, type RanStatement } from './song-query';
 import { openTestDatabase, testClock, type TestClock } from './test-support';
 
 let clock: TestClock;
@@ -79,8 +79,11 @@ describe('songs:query search operators', () => {
       ['missing:true', 'songs_hidden_missing'],
       ['key:A#m bpm:100-130', 'songs_hidden_key_tempo'],
     ] as const) {
-      const { count } = buildSongQuery(db, songQuerySchema.parse({ search }));
-      const { sql, params } = count.toSQL();
+      const ran: RanStatement[] = [];
+      querySongs(db, songQuerySchema.parse({ search }), (statement) => ran.push(statement));
+      const count = ran.find((statement) => statement.sql.startsWith('select count(*)'));
+      if (!count) throw new Error(`no count statement for ${search}`);
+      const { sql, params } = count;
       const plan = db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
       expect(plan.map((step) => step.detail).join('\n')).toMatch(new RegExp(`SEARCH songs USING (COVERING )?INDEX ${index} \\(hidden=\\? AND`));
     }
@@ -107,6 +110,12 @@ describe('songs:query on custom fields', () => {
     expect(names({ filters: [{ op: 'equals', field: customFieldKey(mixed.id), value: 'false' }] })).toEqual(['bravo', 'charlie', 'delta', 'echo']);
     expect(names({ sort: { column: ratingKey, direction: 'Descending' } })).toEqual(['charlie', 'alpha', 'bravo', 'echo', 'delta']);
     expect(names({ sort: { column: ratingKey, direction: 'Ascending' } }).slice(0, 3)).toEqual(['bravo', 'alpha', 'charlie']);
+    // Page by page (the back half read from the far end), the order is the same, empty values still last.
+    for (const direction of ['Ascending', 'Descending'] as const) {
+      const sort = { column: ratingKey, direction };
+      const onePerPage = [0, 1, 2, 3, 4].map((offset) => names({ sort, offset, limit: 1 })[0]);
+      expect(onePerPage).toEqual(names({ sort }));
+    }
     expect(() => names({ filters: [{ op: 'range', field: customFieldKey(gear.id), min: 1 }] })).toThrow('Range filters apply to numbers and dates; Gear is neither.');
   });
 

@@ -51,6 +51,8 @@ describe('songs:query', () => {
     [{ column: 'status', direction: 'Ascending' }, ['alpha', 'Bravo', 'charlie', 'Delta']],
   ] as const)('sorts by %o case-insensitively and by meaning', (sort, expected) => {
     expect(names({ sort })).toEqual(expected);
+    // One song a page: the back half is read from the far end of the order, empty tempos still last.
+    expect(expected.map((_name, offset) => names({ sort, offset, limit: 1 })[0])).toEqual(expected);
   });
 
   it.each([

@@ -1,0 +1,110 @@
+/**
+ * The ways `songs:query` reads a page (db/song-query.ts, `readPage`) must all give the same answer as reading
+ * every song: checked on 5,000 songs shaped so each way runs, against the same filter and sort done in memory.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { songQuerySchema, type SongQuery } from '../common/query';
+import { inTransaction, type OpenedDatabase } from './connection';
+import { insertSongs } from './repositories/scanned-songs';
+import { buildSong } from './repositories/songs';
+import { querySongs, type RanStatement } from './song-query';
+import { openTestDatabase } from './test-support';
+
+const COUNT = 5000;
+interface Made {
+  name: string;
+  mixing: boolean;
+  tempo: number;
+  night: boolean;
+}
+// Name order is creation order. Mixing songs are the last 500 by name: past the first rows of the name index,
+// so a page of them cannot come from that index's head. Half the songs are fast (dense), every tenth is "night".
+const made: Made[] = Array.from({ length: COUNT }, (_unused, i) => ({
+  name: `song ${String(i).padStart(4, '0')}`,
+  mixing: i >= 4500,
+  tempo: i % 2 === 0 ? 100 : 130,
+  night: i % 10 === 0,
+}));
+
+let db: OpenedDatabase;
+beforeAll(() => {
+  db = openTestDatabase();
+  const start = Date.UTC(2026, 0, 1);
+  inTransaction(db, () =>
+    insertSongs(
+      db,
+      made.map((song, i) =>
+        buildSong({ name: song.name, source: 'manual', status: song.mixing ? 'Mixing' : 'Backlog', tempo: String(song.tempo), notes: song.night ? 'a night take' : '' }, start + i),
+      ),
+    ),
+  );
+});
+afterAll(() => db.close());
+
+function run(query: SongQuery) {
+  const statements: RanStatement[] = [];
+  const page = querySongs(db, songQuerySchema.parse({ limit: 100, ...query }), (statement) => statements.push(statement));
+  return { names: page.rows.map((song) => song.name), total: page.total, statements: statements.length };
+}
+
+function expected(keep: (song: Made) => boolean, descending: boolean, offset: number, limit = 100) {
+  const all = made.filter(keep).map((song) => song.name);
+  if (descending) all.reverse();
+  return { names: all.slice(offset, offset + limit), total: all.length };
+}
+
+const byName = { column: 'name', direction: 'Ascending' } as const;
+const byNameDescending = { column: 'name', direction: 'Descending' } as const;
+
+describe('songs:query pages, whichever way they are read', () => {
+  it('finds sparse matches past the head of the sort index by listing them (count, head, list)', () => {
+    const got = run({ search: 'status:mixing', sort: byName });
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.mixing, false, 0));
+    expect(got.statements).toBe(3);
+    const last = run({ search: 'status:mixing', sort: byName, offset: 450 });
+    expect({ names: last.names, total: last.total }).toEqual(expected((song) => song.mixing, false, 450));
+    expect(last.names).toHaveLength(50);
+  });
+
+  it('answers a page past the end from the count alone', () => {
+    expect(run({ search: 'status:mixing', sort: byName, offset: 500 })).toEqual({ names: [], total: 500, statements: 1 });
+  });
+
+  it('takes dense matches from the head of the sort index (count, head)', () => {
+    const got = run({ search: 'bpm:120-', sort: byName });
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, false, 0));
+    expect(got.statements).toBe(2);
+  });
+
+  it('lists the matches straight away for a deep page (count, list)', () => {
+    const got = run({ search: 'bpm:120-', sort: byNameDescending, offset: 2000 });
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, true, 2000));
+    expect(got.statements).toBe(2);
+  });
+
+  it('reads words with filters from one matching set that also carries the total', () => {
+    const got = run({ search: 'night status:mixing', sort: byName });
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.night && song.mixing, false, 0));
+    expect(got.statements).toBe(1);
+    // Past the end the page has no row to carry the total: it is counted.
+    expect(run({ search: 'night status:mixing', sort: byName, offset: 100 })).toEqual({ names: [], total: 50, statements: 2 });
+  });
+
+  it('reads a page in the back half from the far end of the same order', () => {
+    const everything = run({ sort: byName, offset: 4950 });
+    expect({ names: everything.names, total: everything.total }).toEqual(expected(() => true, false, 4950));
+    const words = run({ search: 'night', sort: byNameDescending, offset: 450 });
+    expect({ names: words.names, total: words.total }).toEqual(expected((song) => song.night, true, 450));
+    const straddling = run({ search: 'night', sort: byName, offset: 260, limit: 100 });
+    expect({ names: straddling.names, total: straddling.total }).toEqual(expected((song) => song.night, false, 260));
+    const lastPartial = run({ search: 'bpm:120-', sort: byName, offset: 2450 });
+    expect({ names: lastPartial.names, total: lastPartial.total }).toEqual(expected((song) => song.tempo >= 120, false, 2450));
+  });
+
+  it('walks the sort index itself when the filter is on the sorted column', () => {
+    const got = run({ search: 'bpm:120-', sort: { column: 'tempo', direction: 'Descending' }, offset: 10 });
+    // One tempo: ties go by creation, descending too.
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, true, 10));
+    expect(got.statements).toBe(2);
+  });
+});
