@@ -1,11 +1,17 @@
 // Starts the real browser host, built by `npm run test:e2e`, on a fresh data folder and a free port, the way
 // `npm start` does, with its local cloud; signs the tests' musician in there; builds and serves the website for
 // that cloud; and hands both addresses (the host's with its token) to the tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startHost } from './host';
 import { writeSignedInState } from './signed-in';
 import { startWebsite } from './website';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Every temporary folder of the run (the host's data, the tests' music folders) under one, removed at the end.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-run-'));
+  for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = root;
   const host = await startHost();
   const cloud = host.cloud!;
   await writeSignedInState(new URL(host.url).origin, cloud.url, cloud.anonKey);
@@ -17,5 +23,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     website.stop();
     host.stop();
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
   };
 }
