@@ -11,7 +11,7 @@ import { isCustomFieldKey, type Filter, type SongPage, type SongQueryField, type
 import { booleanFromText, dawFromText, parseSearch } from '../common/search-syntax';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import type { View } from '../common/view';
-import type { Db } from './connection';
+import { inTransaction, type Db } from './connection';
 import { customFilterCondition, customOrderTerms } from './custom-field-query';
 import { orderBy, orderTerm, type OrderTerm } from './order-terms';
 import { pathInside } from './path-range';
@@ -52,7 +52,8 @@ export function querySongs(db: Db, input: SongQueryInput, onStatement: (statemen
     onStatement(statement.toSQL());
     return statement.get()?.n ?? 0;
   };
-  const { rows, total } = readPage(db, parts, read, countOf);
+  // One snapshot for all of a page's statements: a page read from the far end is placed by the total.
+  const { rows, total } = inTransaction(db, () => readPage(db, parts, read, countOf));
   return { rows: rows.map(songFromRow), total, offset: input.offset };
 }
 

@@ -16,9 +16,12 @@ export interface StartedHost {
   stop(): void;
 }
 
-/** `cloud`: the cloud to sign in to (as a hosted project); without it the host starts its local one. */
-export async function startHost(options: { cloud?: { url: string; anonKey: string } } = {}): Promise<StartedHost> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-'));
+/**
+ * `cloud`: the cloud to sign in to (as a hosted project); without it the host starts its local one. `dataDir`: a
+ * data folder prepared beforehand (a benchmark's library), else a fresh one; either is removed on stop.
+ */
+export async function startHost(options: { cloud?: { url: string; anonKey: string }; dataDir?: string } = {}): Promise<StartedHost> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-'));
   const cloudEnv = options.cloud ? { SUPABASE_URL: options.cloud.url, SUPABASE_ANON_KEY: options.cloud.anonKey } : { SONGSHELF_CLOUD_PORT: '0' };
   const child = spawn(process.execPath, ['scripts/run-node.mjs', 'dist/node/host-main.mjs'], {
     env: { ...process.env, SONGSHELF_DATA_DIR: dataDir, SONGSHELF_PORT: '0', ...cloudEnv },

@@ -44,14 +44,20 @@ export async function createConfirmedUser(cloudUrl: string, anonKey: string, use
 }
 
 export async function writeSignedInState(hostOrigin: string, cloudUrl: string, anonKey: string): Promise<void> {
+  const state = await signedInState(hostOrigin, cloudUrl, anonKey);
+  fs.mkdirSync(path.dirname(SIGNED_IN_STATE), { recursive: true });
+  fs.writeFileSync(SIGNED_IN_STATE, JSON.stringify(state));
+}
+
+/** Playwright's storage state of `MUSICIAN` signed in at `hostOrigin` (signed up and confirmed first). */
+export async function signedInState(hostOrigin: string, cloudUrl: string, anonKey: string) {
   await createConfirmedUser(cloudUrl, anonKey, MUSICIAN, `${hostOrigin}/login`);
   const stored = new Map<string, string>();
   const supabase = nodeClient(cloudUrl, anonKey, stored);
   const signIn = await supabase.auth.signInWithPassword({ email: MUSICIAN.email, password: MUSICIAN.password });
   if (signIn.error) throw signIn.error;
   const localStorage = [...stored].map(([name, value]) => ({ name, value }));
-  fs.mkdirSync(path.dirname(SIGNED_IN_STATE), { recursive: true });
-  fs.writeFileSync(SIGNED_IN_STATE, JSON.stringify({ cookies: [], origins: [{ origin: hostOrigin, localStorage }] }));
+  return { cookies: [], origins: [{ origin: hostOrigin, localStorage }] };
 }
 
 /** Fills the login form at `address` (a /login page, or a page that sends a visitor there) and logs in. */
