@@ -106,7 +106,8 @@ describe('songs:bulk-delete', () => {
     const manual = addSong(db, { name: 'Manual' });
     const updatesBefore = records('update').length;
 
-    expect(bulkDeleteSongs(db, [found.id, hiddenAlready.id, manual.id, 'gone'])).toEqual({ hidden: 2, deleted: 1 });
+    const { hidden, deleted } = bulkDeleteSongs(db, [found.id, hiddenAlready.id, manual.id, 'gone']);
+    expect({ hidden, deleted: deleted.map((song) => song.id) }).toEqual({ hidden: 2, deleted: [manual.id] });
     expect(getSong(db, found.id)?.hidden).toBe(true);
     expect(getSong(db, manual.id)).toBeNull();
     expect(records('update').slice(updatesBefore).map((record) => record.recordId)).toEqual([found.id]);

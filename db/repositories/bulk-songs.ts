@@ -73,9 +73,9 @@ function columnsOf(patch: BulkSongPatch): SongColumn[] {
 
 /**
  * Deletes a selection by the rule of a single delete (`deleteOutcome`): songs from a project directory go to
- * Hidden, songs added by hand are deleted for good. Each writes its sync record.
+ * Hidden, songs added by hand are deleted for good (returned, for their cloud audio). Each writes its sync record.
  */
-export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; deleted: number } {
+export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; deleted: Song[] } {
   return inTransaction(db, () => {
     const now = db.now();
     const toHide: Song[] = [];
@@ -99,6 +99,6 @@ export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; delete
         toDelete.map((song) => ({ type: 'delete', table: 'songs', recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })),
       );
     }
-    return { hidden, deleted: toDelete.length };
+    return { hidden, deleted: toDelete };
   });
 }

@@ -11,8 +11,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
-import { eq } from 'drizzle-orm';
-import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
+import { eq, inArray } from 'drizzle-orm';
+import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
 import { AppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
@@ -172,28 +172,53 @@ export class AudioUploader {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
     const cloud = this.session.current();
     if (!cloud) throw new AppError('forbidden', 'Sign in to remove files from the cloud.');
-    const { data, error } = await cloud.supabase.storage.from(bucket).remove([objectPath]);
+    const removed = await this.removeObjects(cloud, bucket, [objectPath]);
+    return { removed: removed > 0 };
+  }
+
+  /**
+   * Songs deleted for good (one, or a bulk selection) take their uploaded audio with them, unless another song
+   * still plays the same file (two bounces of one name share `{userId}/{name}`): one request per 1,000 files.
+   * Best effort: the songs are gone whatever the cloud answers.
+   */
+  async releaseCloudFiles(deleted: readonly Song[]): Promise<void> {
+    const cloud = this.session.current();
+    const urls = [...new Set(deleted.map((song) => song.file?.value ?? '').filter(isCloudFileUrl))];
+    if (!cloud || urls.length === 0) return;
+    const stillPlayed = new Set(
+      this.db.orm
+        .selectDistinct({ url: songs.fileValue })
+        .from(songs)
+        .where(inArray(songs.fileValue, urls))
+        .all()
+        .map((row) => row.url),
+    );
+    const byBucket = new Map<CloudBucket, string[]>();
+    for (const url of urls.filter((candidate) => !stillPlayed.has(candidate))) {
+      const { bucket, path: objectPath } = parseCloudFileUrl(url);
+      byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), objectPath]);
+    }
+    for (const [bucket, paths] of byBucket) {
+      for (let at = 0; at < paths.length; at += STORAGE_LIST_LIMIT) {
+        const batch = paths.slice(at, at + STORAGE_LIST_LIMIT);
+        await this.removeObjects(cloud, bucket, batch).catch((error: unknown) =>
+          console.error(`[uploads] ${batch.length} cloud files stay: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }
+    }
+  }
+
+  /** Removes objects from one bucket; the storage figure kept here then follows the cloud's own count. */
+  private async removeObjects(cloud: SignedInCloud, bucket: CloudBucket, paths: string[]): Promise<number> {
+    const { data, error } = await cloud.supabase.storage.from(bucket).remove(paths);
     if (error) throw new AppError('cloud_error', `The cloud did not remove the file: ${error.message}`);
-    const removed = (data ?? []).length > 0;
-    // The figure kept here follows the cloud's own count; if that cannot be read now, the next upload reads it.
+    // If the count cannot be read now, the next upload reads it.
     const usage = await this.storageInUse(cloud, '').catch(() => null);
     if (usage) {
       updateStorageUsage(this.db, usage.total - getStorageUsage(this.db));
       this.changes.changed('kv');
     }
-    return { removed };
-  }
-
-  /**
-   * A song deleted for good takes its uploaded audio with it, unless another song still plays the same file (two
-   * bounces of one name share `{userId}/{name}`). Best effort: the song is gone whatever the cloud answers.
-   */
-  async releaseCloudFile(deleted: Song): Promise<void> {
-    const url = deleted.file?.value ?? '';
-    if (!isCloudFileUrl(url) || this.session.current() === null) return;
-    const shared = this.db.orm.select({ id: songs.id }).from(songs).where(eq(songs.fileValue, url)).limit(1).get();
-    if (shared) return;
-    await this.removeCloudFile(url).catch((error: unknown) => console.error(`[uploads] ${deleted.name}: the cloud copy stays: ${error instanceof Error ? error.message : String(error)}`));
+    return (data ?? []).length;
   }
 
   /** A playable address for a cloud file: signed for an hour (spec section 7). */

@@ -126,6 +126,26 @@ describe('a successful upload', () => {
     expect(await core.router.dispatch('db:delete-song', { id: song.id })).toMatchObject({ ok: true, data: { outcome: 'deleted' } });
     await expect.poll(cloudObjects).toEqual([]);
   });
+
+  it('a bulk deletion releases its songs\' cloud files in one request, but not a file another song still plays', async () => {
+    await device();
+    const songs = [];
+    for (const name of ['one.wav', 'two.wav', 'three.wav']) {
+      const song = await songWith(writeWav(path.join(music, name), 1));
+      await upload(song);
+      songs.push(await stored(song));
+    }
+    // A fourth song plays three.wav's cloud copy: that file must stay.
+    const sharing = await core.router.dispatch('db:add-song', { name: 'three again', file: songs[2]!.file });
+    if (!sharing.ok) throw new Error(sharing.error.message);
+    expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['one.wav', 'three.wav', 'two.wav']);
+    const requests = env.proxy.log.length;
+    expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 } });
+    await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual(['three.wav']);
+    const removals = env.proxy.log.slice(requests).filter((entry) => entry.method === 'DELETE' && entry.path.startsWith('/storage/v1/object/audio-files'));
+    expect(removals).toHaveLength(1);
+    await expect.poll(async () => core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: (await cloudObjects())[0]!.size } });
+  });
 });
 
 describe('every skip reason', () => {

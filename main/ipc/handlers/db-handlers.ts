@@ -71,7 +71,7 @@ export const dbHandlers = {
     const song = getSong(ctx.db, input.id);
     const outcome = deleteSong(ctx.db, input.id);
     changed(ctx, 'songs', 'sync_records');
-    if (song && outcome === 'deleted') void ctx.uploader.releaseCloudFile(song);
+    if (song && outcome === 'deleted') void ctx.uploader.releaseCloudFiles([song]);
     return { id: input.id, outcome };
   },
   'db:get-storage-usage': (_input, { db }) => ({ bytes: getStorageUsage(db) }),

@@ -12,9 +12,10 @@ export const songHandlers = {
     return result;
   },
   'songs:bulk-delete': (input, ctx) => {
-    const result = bulkDeleteSongs(ctx.db, input.ids);
-    if (result.hidden + result.deleted > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
-    return result;
+    const { hidden, deleted } = bulkDeleteSongs(ctx.db, input.ids);
+    if (hidden + deleted.length > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
+    void ctx.uploader.releaseCloudFiles(deleted);
+    return { hidden, deleted: deleted.length };
   },
   'tags:list': (input, { db }) => listTags(db, input ?? {}),
 } satisfies Partial<HandlerMap>;
