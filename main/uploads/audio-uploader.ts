@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
 import { AppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
