@@ -1,18 +1,19 @@
 /**
  * What a pull brings down, written here: songs and views by last writer wins (the newer `modifiedAt` stays; a
  * local copy as new or newer is kept, and pushes itself), settings unless the user changed them here since. Like
- * `cleanDeleted`, mirroring the cloud writes no sync record: there is nothing to push back. And the upgrade's
- * "queue everything" that gives the cloud a whole library at once.
+ * `cleanDeleted`, mirroring the cloud writes no sync record: there is nothing to push back, except where two
+ * songs of one project meet (`mergeProjectTwins`). And the upgrade's "queue everything" that gives the cloud a
+ * whole library at once.
  */
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
 import type { Song } from '../../common/song';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../connection';
 import { insertRows } from '../prepared-writes';
-import { songToColumns } from '../rows/song-row';
+import { songFromRow, songToColumns } from '../rows/song-row';
 import { viewToColumns } from '../rows/view-row';
-import { songs, userSettings, views } from '../schema';
+import { files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
 
@@ -26,8 +27,54 @@ export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
     const local = localModifiedTimes(db, 'songs', pulled.map((song) => song.id));
     const newer = pulled.filter((song) => (local.get(song.id) ?? -1) < song.modifiedAt);
     for (let i = 0; i < newer.length; i += PULLED_SONGS_BATCH) insertRows(db, songs, newer.slice(i, i + PULLED_SONGS_BATCH).map(songToColumns), songs.id);
+    mergeProjectTwins(db, newer.filter((song) => !local.has(song.id)));
     return newer.map((song) => song.id);
   });
+}
+
+/** What the musician edits on a song; the rest (its files, paths, what was read from the project) is the computer's. */
+const EDITED_ON_ANY_COMPUTER = ['name', 'priority', 'tier', 'status', 'tags', 'notes', 'tempo', 'key', 'timeSignature', 'hidden', 'custom'] as const;
+
+/**
+ * One project, one song, on every computer. Two computers that scanned the same project folder (a shared Dropbox,
+ * say, before they synced) each made a song for it; when one pulls the other's, the two become the one with the
+ * smaller id (the older), so both computers settle on the same song without talking to each other. The merged
+ * song keeps this computer's files and paths, the latest edits of either (and both sets of edited fields), and is
+ * pushed as new; the other is deleted here and in the cloud, its indexed files now pointing at the merged song.
+ */
+function mergeProjectTwins(db: Db, pulledNew: Song[]): void {
+  const pulledIds = new Set(pulledNew.map((song) => song.id));
+  const paths = [...new Set(pulledNew.filter((song) => song.source === 'directory' && song.projectPath).map((song) => song.projectPath as string))];
+  const byPath = new Map<string, Song[]>();
+  for (let i = 0; i < paths.length; i += 500) {
+    const rows = db.orm.select().from(songs).where(and(eq(songs.source, 'directory'), inArray(songs.projectPath, paths.slice(i, i + 500)))).all();
+    for (const song of rows.map(songFromRow)) byPath.set(song.projectPath as string, [...(byPath.get(song.projectPath as string) ?? []), song]);
+  }
+  const now = db.now();
+  for (const twins of byPath.values()) {
+    if (twins.length < 2) continue;
+    const [keeper, ...others] = [...twins].sort((a, b) => (a.id < b.id ? -1 : 1)) as [Song, ...Song[]];
+    const latest = twins.reduce((a, b) => (b.modifiedAt > a.modifiedAt ? b : a));
+    const own = twins.find((song) => !pulledIds.has(song.id)) ?? keeper;
+    const edits = Object.fromEntries(EDITED_ON_ANY_COMPUTER.map((field) => [field, latest[field]]));
+    const merged: Song = {
+      ...own,
+      ...edits,
+      editedFields: [...new Set(twins.flatMap((song) => song.editedFields))],
+      id: keeper.id,
+      createdAt: Math.min(...twins.map((song) => song.createdAt)),
+      modifiedAt: now,
+      supabaseId: keeper.supabaseId,
+    };
+    const otherIds = others.map((song) => song.id);
+    insertRows(db, songs, [songToColumns(merged)], songs.id);
+    db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, otherIds)).run();
+    db.orm.delete(songs).where(inArray(songs.id, otherIds)).run();
+    writeSyncRecords(db, [
+      { type: 'update', table: 'songs', recordId: keeper.id, data: { id: keeper.id } },
+      ...others.map((song) => ({ type: 'delete' as const, table: 'songs' as const, recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })),
+    ]);
+  }
 }
 
 /** Applies custom views newer than the local copies, in one transaction. Returns the ids written. */

@@ -5,6 +5,7 @@ import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
+import { writeLibrary } from '../../bench/generators/library';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { createTestCore, type TestCore } from '../test-support';
@@ -166,6 +167,47 @@ describe('two devices', () => {
     const b = await device();
     await sync(b);
     expect(await names(b)).toEqual(['Good']);
+  });
+});
+
+describe('one project folder scanned on two computers', () => {
+  it('becomes one song on both, with the later edit, its files pointing at it, and one row in the cloud', async () => {
+    const root = tempDir('songshelf-library-');
+    const library = await writeLibrary(root, { projects: 3 });
+    const scanned = async (core: TestCore) => {
+      await core.start();
+      await core.library.watchDirectory(root);
+      await core.runner.whenIdle();
+      return songs(core);
+    };
+    // Both computers scan the shared folder before they ever sync: each makes its own song per project.
+    const a = await device();
+    const fromA = await scanned(a);
+    const b = await device();
+    const fromB = await scanned(b);
+    expect(fromA).toHaveLength(library.expectedSongs);
+    expect(fromB.filter((song) => fromA.some((other) => other.id === song.id))).toEqual([]);
+    const edited = fromB.find((song) => song.projectPath === fromA[0]!.projectPath)!;
+    await call(b, 'db:update-song', { id: edited.id, patch: { status: 'Mixing', notes: 'edited on B' } });
+
+    await sync(a);
+    await sync(b);
+    await sync(b);
+    await sync(a);
+
+    const keepers = fromA.map((song) => song.id).sort();
+    for (const core of [a, b]) {
+      const now = await songs(core);
+      expect(now.map((song) => song.id).sort()).toEqual(keepers);
+      expect(now.find((song) => song.projectPath === edited.projectPath)).toMatchObject({ id: fromA[0]!.id, status: 'Mixing', notes: 'edited on B' });
+    }
+    expect((await cloudSongs()).map((row) => row.id).sort()).toEqual(keepers);
+    // B's index of files now names the songs it kept: a rescan there finds them, and makes nothing new.
+    const orphans = b.db.sqlite.prepare('SELECT count(*) AS n FROM files WHERE song_id IS NOT NULL AND song_id NOT IN (SELECT id FROM songs)').get() as { n: number };
+    expect(orphans.n).toBe(0);
+    await call(b, 'scanDirectory', { id: (await call<{ id: string }[]>(b, 'getWatchedDirectories'))[0]!.id });
+    await b.runner.whenIdle();
+    expect((await songs(b)).map((song) => song.id).sort()).toEqual(keepers);
   });
 });
 
