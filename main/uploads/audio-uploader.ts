@@ -45,9 +45,27 @@ export interface AudioUploaderOptions {
   uploadTimeoutSeconds?: (bytes: number) => number;
 }
 
+/**
+ * How long the cloud's answers about the signed-in user's plan (when pro) and audio folder are trusted between
+ * uploads: a first upload of 2,000 bounces would otherwise read the plan and list the whole folder before each
+ * file (thousands of requests, the listing growing with every upload). The folder is kept up to date here with
+ * what this device uploads and removes; a downgrade is noticed within this time.
+ */
+const CLOUD_ANSWERS_MS = 30_000;
+
+interface StoredObjects {
+  userId: string;
+  readAt: number;
+  /** Object name in the user's folder -> size in bytes. */
+  sizes: Map<string, number>;
+}
+
 export class AudioUploader {
   /** The last results by file (path, size, modified time): the same bounce is not uploaded twice. */
   private readonly results = new Map<string, UploadResult>();
+  private proSince: { userId: string; readAt: number } | null = null;
+  private stored: StoredObjects | null = null;
+  private listing: { userId: string; folder: Promise<StoredObjects> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -114,18 +132,19 @@ export class AudioUploader {
 
     const cloud = this.session.current();
     if (!cloud) return skip('subscription_check_failed');
-    const tier = await readActiveTier(cloud).catch(() => null);
+    const tier = await this.tierOf(cloud);
     if (tier === null) return skip('subscription_check_failed');
     if (tier !== 'pro') return skip('free_tier_no_storage');
 
     const objectPath = `${cloud.userId}/${result.sanitizedFileName}`;
-    let usage: { total: number; replaced: number };
+    let folder: StoredObjects;
     try {
-      usage = await this.storageInUse(cloud, objectPath);
+      folder = await this.storedObjects(cloud);
     } catch (error) {
       // The cloud answered with an error, or it could not be reached (or said something we cannot read).
       return skip(error instanceof StorageRefused ? 'storage_check_failed' : 'storage_check_error');
     }
+    const usage = { total: sumOf(folder.sizes), replaced: folder.sizes.get(result.sanitizedFileName) ?? 0 };
     if (usage.total >= this.cap) return skip('storage_limit_exceeded');
 
     let compression;
@@ -153,9 +172,9 @@ export class AudioUploader {
         if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new AppError('io_error', uploadTimedOut(seconds), { cause: error });
         throw error;
       }
-      // The cloud's list is the truth; between uploads the local figure follows what this device added.
-      updateStorageUsage(this.db, usage.total - usage.replaced + bytes.length - getStorageUsage(this.db));
-      this.changes.changed('kv');
+      // The cloud's list is the truth; between its readings the folder and the figure follow what this device added.
+      folder.sizes.set(result.sanitizedFileName, bytes.length);
+      this.keepStorageFigure(folder);
       const uploaded: UploadResult = { ...sized, url: cloudFileUrl(this.session.endpointUrl() ?? '', AUDIO_BUCKET, objectPath), uploadSuccess: true };
       this.remember(cacheKey, uploaded);
       return uploaded;
@@ -208,16 +227,16 @@ export class AudioUploader {
     }
   }
 
-  /** Removes objects from one bucket; the storage figure kept here then follows the cloud's own count. */
+  /** Removes objects from one bucket; the storage figure kept here follows. */
   private async removeObjects(cloud: SignedInCloud, bucket: CloudBucket, paths: string[]): Promise<number> {
     const { data, error } = await cloud.supabase.storage.from(bucket).remove(paths);
     if (error) throw new AppError('cloud_error', `The cloud did not remove the file: ${error.message}`);
-    // If the count cannot be read now, the next upload reads it.
-    const usage = await this.storageInUse(cloud, '').catch(() => null);
-    if (usage) {
-      updateStorageUsage(this.db, usage.total - getStorageUsage(this.db));
-      this.changes.changed('kv');
+    if (bucket === AUDIO_BUCKET && this.stored?.userId === cloud.userId) {
+      for (const objectPath of paths) this.stored.sizes.delete(objectPath.slice(objectPath.indexOf('/') + 1));
     }
+    // If the folder cannot be read now, the next upload reads it.
+    const folder = await this.storedObjects(cloud).catch(() => null);
+    if (folder) this.keepStorageFigure(folder);
     return (data ?? []).length;
   }
 
@@ -232,20 +251,41 @@ export class AudioUploader {
   }
 
   /** Bytes in the user's audio folder, and how many of them the object about to be replaced holds. */
-  private async storageInUse(cloud: SignedInCloud, objectPath: string): Promise<{ total: number; replaced: number }> {
-    let total = 0;
-    let replaced = 0;
+  /** The user's plan, from the cloud; a pro answer is trusted for `CLOUD_ANSWERS_MS`. Null when it cannot be read. */
+  private async tierOf(cloud: SignedInCloud): Promise<string | null> {
+    if (this.proSince?.userId === cloud.userId && Date.now() - this.proSince.readAt < CLOUD_ANSWERS_MS) return 'pro';
+    const tier = await readActiveTier(cloud).catch(() => null);
+    this.proSince = tier === 'pro' ? { userId: cloud.userId, readAt: Date.now() } : null;
+    return tier;
+  }
+
+  /** The user's audio folder, listed 1,000 objects a request, at most once per `CLOUD_ANSWERS_MS` (one listing shared). */
+  private async storedObjects(cloud: SignedInCloud): Promise<StoredObjects> {
+    if (this.stored?.userId === cloud.userId && Date.now() - this.stored.readAt < CLOUD_ANSWERS_MS) return this.stored;
+    if (this.listing?.userId !== cloud.userId) {
+      const listing = { userId: cloud.userId, folder: this.listFolder(cloud).finally(() => this.listing === listing && (this.listing = null)) };
+      this.listing = listing;
+    }
+    const listed = await this.listing.folder;
+    this.stored = listed;
+    return listed;
+  }
+
+  private async listFolder(cloud: SignedInCloud): Promise<StoredObjects> {
+    const sizes = new Map<string, number>();
+    const readAt = Date.now();
     for (let offset = 0; ; offset += STORAGE_LIST_LIMIT) {
       const { data, error } = await cloud.supabase.storage.from(AUDIO_BUCKET).list(cloud.userId, { limit: STORAGE_LIST_LIMIT, offset });
       if (error && isStorageApiError(error)) throw new StorageRefused(error.message);
       if (error) throw error;
-      for (const object of data) {
-        const size = Number((object.metadata as { size?: unknown } | null)?.size ?? 0);
-        total += size;
-        if (`${cloud.userId}/${object.name}` === objectPath) replaced = size;
-      }
-      if (data.length < STORAGE_LIST_LIMIT) return { total, replaced };
+      for (const object of data) sizes.set(object.name, Number((object.metadata as { size?: unknown } | null)?.size ?? 0));
+      if (data.length < STORAGE_LIST_LIMIT) return { userId: cloud.userId, readAt, sizes };
     }
+  }
+
+  private keepStorageFigure(folder: StoredObjects): void {
+    updateStorageUsage(this.db, sumOf(folder.sizes) - getStorageUsage(this.db));
+    this.changes.changed('kv');
   }
 
   /** The app's own bookkeeping, not a user's edit: the fields stay the scan's to update. */
@@ -270,4 +310,10 @@ class StorageRefused extends Error {}
 /** supabase-js names an error the service sent `StorageApiError`; one it could not get an answer for differs. */
 function isStorageApiError(error: Error): boolean {
   return error.name === 'StorageApiError';
+}
+
+function sumOf(sizes: Map<string, number>): number {
+  let total = 0;
+  for (const size of sizes.values()) total += size;
+  return total;
 }

@@ -118,6 +118,20 @@ describe('a successful upload', () => {
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 0 } });
   });
 
+  it('a run of uploads reads the plan and lists the folder once, and keeps the storage figure itself', async () => {
+    await device();
+    const bounces = [];
+    for (let i = 0; i < 5; i += 1) bounces.push(await songWith(writeWav(path.join(music, `take ${i}.wav`), 1)));
+    const requests = env.proxy.log.length;
+    for (const song of bounces) expect(await upload(song)).toMatchObject({ uploadSuccess: true });
+    const sent = env.proxy.log.slice(requests);
+    expect(sent.filter((entry) => entry.path.startsWith('/rest/v1/subscriptions'))).toHaveLength(1);
+    expect(sent.filter((entry) => entry.path.startsWith('/storage/v1/object/list/audio-files'))).toHaveLength(1);
+    expect(sent.filter((entry) => entry.method === 'POST' && entry.path.startsWith(`/storage/v1/object/audio-files/${env.pro.userId}/`))).toHaveLength(5);
+    const inCloud = (await cloudObjects()).reduce((total, object) => total + object.size, 0);
+    expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: inCloud } });
+  });
+
   it('a song deleted for good takes its uploaded audio with it', async () => {
     await device();
     const song = await songWith(writeWav(path.join(music, 'gone soon.wav'), 1));
