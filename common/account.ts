@@ -35,7 +35,7 @@ export const userSettingsUpdateSchema = z.strictObject({
 
 export const SYNC_RECORD_TYPES = ['add', 'update', 'delete'] as const;
 export type SyncRecordType = (typeof SYNC_RECORD_TYPES)[number];
-export const SYNCED_TABLES = ['songs', 'views', 'user_settings'] as const;
+export const SYNCED_TABLES = ['songs', 'views', 'custom_fields', 'user_settings'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 export interface SyncRecord {

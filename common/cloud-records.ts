@@ -1,13 +1,14 @@
 /**
  * The one mapping between the app's objects and the cloud's `data` column (spec section 7: songs and views are
- * stored as the app's JSON). Going up, the object as it is. Coming down, what another device (or another version
+ * stored as the app's JSON; custom fields the same way). Going up, the object as it is. Coming down, what another device (or another version
  * of the app) wrote is checked field by field: a value that does not fit falls back to the field's default, and a
  * record without an id, a name or a modified time is refused, so no pulled row can break the table.
  */
 import { z } from 'zod';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
 import { filterSchema, sortConfigSchema } from './query';
-import { idSchema, jsonValueSchema, type JsonValue } from './schema-parts';
+import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
+import { idSchema, jsonValueSchema, nameSchema, type JsonValue } from './schema-parts';
 import { PRIORITIES, STATUSES, TIERS, recordingSessionSchema, songFileSchema, uniqueTags, type Song } from './song';
 import { VIEW_TYPES, viewPath, type View } from './view';
 
@@ -19,6 +20,10 @@ export function songToCloud(song: Song): CloudData {
 
 export function viewToCloud(view: View): CloudData {
   return { ...(view as unknown as CloudData), supabaseId: view.id };
+}
+
+export function customFieldToCloud(field: CustomField): CloudData {
+  return { ...(field as unknown as CloudData) };
 }
 
 const time = z.number().int().nonnegative();
@@ -75,4 +80,20 @@ export function viewFromCloud(data: unknown): View | null {
   const parsed = cloudViewSchema.safeParse(data);
   if (!parsed.success) return null;
   return { ...parsed.data, path: viewPath(parsed.data.id), supabaseId: parsed.data.id };
+}
+
+const cloudCustomFieldSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.string().trim().min(1).max(100)).max(MAX_FIELD_OPTIONS).catch([]),
+  position: z.number().int().catch(0),
+  createdAt: time.catch(0),
+  modifiedAt: time,
+});
+
+/** A custom field from the cloud, or null when the record is not one (a type this version does not know, say). */
+export function customFieldFromCloud(data: unknown): CustomField | null {
+  const parsed = cloudCustomFieldSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }

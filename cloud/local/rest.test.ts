@@ -8,7 +8,7 @@ const ana = () => env.users[0]!;
 const ben = () => env.users[1]!;
 
 describe('the app’s table calls', () => {
-  it('songs and views: insert, select by user, update data by id and user, delete by data id', async () => {
+  it('songs, views and custom fields: insert, select by user, update data by id and user, delete by data id', async () => {
     const { supabase, userId } = ana();
     const inserted = await supabase.from('songs').insert({ user_id: userId, data: { id: 'song-1', name: 'First light' }, created_at: new Date().toISOString() }).select().single();
     expect(inserted.error).toBeNull();
@@ -20,6 +20,9 @@ describe('the app’s table calls', () => {
     await supabase.from('views').insert([{ user_id: userId, data: { id: 'view-1', title: 'Mixing' } }, { user_id: userId, data: { id: 'view-2', title: 'Demos' } }]);
     const views = await supabase.from('views').select('*').eq('user_id', userId).order('created_at', { ascending: true });
     expect(views.data?.map((row) => (row.data as { title: string }).title)).toEqual(['Mixing', 'Demos']);
+
+    const field = await supabase.from('custom_fields').insert({ user_id: userId, data: { id: 'field-1', name: 'Mood', type: 'text' } }).select('data').single();
+    expect(field.data).toEqual({ data: { id: 'field-1', name: 'Mood', type: 'text' } });
 
     const removed = await supabase.from('views').delete().eq('data->>id', 'view-2').select();
     expect(removed.data).toHaveLength(1);
@@ -44,13 +47,13 @@ describe('the app’s table calls', () => {
 });
 
 describe('one user cannot reach another user’s data', () => {
-  it.each(['songs', 'views', 'user_settings', 'subscriptions'])('%s: nothing to read', async (table) => {
+  it.each(['songs', 'views', 'custom_fields', 'user_settings', 'subscriptions'])('%s: nothing to read', async (table) => {
     const { data, error } = await ben().supabase.from(table).select('*').eq(table === 'user_settings' ? 'id' : 'user_id', ana().userId);
     expect(error).toBeNull();
     expect(data).toEqual([]);
   });
 
-  it.each(['songs', 'views'])('%s: updates and deletes touch nothing, inserts in her name are refused', async (table) => {
+  it.each(['songs', 'views', 'custom_fields'])('%s: updates and deletes touch nothing, inserts in her name are refused', async (table) => {
     const update = await ben().supabase.from(table).update({ data: { id: 'x', name: 'taken' } }).eq('user_id', ana().userId).select();
     expect(update.data).toEqual([]);
     const remove = await ben().supabase.from(table).delete().eq('user_id', ana().userId).select();
@@ -158,7 +161,7 @@ describe('what sync relies on', () => {
     const all = await ana().supabase.from('songs').select('id');
     expect((mine.data as { songs: string[] }).songs.sort()).toEqual(all.data!.map((row) => row.id).sort());
     const his = await ben().supabase.rpc('sync_ids');
-    expect(his.data).toEqual({ songs: [], views: [] });
+    expect(his.data).toEqual({ songs: [], views: [], custom_fields: [] });
   });
 
   it('a select answers at most 1000 rows, whatever its limit asks', async () => {

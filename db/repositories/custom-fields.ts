@@ -1,7 +1,7 @@
 /**
  * Custom fields: the columns a musician adds to the song table. A field's values live in each song's `custom`
  * map under its id, so changing a field's options or removing it also rewrites the songs that use it, with
- * their sync records, in the same transaction.
+ * their sync records, in the same transaction. The field itself writes its own record too: definitions sync.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import {
@@ -62,6 +62,7 @@ export function addCustomField(db: Db, input: NewCustomField): CustomField {
       modifiedAt: now,
     };
     db.orm.insert(customFields).values(customFieldToColumns(field)).run();
+    writeSyncRecords(db, [{ type: 'add', table: 'custom_fields', recordId: field.id, data: { id: field.id } }]);
     return field;
   });
 }
@@ -91,6 +92,7 @@ export function updateCustomField(db: Db, id: string, patch: CustomFieldPatch): 
       modifiedAt: db.now(),
     };
     db.orm.update(customFields).set(customFieldToColumns(next)).where(eq(customFields.id, id)).run();
+    writeSyncRecords(db, [{ type: 'update', table: 'custom_fields', recordId: id, data: { id } }]);
     const removed = current.options.filter((option) => !next.options.includes(option));
     const songsChanged = removed.length === 0 ? 0 : removeOptionsFromSongs(db, id, removed);
     return { field: next, songsChanged };
@@ -102,6 +104,7 @@ export function removeCustomField(db: Db, id: string): { songsChanged: number } 
   return inTransaction(db, () => {
     if (!getCustomField(db, id)) throw new AppError('not_found', FIELD_NOT_FOUND);
     db.orm.delete(customFields).where(eq(customFields.id, id)).run();
+    writeSyncRecords(db, [{ type: 'delete', table: 'custom_fields', recordId: id, data: { id } }]);
     const path = customValuePath(id);
     const changed = db.orm
       .update(songs)

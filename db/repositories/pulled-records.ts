@@ -7,14 +7,17 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
+import type { CustomField } from '../../common/custom-fields';
 import type { Song } from '../../common/song';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../connection';
 import { insertRows } from '../prepared-writes';
+import { customFieldToColumns } from '../rows/custom-field-row';
 import { songFromRow, songToColumns } from '../rows/song-row';
 import { viewToColumns } from '../rows/view-row';
-import { files, songs, userSettings, views } from '../schema';
+import { customFields, files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
+import { listCustomFields } from './custom-fields';
 import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
 
 /**
@@ -88,6 +91,29 @@ export function applyPulledViews(db: Db, pulled: View[]): string[] {
   });
 }
 
+/**
+ * Applies custom field definitions newer than the local copies, in one transaction. A name this computer already
+ * uses for another field (both made "Mood" before they synced) is shown here as "Mood 2": names are unique in the
+ * table; the cloud keeps the name it was given. Returns the ids written.
+ */
+export function applyPulledCustomFields(db: Db, pulled: CustomField[]): string[] {
+  if (pulled.length === 0) return [];
+  return inTransaction(db, () => {
+    const local = new Map(listCustomFields(db).map((field) => [field.id, field]));
+    const newer = pulled.filter((field) => (local.get(field.id)?.modifiedAt ?? -1) < field.modifiedAt);
+    for (const field of newer) {
+      local.delete(field.id);
+      const taken = new Set([...local.values()].map((other) => other.name.toLowerCase()));
+      let name = field.name;
+      for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${field.name} ${n}`;
+      const written = { ...field, name };
+      insertRows(db, customFields, [customFieldToColumns(written)], customFields.id);
+      local.set(field.id, written);
+    }
+    return newer.map((field) => field.id);
+  });
+}
+
 /** The cloud's project folders, unless the user changed theirs here and that change has not been pushed yet. */
 export function applyPulledSettings(db: Db, projectDirectories: string[], updatedAt: number): boolean {
   return inTransaction(db, () => {
@@ -112,7 +138,7 @@ export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): voi
 }
 
 /**
- * On upgrade (spec section 4): every song, every custom view and the settings queued for the next push, except
+ * On upgrade (spec section 4): every song, every custom view, every custom field and the settings queued for the next push, except
  * rows already waiting with an unsynced record. The records name the rows; a push always sends a row as it is
  * when it goes, so they carry no copy of it. One statement per table, its waiting ids read once (a correlated
  * look-up per song took 14 s for 10,000 songs): a library of 200,000 songs queues in one go.
@@ -124,6 +150,7 @@ export function queueEverythingForSync(db: Db): number {
     for (const [table, where] of [
       ['songs', ''],
       ['views', "AND row.type = 'custom'"],
+      ['custom_fields', ''],
     ] as const) {
       queued += db.sqlite
         .prepare(

@@ -16,11 +16,16 @@ describe('planPush', () => {
       record('delete', 'songs', 's3'),
       record('add', 'songs', 's3'),
       record('update', 'user_settings', 'local'),
+      record('add', 'custom_fields', 'f1'),
+      record('add', 'custom_fields', 'f2'),
+      record('delete', 'custom_fields', 'f2'),
     ];
     const plan = planPush(records, false);
     expect(plan.songUpserts).toEqual(['s2', 's1', 's3']);
     expect(plan.viewUpserts).toEqual([]);
     expect(plan.viewDeletes).toEqual(['v1']);
+    expect(plan.fieldUpserts).toEqual(['f1']);
+    expect(plan.fieldDeletes).toEqual(['f2']);
     expect(plan.songDeletes).toEqual([]);
     expect(plan.settingsIds).toEqual(['local']);
     expect(plan.recordIds.get('songs:s1')).toEqual([records[0]!.id, records[2]!.id]);

@@ -2,9 +2,10 @@
  * One sync run (spec section 4, DESIGN.md "Cloud"), for pro users only:
  *
  * 1. the tier is read from the cloud (the row only checkout can make pro) and cached locally;
- * 2. push: unsynced records in the order they were written, each row sent as it is now (1000 to a request),
- *    deletions by id, then the records marked synced. A request that fails leaves its records unsynced for the
- *    next run; sending a row twice is harmless (upsert by id; the cloud keeps the newer `modifiedAt`);
+ * 2. push (songs, custom views, custom fields, settings): unsynced records in the order they were written, each
+ *    row sent as it is now (1000 to a request), deletions by id, then the records marked synced. A request that
+ *    fails leaves its records unsynced for the next run; sending a row twice is harmless (upsert by id; the cloud
+ *    keeps the newer `modifiedAt`);
  * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), each page written in one
  *    transaction in batches of 5, last writer wins; the cursor is saved after each page, so an interrupted pull
  *    goes on where it stopped;
@@ -15,7 +16,8 @@
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
  */
 import { PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
-import { songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
+import { customFieldFromCloud, customFieldToCloud, songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
+import type { CustomField } from '../../common/custom-fields';
 import type { SubscriptionTier } from '../../common/account';
 import type { Song } from '../../common/song';
 import type { SyncReport, SyncStatus } from '../../common/sync';
@@ -24,7 +26,8 @@ import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
 import { effectiveTier, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync, updateSubscription } from '../../db/repositories/account';
 import { cleanDeleted } from '../../db/repositories/clean-deleted';
-import { applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
+import { listCustomFields } from '../../db/repositories/custom-fields';
+import { applyPulledCustomFields, applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { getSongs } from '../../db/repositories/songs';
 import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
 import { getViews } from '../../db/repositories/views';
@@ -50,7 +53,7 @@ const PULL_OVERLAP_MS = 10_000;
 const KV_DEVICE_ID = 'sync.device_id';
 const cursorKey = (table: PulledTable) => `sync.cursor.${table}`;
 
-type PulledTable = 'songs' | 'views';
+type PulledTable = 'songs' | 'views' | 'custom_fields';
 interface PullCursor {
   at: string;
   id: string;
@@ -131,7 +134,7 @@ export class SyncEngine {
       throw error;
     } finally {
       report.requests = this.cloud.requests - requestsBefore;
-      this.changes.changed('songs', 'views', 'user_settings', 'sync_records', 'kv');
+      this.changes.changed('songs', 'views', 'custom_fields', 'user_settings', 'sync_records', 'kv');
     }
   }
 
@@ -181,8 +184,10 @@ export class SyncEngine {
     let pushed = 0;
     pushed += await this.upsertSongs(cloud, plan.songUpserts, (ids) => settle('songs', ids));
     pushed += await this.upsertViews(cloud, plan.viewUpserts, (ids) => settle('views', ids));
+    pushed += await this.upsertCustomFields(cloud, plan.fieldUpserts, (ids) => settle('custom_fields', ids));
     pushed += await this.deleteRows(cloud, 'songs', plan.songDeletes, (ids) => settle('songs', ids));
     pushed += await this.deleteRows(cloud, 'views', plan.viewDeletes, (ids) => settle('views', ids));
+    pushed += await this.deleteRows(cloud, 'custom_fields', plan.fieldDeletes, (ids) => settle('custom_fields', ids));
     if (plan.settingsIds.length > 0) {
       pushed += await this.pushSettings(cloud);
       settle('user_settings', plan.settingsIds);
@@ -223,8 +228,18 @@ export class SyncEngine {
     return views.length;
   }
 
+  private async upsertCustomFields(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
+    if (ids.length === 0) return 0;
+    const wanted = new Set(ids);
+    // A field removed since its record leaves nothing to send (its delete record comes on its own).
+    const fields = listCustomFields(this.db).filter((field) => wanted.has(field.id));
+    await this.upsert(cloud, 'custom_fields', fields.map((field) => ({ id: field.id, data: customFieldToCloud(field), origin: this.deviceId })));
+    settle(ids);
+    return fields.length;
+  }
+
   /** Sends rows; returns the ids the cloud did not take because its copy was changed later (elsewhere). */
-  private async upsert(cloud: SignedInCloud, table: 'songs' | 'views', rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
+  private async upsert(cloud: SignedInCloud, table: PulledTable, rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
     if (rows.length === 0) return [];
     const { data, error } = await cloud.supabase.from(table).upsert(rows, { onConflict: 'id' }).select('id');
     if (error) throw new SyncError(`Pushing ${rows.length} ${table} failed: ${error.message}`);
@@ -232,7 +247,7 @@ export class SyncEngine {
     return rows.filter((row) => !taken.has(row.id)).map((row) => row.id);
   }
 
-  private async deleteRows(cloud: SignedInCloud, table: 'songs' | 'views', ids: string[], settle: (ids: string[]) => void): Promise<number> {
+  private async deleteRows(cloud: SignedInCloud, table: PulledTable, ids: string[], settle: (ids: string[]) => void): Promise<number> {
     for (let i = 0; i < ids.length; i += DELETE_IDS_PER_REQUEST) {
       const chunk = ids.slice(i, i + DELETE_IDS_PER_REQUEST);
       const { error } = await cloud.supabase.from(table).delete().in('id', chunk);
@@ -252,6 +267,11 @@ export class SyncEngine {
   }
 
   private async pull(cloud: SignedInCloud): Promise<number> {
+    // Fields first: the songs coming next may hold values of a new column.
+    const fields = await this.pullTable('custom_fields', cloud, (rows) => {
+      const decoded = rows.map((row) => customFieldFromCloud(row.data)).filter((field): field is CustomField => field !== null);
+      return applyPulledCustomFields(this.db, decoded).length;
+    });
     const songs = await this.pullTable('songs', cloud, (rows) => {
       const decoded = rows.map((row) => songFromCloud(row.data)).filter((song): song is Song => song !== null);
       return applyPulledSongs(this.db, decoded).length;
@@ -260,12 +280,12 @@ export class SyncEngine {
       const decoded = rows.map((row) => viewFromCloud(row.data)).filter((view): view is View => view !== null);
       return applyPulledViews(this.db, decoded).length;
     });
-    return songs + views + (await this.pullSettings(cloud));
+    return fields + songs + views + (await this.pullSettings(cloud));
   }
 
   /** Pages through other devices' rows changed since the cursor, oldest first; saves the cursor after each page. */
   private async pullTable(
-    table: 'songs' | 'views',
+    table: PulledTable,
     cloud: SignedInCloud,
     apply: (rows: { id: string; data: unknown }[]) => number,
   ): Promise<number> {
@@ -301,12 +321,15 @@ export class SyncEngine {
   private async removeWhatTheCloudLost(cloud: SignedInCloud): Promise<number> {
     const { data, error } = await cloud.supabase.rpc('sync_ids');
     if (error) throw new SyncError(`Reading the cloud's ids failed: ${error.message}`);
-    const ids = data as { songs?: unknown; views?: unknown } | null;
-    if (!ids || !Array.isArray(ids.songs) || !Array.isArray(ids.views)) throw new SyncError("The cloud's list of ids was not understood.");
+    const ids = data as { songs?: unknown; views?: unknown; custom_fields?: unknown } | null;
+    if (!ids || !Array.isArray(ids.songs) || !Array.isArray(ids.views) || !Array.isArray(ids.custom_fields)) {
+      throw new SyncError("The cloud's list of ids was not understood.");
+    }
     return inTransaction(this.db, () => {
       const songs = cleanDeleted(this.db, { table: 'songs', cloudIds: ids.songs as string[] });
       const views = cleanDeleted(this.db, { table: 'views', cloudIds: ids.views as string[] });
-      return songs.length + views.length;
+      const fields = cleanDeleted(this.db, { table: 'custom_fields', cloudIds: ids.custom_fields as string[] });
+      return songs.length + views.length + fields.length;
     });
   }
 
@@ -336,6 +359,8 @@ interface PushPlan {
   songDeletes: string[];
   viewUpserts: string[];
   viewDeletes: string[];
+  fieldUpserts: string[];
+  fieldDeletes: string[];
   /** The settings row's id(s) when they changed. */
   settingsIds: string[];
   /** `table:id` -> the records that go with it (held-back rows have none: they stay unsynced). */
@@ -356,12 +381,17 @@ export function planPush(records: SyncRecordRef[], storageFull: boolean): PushPl
     else recordIds.set(key, [record.id]);
     if (record.type === 'add') added.add(key);
   }
-  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], settingsIds: [], recordIds };
+  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], fieldUpserts: [], fieldDeletes: [], settingsIds: [], recordIds };
+  const lists = {
+    songs: { upserts: plan.songUpserts, deletes: plan.songDeletes },
+    views: { upserts: plan.viewUpserts, deletes: plan.viewDeletes },
+    custom_fields: { upserts: plan.fieldUpserts, deletes: plan.fieldDeletes },
+  };
   for (const [key, record] of latest) {
     if (record.table === 'user_settings') plan.settingsIds.push(record.recordId);
-    else if (record.type === 'delete') (record.table === 'songs' ? plan.songDeletes : plan.viewDeletes).push(record.recordId);
+    else if (record.type === 'delete') lists[record.table].deletes.push(record.recordId);
     else if (record.table === 'songs' && storageFull && added.has(key)) recordIds.delete(key);
-    else (record.table === 'songs' ? plan.songUpserts : plan.viewUpserts).push(record.recordId);
+    else lists[record.table].upserts.push(record.recordId);
   }
   return plan;
 }

@@ -2,6 +2,7 @@
 // wins, deletions, settings, the storage cap, and a network that fails in every way a proxy can make it fail.
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import type { CustomField } from '../../common/custom-fields';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
@@ -106,8 +107,9 @@ describe('two devices', () => {
     await call(a, 'db:update-user-settings', { projectDirectories: ['/Users/ana/Music/Projects'] });
 
     const pushed = await sync(a);
-    // The tier, 2 upserts of songs (1000 a request), 1 of views, the settings, 3 pulls, the ids.
-    expect(pushed).toMatchObject({ skipped: null, pushed: 1200 + 1 + 1, requests: 9 });
+    // The tier, 2 upserts of songs (1000 a request), 1 of views, the settings, 4 pulls (fields, songs, views,
+    // settings), the ids.
+    expect(pushed).toMatchObject({ skipped: null, pushed: 1200 + 1 + 1, requests: 10 });
     expect(await cloudSongs()).toHaveLength(1200);
 
     const pulled = await sync(b);
@@ -121,6 +123,34 @@ describe('two devices', () => {
     // Nothing bounces back: a's own rows are not pulled again, b has nothing to push.
     expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
     expect(await sync(b)).toMatchObject({ pushed: 0, pulled: 0 });
+  });
+
+  it('custom fields travel: added with values, renamed, and removed on one computer, the same on the other', async () => {
+    const a = await device();
+    const b = await device();
+    const mood = await call<CustomField>(a, 'fields:add', { name: 'Mood', type: 'singleSelect', options: ['dark', 'bright'] });
+    const song = await call<Song>(a, 'db:add-song', { name: 'Tune', custom: { [mood.id]: 'dark' } });
+    // Both made a "Gear" column before they ever synced: each keeps both, the other's shown as "Gear 2".
+    await call(a, 'fields:add', { name: 'Gear', type: 'text' });
+    await call(b, 'fields:add', { name: 'gear', type: 'text' });
+    await sync(a);
+    await sync(b);
+    await sync(a);
+    const fieldsOf = async (core: TestCore) => (await call<CustomField[]>(core, 'fields:list')).map((field) => `${field.name}:${field.type}`).sort();
+    expect(await fieldsOf(b)).toEqual(['Gear 2:text', 'Mood:singleSelect', 'gear:text']);
+    expect(await fieldsOf(a)).toEqual(['Gear:text', 'Mood:singleSelect', 'gear 2:text']);
+    expect((await songs(b)).find((candidate) => candidate.id === song.id)?.custom).toEqual({ [mood.id]: 'dark' });
+
+    await call(b, 'fields:update', { id: mood.id, patch: { name: 'Feel', options: ['dark', 'bright', 'warm'] } });
+    await sync(b);
+    await sync(a);
+    expect((await call<CustomField[]>(a, 'fields:list')).find((field) => field.id === mood.id)).toMatchObject({ name: 'Feel', options: ['dark', 'bright', 'warm'] });
+
+    await call(a, 'fields:remove', { id: mood.id });
+    await sync(a);
+    await sync(b);
+    expect((await call<CustomField[]>(b, 'fields:list')).some((field) => field.id === mood.id)).toBe(false);
+    expect((await songs(b)).find((candidate) => candidate.id === song.id)?.custom).toEqual({});
   });
 
   it('the same song edited on both: the later edit wins on both, whichever device syncs first', async () => {

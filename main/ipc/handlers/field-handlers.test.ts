@@ -19,7 +19,7 @@ async function call<C extends Channel>(channel: C, input?: ChannelInput<C>): Pro
 }
 
 describe('fields:* channels', () => {
-  it('add, list, update and remove a field, announcing custom_fields (and songs when their values change)', async () => {
+  it('add, list, update and remove a field, announcing custom_fields and its sync record (and songs when their values change)', async () => {
     const mood = await call('fields:add', { name: 'Mood', type: 'singleSelect', options: ['dark', 'bright'] });
     expect(await call('fields:list')).toEqual([mood]);
     const song = await call('db:add-song', { name: 'Tune', custom: { [mood.id]: 'dark' } });
@@ -27,12 +27,12 @@ describe('fields:* channels', () => {
 
     await call('fields:update', { id: mood.id, patch: { name: 'Feel' } });
     await call('fields:update', { id: mood.id, patch: { options: ['bright'] } });
-    expect(changes).toEqual([['custom_fields'], ['custom_fields', 'songs', 'sync_records']]);
+    expect(changes).toEqual([['custom_fields', 'sync_records'], ['custom_fields', 'songs', 'sync_records']]);
     expect((await call('db:get-songs', { ids: [song.id] }))[0]?.custom).toEqual({});
 
     changes = [];
     expect(await call('fields:remove', { id: mood.id })).toEqual({ id: mood.id });
-    expect(changes).toEqual([['custom_fields']]);
+    expect(changes).toEqual([['custom_fields', 'sync_records']]);
     expect(await call('fields:list')).toEqual([]);
   });
 

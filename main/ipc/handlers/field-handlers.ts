@@ -1,10 +1,13 @@
-/** `fields:*`: the user's own song columns. Changing a field's options or removing it also changes songs. */
+/**
+ * `fields:*`: the user's own song columns. Every change writes the field's sync record; changing a field's options
+ * or removing it also changes songs.
+ */
 import type { ChangedTable } from '../../../common/ipc';
 import { addCustomField, listCustomFields, removeCustomField, updateCustomField } from '../../../db/repositories/custom-fields';
 import type { CoreContext, HandlerMap } from '../handler';
 
 function changed(ctx: CoreContext, songsChanged: number): void {
-  const tables: ChangedTable[] = songsChanged > 0 ? ['custom_fields', 'songs', 'sync_records'] : ['custom_fields'];
+  const tables: ChangedTable[] = songsChanged > 0 ? ['custom_fields', 'songs', 'sync_records'] : ['custom_fields', 'sync_records'];
   ctx.events.emit('db:changed', { tables });
 }
 

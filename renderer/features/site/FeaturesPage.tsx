@@ -38,7 +38,7 @@ export function FeaturesPage() {
       <p>Scans and uploads run in the background, even with the window closed, with progress in the app and a desktop notification when they finish.</p>
 
       <h2>Pro: your library everywhere</h2>
-      <p>Songs, views and settings sync to every computer you sign in on, and your bounces are compressed and stored in the cloud (up to 1 GB) to play on the web.</p>
+      <p>Songs, views, your own columns and settings sync to every computer you sign in on, and your bounces are compressed and stored in the cloud (up to 1 GB) to play on the web.</p>
 
       <h2>Automatic updates</h2>
       <p>Songshelf updates itself and tells you when a new version is ready.</p>

@@ -12,7 +12,7 @@ export function PrivacyPage() {
       <h2>Data we collect</h2>
       <ul>
         <li><strong>Account data</strong>: your name, email address and a hashed password, or the identity your sign-in provider shares with us.</li>
-        <li><strong>Library data</strong>: on the free plan, your songs, views and settings stay on your computer. On Pro, the songs, views, settings and the project folder paths you sync are stored in our cloud.</li>
+        <li><strong>Library data</strong>: on the free plan, your songs, views and settings stay on your computer. On Pro, the songs, views, custom fields, settings and the project folder paths you sync are stored in our cloud.</li>
         <li><strong>Audio you upload</strong> (Pro): compressed copies of your bounces, stored in a private folder of your account.</li>
         <li><strong>Subscription data</strong>: your plan and its status. Payments are handled by our payment provider; we never see your card number.</li>
       </ul>
