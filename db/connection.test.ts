@@ -67,6 +67,17 @@ describe('openDatabase', () => {
     again.close();
   });
 
+  it('queues custom fields made before they synced, so a first sync pushes them rather than removing them', () => {
+    const file = path.join(tempDir(), DATABASE_FILE_NAME);
+    const old = olderDatabase(file, 10);
+    old.prepare(`INSERT INTO custom_fields (id, name, type, options, position, created_at, modified_at) VALUES ('field-1', 'Mood', 'text', '[]', 0, 1, 1)`).run();
+    old.close();
+    const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    const records = current.sqlite.prepare(`SELECT type, table_name AS "table", record_id AS recordId, synced FROM sync_records WHERE table_name = 'custom_fields'`).all();
+    expect(records).toEqual([{ type: 'add', table: 'custom_fields', recordId: 'field-1', synced: 0 }]);
+    current.close();
+  });
+
   it('copies the file before a migration runs, and the copy holds the data as it was', () => {
     const dir = tempDir();
     const file = path.join(dir, DATABASE_FILE_NAME);
