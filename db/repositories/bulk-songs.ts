@@ -13,8 +13,7 @@ import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
 import { writeSongColumns, type SongColumn } from './song-column-writes';
-import { deleteOutcome, markEdited } from './songs';
-import { writeSyncRecords } from './sync-records';
+import { deleteOutcome, deleteSongsForGood, markEdited } from './songs';
 
 function songsWithIds(db: Db, ids: string[]): Song[] {
   return db.orm
@@ -89,16 +88,7 @@ export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; delete
       }
     }
     writeSongColumns(db, toHide, ['hidden', 'modifiedAt']);
-    if (toDelete.length > 0) {
-      db.orm
-        .delete(songs)
-        .where(sql`${songs.id} IN (SELECT value FROM json_each(${JSON.stringify(toDelete.map((song) => song.id))}))`)
-        .run();
-      writeSyncRecords(
-        db,
-        toDelete.map((song) => ({ type: 'delete', table: 'songs', recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })),
-      );
-    }
+    deleteSongsForGood(db, toDelete);
     return { hidden, deleted: toDelete };
   });
 }

@@ -18,6 +18,7 @@ import { viewToColumns } from '../rows/view-row';
 import { customFields, files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
+import { deleteSongsForGood } from './songs';
 import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
 
 /**
@@ -69,14 +70,10 @@ function mergeProjectTwins(db: Db, pulledNew: Song[]): void {
       modifiedAt: now,
       supabaseId: keeper.supabaseId,
     };
-    const otherIds = others.map((song) => song.id);
     insertRows(db, songs, [songToColumns(merged)], songs.id);
-    db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, otherIds)).run();
-    db.orm.delete(songs).where(inArray(songs.id, otherIds)).run();
-    writeSyncRecords(db, [
-      { type: 'update', table: 'songs', recordId: keeper.id, data: { id: keeper.id } },
-      ...others.map((song) => ({ type: 'delete' as const, table: 'songs' as const, recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })),
-    ]);
+    writeSyncRecords(db, [{ type: 'update', table: 'songs', recordId: keeper.id, data: { id: keeper.id } }]);
+    db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
+    deleteSongsForGood(db, others);
   }
 }
 

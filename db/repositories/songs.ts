@@ -11,7 +11,7 @@ import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
-import { writeSyncRecord } from './sync-records';
+import { writeSyncRecord, writeSyncRecords } from './sync-records';
 
 export interface GetSongsOptions {
   ids?: string[];
@@ -131,8 +131,15 @@ export function deleteSong(db: Db, id: string): DeleteOutcome {
       writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
       return 'hidden';
     }
-    db.orm.delete(songs).where(eq(songs.id, id)).run();
-    writeSyncRecord(db, { type: 'delete', table: 'songs', recordId: id, data: { id, supabaseId: current.supabaseId } });
+    deleteSongsForGood(db, [current]);
     return 'deleted';
   });
+}
+
+/** Deletes songs for good, each with the delete record that takes it out of the cloud too (by its id). */
+export function deleteSongsForGood(db: Db, gone: readonly Song[]): void {
+  for (let i = 0; i < gone.length; i += 500) {
+    db.orm.delete(songs).where(inArray(songs.id, gone.slice(i, i + 500).map((song) => song.id))).run();
+  }
+  writeSyncRecords(db, gone.map((song) => ({ type: 'delete', table: 'songs', recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })));
 }

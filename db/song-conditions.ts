@@ -1,0 +1,214 @@
+/**
+ * A song query's parts as SQL: each filter of a view or of the search box's operators, a sort's order terms, and
+ * the search's words as an FTS5 match. How a page is then read from them is `song-query.ts`.
+ */
+import { and, eq, gte, inArray, isNotNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { CustomField } from '../common/custom-fields';
+import { AppError, assertNever } from '../common/errors';
+import { keySpellings, parseKey } from '../common/music-keys';
+import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/query';
+import { booleanFromText, dawFromText } from '../common/search-syntax';
+import { PRIORITIES, STATUSES, TIERS } from '../common/song';
+import type { View } from '../common/view';
+import { customFilterCondition, customOrderTerms } from './custom-field-query';
+import { orderTerm, type OrderTerm } from './order-terms';
+import { pathInside } from './path-range';
+import { songTags, songs } from './schema';
+
+export function ftsCondition(match: string): SQL {
+  return sql`${songs.seq} IN (${ftsRowids(match)})`;
+}
+
+export function ftsRowids(match: string): SQL {
+  return sql`SELECT rowid AS seq FROM songs_fts WHERE songs_fts MATCH ${match}`;
+}
+
+/** What a view adds to the hidden flag: a directory view keeps the songs under its folder. */
+export function viewConditions(view: View | null): SQL[] {
+  if (!view) return [];
+  switch (view.type) {
+    case 'hidden':
+    case 'custom':
+      return [];
+    case 'directory':
+      return [pathInside(songs.projectPath, view.directoryPath ?? '')];
+    default:
+      return assertNever(view.type);
+  }
+}
+
+const TEXT_COLUMNS = {
+  name: songs.name,
+  priority: songs.priority,
+  tier: songs.tier,
+  status: songs.status,
+  tempo: songs.tempo,
+  key: songs.key,
+  timeSignature: songs.timeSignature,
+  notes: songs.notes,
+  tags: songs.tags,
+  fileName: songs.fileName,
+  projectPath: songs.projectPath,
+  daw: songs.daw,
+} as const;
+
+const NUMERIC_COLUMNS = {
+  tempo: songs.tempoBpm,
+  createdAt: songs.createdAt,
+  modifiedAt: songs.modifiedAt,
+} as const;
+
+export function filterCondition(filter: Filter, fields: ReadonlyMap<string, CustomField>): SQL | null {
+  if (filter.op === 'hasTag') return hasTag(filter.value);
+  const field = filter.field;
+  if (isCustomFieldKey(field)) return customFilterCondition(filter, fields.get(customFieldId(field)));
+  switch (filter.op) {
+    case 'equals':
+      return songEquality(field, filter.value);
+    case 'contains':
+      if (field === 'createdAt' || field === 'modifiedAt') {
+        throw new AppError('invalid_input', 'Dates can be filtered by range, not by text.');
+      }
+      // "Missing" is yes or no: containing "true" means being true.
+      if (field === 'missing') return songEquality(field, filter.value);
+      return sql`instr(lower(${TEXT_COLUMNS[field]}), lower(${filter.value})) > 0`;
+    case 'range': {
+      if (!isNumericField(field)) {
+        throw new AppError('invalid_input', 'Range filters apply to tempo and dates only.');
+      }
+      const column = NUMERIC_COLUMNS[field];
+      const bounds: SQL[] = [];
+      if (filter.min !== undefined) bounds.push(gte(column, filter.min));
+      if (filter.max !== undefined) bounds.push(lte(column, filter.max));
+      // A bound already excludes NULL; an extra IS NOT NULL term made the planner take the tempo index over
+      // (hidden, key, tempo) to count "key:Am bpm:120-128".
+      return and(...bounds) ?? isNotNull(column);
+    }
+    default:
+      return assertNever(filter);
+  }
+}
+
+/** "Is": by meaning where a field has one (a rank, a musical key, a DAW's names), else ignoring case. */
+function songEquality(field: SongQueryField, value: string): SQL {
+  switch (field) {
+    case 'tags':
+      return hasTag(value);
+    case 'priority':
+    case 'tier':
+    case 'status':
+      return rankEquality(field, value);
+    case 'createdAt':
+    case 'modifiedAt':
+      return eq(NUMERIC_COLUMNS[field], Number(value));
+    case 'key':
+      return keyEquality(value);
+    case 'daw': {
+      const daw = dawFromText(value);
+      return daw === null ? sql`0` : eq(songs.daw, daw);
+    }
+    case 'missing': {
+      const missing = booleanFromText(value.trim());
+      return missing === null ? sql`0` : eq(songs.missing, missing ? 1 : 0);
+    }
+    case 'name':
+    case 'tempo':
+    case 'timeSignature':
+    case 'notes':
+    case 'fileName':
+    case 'projectPath':
+      return sql`${TEXT_COLUMNS[field]} = ${value} COLLATE NOCASE`;
+    default:
+      return assertNever(field);
+  }
+}
+
+/**
+ * A key names the same key in any spelling (`A#m` finds a stored "Bb minor", `C` finds "C major" and "C"): an
+ * IN over its spellings, which the (hidden, key, tempo) index answers, with a tempo range too. Text that names
+ * no key is compared as it is.
+ */
+function keyEquality(value: string): SQL {
+  const key = parseKey(value);
+  return key ? inArray(sql`${songs.key} COLLATE NOCASE`, keySpellings(key)) : sql`${songs.key} = ${value} COLLATE NOCASE`;
+}
+
+function customFieldId(field: `custom.${string}`): string {
+  return field.slice(field.indexOf('.') + 1);
+}
+
+function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_COLUMNS {
+  return Object.hasOwn(NUMERIC_COLUMNS, field);
+}
+
+/** Through `song_tags` (kept by triggers): an index lookup, not a scan of every song's JSON. */
+export function hasTag(tag: string): SQL {
+  return sql`${songs.seq} IN (SELECT ${songTags.songSeq} FROM ${songTags} WHERE ${songTags.tag} = ${tag} COLLATE NOCASE)`;
+}
+
+/** Ordered lists (priority, tier, status) are stored with their rank too: an indexed equality and sort. */
+const RANKED = {
+  priority: { values: PRIORITIES, column: songs.priorityRank },
+  tier: { values: TIERS, column: songs.tierRank },
+  status: { values: STATUSES, column: songs.statusRank },
+} as const;
+
+function rankEquality(field: keyof typeof RANKED, value: string): SQL {
+  const { values, column } = RANKED[field];
+  const rank = values.findIndex((candidate) => candidate.toLowerCase() === value.toLowerCase());
+  return rank === -1 ? sql`0` : eq(column, rank);
+}
+
+/**
+ * The ORDER BY of a sort, with `seq` breaking ties. Each matches an index on (hidden, ...), so a page of any
+ * sort reads only its rows. Songs without a tempo come last in both directions.
+ */
+export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomField>): OrderTerm[] {
+  const descending = sort.direction === 'Descending';
+  const by = (key: SQL | AnyColumn) => [orderTerm(key, descending), orderTerm(songs.seq, descending)];
+  const column = sort.column;
+  if (isCustomFieldKey(column)) return [...customOrderTerms(fields.get(customFieldId(column)), sort.direction), orderTerm(songs.seq, descending)];
+  switch (column) {
+    case 'name':
+      return by(sql`${songs.name} COLLATE NOCASE`);
+    case 'priority':
+    case 'tier':
+    case 'status':
+      return by(RANKED[column].column);
+    case 'tempo':
+      // SQLite orders NULL lowest: descending already puts it last; ascending needs the IS NULL key first.
+      return descending ? by(songs.tempoBpm) : [orderTerm(sql`(${songs.tempoBpm} IS NULL)`, false), ...by(songs.tempoBpm)];
+    case 'key':
+      // Within a key by tempo, as a DJ reads a crate: the (hidden, key, tempo) index gives exactly this order.
+      return [orderTerm(sql`${songs.key} COLLATE NOCASE`, descending), ...by(songs.tempoBpm)];
+    case 'timeSignature':
+    case 'notes':
+    case 'tags':
+    case 'fileName':
+    case 'projectPath':
+      return by(sql`${TEXT_COLUMNS[column]} COLLATE NOCASE`);
+    case 'createdAt':
+      return by(songs.createdAt);
+    case 'modifiedAt':
+      return by(songs.modifiedAt);
+    case 'daw':
+      return by(songs.daw);
+    case 'missing':
+      return by(songs.missing);
+    default:
+      return assertNever(column);
+  }
+}
+
+/**
+ * The search box's plain words as an FTS5 expression: every word must match as a prefix. Words are quoted, so
+ * FTS5's own syntax (AND, NEAR, column filters, stray quotes) typed by the user is taken literally.
+ */
+export function ftsMatchExpression(words: readonly string[]): string | null {
+  const quoted = words
+    .map((word) => word.replaceAll('"', ''))
+    .filter((word) => word.length > 0)
+    .slice(0, 20);
+  if (quoted.length === 0) return null;
+  return quoted.map((word) => `"${word}"*`).join(' ');
+}
