@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CloudStatus } from '../common/ipc';
-import { createCore, type Core } from '../main/core';
+import { createCore, WORKER_BUNDLE, type Core } from '../main/core';
 import { appRootFrom } from '../main/paths';
 
 export function createBenchCore(options: { watch: boolean; cloud?: () => CloudStatus }): Core {
@@ -16,7 +16,7 @@ export function createBenchCore(options: { watch: boolean; cloud?: () => CloudSt
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
-    workerFile: path.join(bundleDir, '..', 'node', 'worker.mjs'),
+    workerFile: path.join(bundleDir, '..', 'node', WORKER_BUNDLE),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: options.watch, periodicRescan: false },
     ...(options.cloud ? { cloud: options.cloud, sync: { schedule: { timers: false } } } : {}),

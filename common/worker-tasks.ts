@@ -26,6 +26,8 @@ export interface WalkResult {
 }
 
 export type WorkerTask =
+  /** Answers once the worker has loaded: the pool waits for it before it ends its threads. */
+  | { kind: 'ping' }
   | { kind: 'walk'; root: string }
   | { kind: 'read-project'; path: string; daw: Daw }
   | { kind: 'read-audio'; path: string }
@@ -43,6 +45,7 @@ export interface CompressedFile {
 export type CompressOutcome = { ok: true; value: CompressedFile } | { ok: false; reason: string; detail?: string };
 
 export interface WorkerResults {
+  ping: 'pong';
   walk: WalkResult;
   'read-project': ReadOutcome<ProjectMeta>;
   'read-audio': ReadOutcome<AudioMeta>;

@@ -21,6 +21,8 @@ import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
 import { UploadQueue, type UploadQueueOptions } from './uploads/upload-queue';
 
+export { WORKER_BUNDLE } from './jobs/pool';
+
 export interface CoreOptions {
   dataDir: string;
   migrationsFolder: string;

@@ -4,9 +4,9 @@
  */
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, tempDir } from '../db/test-support';
-import { createCore, type Core, type CoreOptions } from './core';
+import { createCore, WORKER_BUNDLE, type Core, type CoreOptions } from './core';
 
-export const TEST_WORKER_FILE = path.resolve(import.meta.dirname, '..', 'dist', 'test', 'worker.mjs');
+export const TEST_WORKER_FILE = path.resolve(import.meta.dirname, '..', 'dist', 'test', WORKER_BUNDLE);
 
 export interface TestCore extends Core {
   openedLinks: string[];

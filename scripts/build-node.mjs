@@ -8,8 +8,13 @@ const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: tr
 const esm = { ...common, format: 'esm', outExtension: { '.js': '.mjs' }, packages: 'external' };
 const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, packages: 'external' };
 
+// The worker pool's entry is CommonJS with its packages bundled in: piscina loads a worker with `require()` first,
+// and on Node 20.19+ (and Electron's Node) `require()` of an ES module runs `require(esm)`, which aborts the whole
+// process ("v8::Module::IsGraphAsync must be used on an instantiated module") when the pool ends a worker that is
+// still loading. A CommonJS file with no ES packages behind it never takes that path. Only ffmpeg's installer
+// stays outside: it finds its binary beside its own package.
 function buildWorker(outdir) {
-  return build({ ...esm, entryPoints: { worker: 'workers/index.ts' }, outdir });
+  return build({ ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, entryPoints: { worker: 'workers/index.ts' }, outdir, external: ['@ffmpeg-installer/ffmpeg'] });
 }
 
 const testOnly = process.argv.indexOf('--test-only');
@@ -21,7 +26,8 @@ if (testOnly !== -1) {
     build({ ...esm, entryPoints: { 'host-main': 'main/host/host-main.ts', cli: 'main/cli/index.ts', cloud: 'cloud/local/main.ts' }, outdir: 'dist/node' }),
     buildWorker('dist/node'),
     build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts', sync: 'bench/sync.ts' }, outdir: 'dist/bench' }),
-    build({ ...cjs, entryPoints: { main: 'main/electron/main.ts', worker: 'workers/index.ts' }, outdir: 'dist/electron' }),
+    build({ ...cjs, entryPoints: { main: 'main/electron/main.ts' }, outdir: 'dist/electron' }),
+    buildWorker('dist/electron'),
     build({
       ...common,
       entryPoints: { preload: 'main/electron/preload.ts' },
@@ -33,5 +39,5 @@ if (testOnly !== -1) {
     }),
   ]);
   // stderr: the CLI's stdout carries only its JSON.
-  console.error('Built dist/node/{host-main,cli,worker}.mjs and dist/electron/{main,worker,preload}.cjs');
+  console.error('Built dist/node/{host-main,cli}.mjs, dist/node/worker.cjs and dist/electron/{main,worker,preload}.cjs');
 }

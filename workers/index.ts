@@ -13,6 +13,8 @@ import { walkLibrary } from './scan/walk';
 
 export default async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTask['kind']]> {
   switch (task.kind) {
+    case 'ping':
+      return 'pong';
     case 'walk':
       return walkLibrary(task.root);
     case 'read-project':

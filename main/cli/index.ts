@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../core';
+import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom } from '../paths';
 import { runScanCommand } from './scan-command';
 
@@ -32,7 +32,7 @@ export async function main(argv: string[]): Promise<number> {
   const core = createCore({
     dataDir: libraryDir,
     migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
-    workerFile: path.join(bundleDir, 'worker.mjs'),
+    workerFile: path.join(bundleDir, WORKER_BUNDLE),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: false, periodicRescan: false },
   });

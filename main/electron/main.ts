@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
 import { startCloudBeside, type CloudBeside } from '../cloud-beside';
-import { createCore, type Core } from '../core';
+import { createCore, WORKER_BUNDLE, type Core } from '../core';
 import { appRootFrom } from '../paths';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { claimDeepLinks, openDeepLinksIn } from './deep-links';
@@ -52,7 +52,7 @@ void app.whenReady().then(async () => {
   core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
-    workerFile: path.join(bundleDir, 'worker.cjs'),
+    workerFile: path.join(bundleDir, WORKER_BUNDLE),
     platform: electronPlatform,
     cloud: cloud.status,
     secretBox: electronSecretBox,

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCloudBeside } from '../cloud-beside';
-import { createCore } from '../core';
+import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
 import { openWithOperatingSystem } from './open-external';
 import { openPath, showItemInFolder } from './open-path';
@@ -22,7 +22,7 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
   const core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
-    workerFile: path.join(bundleDir, 'worker.mjs'),
+    workerFile: path.join(bundleDir, WORKER_BUNDLE),
     platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
     cloud: cloud.status,
   });
