@@ -10,6 +10,28 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Before anyone signs in, local data belongs to this user id. */
 export const LOCAL_USER_ID = 'local';
 
+/** An account as this computer remembers it: who, never their tokens. */
+export interface KnownAccount {
+  userId: string;
+  email: string | null;
+  name: string | null;
+}
+
+/**
+ * What the account service says (`account:get`, `account:changed`):
+ * - `account`: who is signed in on this computer, as last known (kept offline, until they sign out);
+ * - `connection`: `online` once the cloud answered for this account since the app started, `offline` while it has
+ *   not (unreachable, or not asked yet: the library never waits for it), `signed-out` when nobody is;
+ * - `libraryOwner`: the one account this library syncs with (the first that synced it); another account signed
+ *   in here uses the library but never syncs it, so nothing of one account reaches another's cloud.
+ */
+export interface AccountState {
+  account: KnownAccount | null;
+  tier: SubscriptionTier;
+  connection: 'online' | 'offline' | 'signed-out';
+  libraryOwner: KnownAccount | null;
+}
+
 export interface Subscription {
   userId: string;
   tier: SubscriptionTier;

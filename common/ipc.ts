@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
+  type AccountState,
   newSyncRecordSchema,
   subscriptionUpdateSchema,
   userSettingsUpdateSchema,
@@ -79,6 +80,8 @@ export const NO_CLOUD: CloudStatus = { endpoint: null, starting: false };
 const sessionKeySchema = z.string().regex(/^[\w.-]{1,200}$/, 'A session key is letters, digits, dots, dashes and underscores');
 
 export const contract = {
+  /** Who is signed in here (as last known: the library never waits for the cloud), their tier, the library's account. */
+  'account:get': channel<AccountState>()(noInput),
   /** Where to sign in, or that the local cloud is still starting: accounts wait for it, the library never does. */
   'cloud:config': channel<CloudStatus>()(noInput),
   /** Whether the shell keeps the session encrypted (Electron's safeStorage); else the page keeps it. */
@@ -199,9 +202,11 @@ export interface Events {
   fileDetected: FileDetected;
   /** A desktop notification for the shell to show. */
   notify: AppNotification;
+  /** The account service's state changed (sign-in, sign-out, tier, online or offline, the library's account). */
+  'account:changed': AccountState;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['db:changed', 'jobs:changed', 'fileDetected', 'notify'];
+export const EVENT_NAMES: EventName[] = ['db:changed', 'jobs:changed', 'fileDetected', 'notify', 'account:changed'];
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };
 

@@ -31,6 +31,10 @@ export const MESSAGES = {
   googleSignUpFailed: 'An error occurred during Google sign up',
   callbackMissingTokens: 'Authentication failed: Missing tokens',
   callbackSessionUnverified: 'Failed to verify session',
+  /** A sign-in callback (a link, a redirect) that this app did not start: it changes nothing. */
+  callbackNotStarted: 'This sign-in was not started in Songshelf, so it was ignored. Sign in from the login page.',
+  // The account a library belongs to (DESIGN.md "The account").
+  libraryOfOtherAccount: 'This library syncs with another account. Sign in with that account to sync it.',
   // The pro upgrade's return (spec section 4).
   upgradeWrongUser: 'This upgrade belongs to another account. Sign in with the account that paid, then open the link again.',
   upgradeNotConfirmed: 'Your payment has not been confirmed yet. Nothing was changed; try again in a moment.',

@@ -11,12 +11,16 @@ export const syncSessionSchema = z.strictObject({
     .strictObject({
       userId: z.uuid(),
       accessToken: z.string().min(20).max(16_384),
+      /** Shown in the account block while offline; not trusted for anything else. */
+      email: z.string().max(320).optional(),
+      name: z.string().max(200).optional(),
     })
     .nullable(),
 });
 export type SyncSession = NonNullable<z.infer<typeof syncSessionSchema>['session']>;
 
-export type SyncSkipReason = 'signed_out' | 'no_cloud' | 'not_pro' | 'too_soon';
+/** `other_account`: the signed-in account is not the one this library syncs with (see `AccountState`). */
+export type SyncSkipReason = 'signed_out' | 'no_cloud' | 'not_pro' | 'too_soon' | 'other_account';
 
 export interface SyncReport {
   skipped: SyncSkipReason | null;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { NO_CLOUD, type CloudStatus } from '../common/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
+import { AccountService } from './account/account-service';
 import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
@@ -54,6 +55,7 @@ export interface Core {
   compressor: AudioCompressor;
   uploads: UploadQueue;
   sync: SyncService;
+  account: AccountService;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -74,10 +76,11 @@ export function createCore(options: CoreOptions): Core {
   });
   const library = new Library(db, pool, events, changes, options.library);
   const cloud = options.cloud ?? (() => NO_CLOUD);
-  const sync = new SyncService(db, events, changes, cloud, options.sync);
+  const account = new AccountService(db, events, changes, cloud, options.sync);
+  const sync = new SyncService(db, events, changes, account, options.sync);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
-  const uploader = new AudioUploader(db, sync.session, compressor, changes, options.uploads);
-  const uploads = new UploadQueue(db, uploader, sync.session, events, options.uploads);
+  const uploader = new AudioUploader(db, account, compressor, changes, options.uploads);
+  const uploads = new UploadQueue(db, uploader, account, events, options.uploads);
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
@@ -93,6 +96,7 @@ export function createCore(options: CoreOptions): Core {
     compressor,
     uploader,
     sync,
+    account,
     cloud,
   };
   let closed = false;
@@ -105,6 +109,7 @@ export function createCore(options: CoreOptions): Core {
     compressor,
     uploads,
     sync,
+    account,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();

@@ -1,10 +1,13 @@
 /**
- * The local user's subscription cache, settings and small values (last sync, storage usage). Before sign-in
- * the data belongs to `LOCAL_USER_ID`.
+ * The account signed in on this computer (as last known, so the library opens offline), the account the library
+ * syncs with, each account's cached subscription and sync state, the library's settings and small values (storage
+ * usage). The library's settings row belongs to `LOCAL_USER_ID`: the folders are this computer's library's, whoever
+ * signs in.
  */
 import { eq } from 'drizzle-orm';
 import {
   LOCAL_USER_ID,
+  type KnownAccount,
   type Subscription,
   type SubscriptionStatus,
   type SubscriptionTier,
@@ -19,8 +22,11 @@ import { kv, subscription, userSettings } from '../schema';
 import { writeSyncRecord } from './sync-records';
 
 const KV_CURRENT_USER = 'auth.current_user_id';
-const KV_LAST_SYNC = 'sync.last_sync_at';
+const KV_SIGNED_IN = 'account.signed_in';
+const KV_LIBRARY_OWNER = 'account.library_owner';
 const KV_STORAGE_USAGE = 'storage.used_bytes';
+/** Sync state is kept per account: another account's cursors or last sync never steer this one's pull. */
+export const accountSyncKey = (userId: string, name: string) => `sync.${userId}.${name}`;
 
 export function getKv<T>(db: Db, key: string, fallback: T): T {
   const row = db.orm.select().from(kv).where(eq(kv.key, key)).get();
@@ -36,9 +42,35 @@ export function currentUserId(db: Db): string {
   return getKv(db, KV_CURRENT_USER, LOCAL_USER_ID);
 }
 
-/** The current user's subscription; a user with none is on an active free one (spec section 4). */
+/** The account signed in here, kept (without its tokens) until it signs out, so the library opens offline. */
+export function getSignedInAccount(db: Db): KnownAccount | null {
+  return knownAccount(getKv<unknown>(db, KV_SIGNED_IN, null));
+}
+
+export function setSignedInAccount(db: Db, account: KnownAccount | null): void {
+  if (account) setKv(db, KV_SIGNED_IN, account);
+  else db.orm.delete(kv).where(eq(kv.key, KV_SIGNED_IN)).run();
+}
+
+/** The one account this library syncs and uploads with: the first that did. Null until one has. */
+export function getLibraryOwner(db: Db): KnownAccount | null {
+  return knownAccount(getKv<unknown>(db, KV_LIBRARY_OWNER, null));
+}
+
+export function setLibraryOwner(db: Db, account: KnownAccount): void {
+  setKv(db, KV_LIBRARY_OWNER, account);
+}
+
+function knownAccount(value: unknown): KnownAccount | null {
+  if (!value || typeof value !== 'object') return null;
+  const { userId, email, name } = value as Record<string, unknown>;
+  if (typeof userId !== 'string' || userId === '') return null;
+  return { userId, email: typeof email === 'string' ? email : null, name: typeof name === 'string' ? name : null };
+}
+
+/** The signed-in account's subscription (cached); nobody signed in, or an account with none, is on an active free one (spec section 4). */
 export function getSubscription(db: Db): Subscription {
-  const userId = currentUserId(db);
+  const userId = getSignedInAccount(db)?.userId ?? LOCAL_USER_ID;
   const row = db.orm.select().from(subscription).where(eq(subscription.userId, userId)).get();
   return row ? subscriptionFromRow(row) : { userId, tier: 'free', status: 'active', createdAt: 0 };
 }
@@ -53,7 +85,7 @@ export function updateSubscription(
   db: Db,
   update: { userId?: string; tier: SubscriptionTier; status: SubscriptionStatus },
 ): Subscription {
-  const userId = update.userId ?? currentUserId(db);
+  const userId = update.userId ?? getSignedInAccount(db)?.userId ?? LOCAL_USER_ID;
   const values = { userId, tier: update.tier, status: update.status, createdAt: db.now() };
   db.orm
     .insert(subscription)
@@ -105,12 +137,15 @@ export function updateUserSettings(db: Db, update: { projectDirectories: string[
   });
 }
 
+/** When the signed-in account last synced this library (null: never, or nobody signed in). */
 export function getLastSync(db: Db): number | null {
-  return getKv<number | null>(db, KV_LAST_SYNC, null);
+  const userId = getSignedInAccount(db)?.userId;
+  return userId ? getKv<number | null>(db, accountSyncKey(userId, 'last_sync_at'), null) : null;
 }
 
 export function updateLastSync(db: Db, timestamp: number = db.now()): number {
-  setKv(db, KV_LAST_SYNC, timestamp);
+  const userId = getSignedInAccount(db)?.userId;
+  if (userId) setKv(db, accountSyncKey(userId, 'last_sync_at'), timestamp);
   return timestamp;
 }
 

@@ -1,6 +1,7 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/connection';
+import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
 import type { LocalFileStore } from '../files/local-files';
 import type { SessionVault } from '../files/session-vault';
@@ -37,6 +38,8 @@ export interface CoreContext {
   uploader: AudioUploader;
   /** Cloud sync for the signed-in pro user. */
   sync: SyncService;
+  /** Who is signed in, their tier, and which account the library belongs to. */
+  account: AccountService;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */
   cloud: () => CloudStatus;
 }

@@ -1,14 +1,15 @@
 /**
  * One sync run (spec section 4, DESIGN.md "Cloud"), for pro users only:
  *
- * 1. the tier is read from the cloud (the row only checkout can make pro) and cached locally;
+ * 1. the tier is read from the cloud (the row only checkout can make pro) and cached for the account; only the
+ *    account this library belongs to syncs it (the account service decides: main/account/account-service.ts);
  * 2. push (songs, custom views, custom fields, settings): unsynced records in the order they were written, each
  *    row sent as it is now (1000 to a request), deletions by id, then the records marked synced. A request that
  *    fails leaves its records unsynced for the next run; sending a row twice is harmless (upsert by id; the cloud
  *    keeps the newer `modifiedAt`);
  * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), each page written in one
- *    transaction in batches of 5, last writer wins; the cursor is saved after each page, so an interrupted pull
- *    goes on where it stopped;
+ *    transaction in batches of 5, last writer wins; the cursor (the account's own) is saved after each page, so an
+ *    interrupted pull goes on where it stopped;
  * 4. what the cloud no longer holds is deleted here, except songs created in the last 5 minutes or after the last
  *    sync and anything with unpushed changes (`cleanDeleted`).
  *
@@ -24,7 +25,7 @@ import type { SyncReport, SyncStatus } from '../../common/sync';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
-import { effectiveTier, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync, updateSubscription } from '../../db/repositories/account';
+import { accountSyncKey, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync } from '../../db/repositories/account';
 import { cleanDeleted } from '../../db/repositories/clean-deleted';
 import { listCustomFields } from '../../db/repositories/custom-fields';
 import { applyPulledCustomFields, applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
@@ -34,7 +35,8 @@ import { getViews } from '../../db/repositories/views';
 import { defaultViewId } from '../../db/seed';
 import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
-import { readActiveTier, type CloudSession, type SignedInCloud } from './cloud-session';
+import type { AccountService } from '../account/account-service';
+import type { SignedInCloud } from '../account/cloud-session';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
 export const PUSH_ROWS_PER_REQUEST = 1000;
@@ -51,7 +53,7 @@ const RECORDS_PER_ROUND = 5000;
 const PULL_OVERLAP_MS = 10_000;
 
 const KV_DEVICE_ID = 'sync.device_id';
-const cursorKey = (table: PulledTable) => `sync.cursor.${table}`;
+const cursorKey = (userId: string, table: PulledTable) => accountSyncKey(userId, `cursor.${table}`);
 
 type PulledTable = 'songs' | 'views' | 'custom_fields';
 interface PullCursor {
@@ -78,7 +80,7 @@ export class SyncEngine {
 
   constructor(
     private readonly db: Db,
-    private readonly cloud: CloudSession,
+    private readonly account: AccountService,
     private readonly changes: ChangeNotifier,
     private readonly events: EventBus,
     options: SyncEngineOptions = {},
@@ -90,7 +92,7 @@ export class SyncEngine {
 
   status(): SyncStatus {
     return {
-      signedIn: this.cloud.userId !== null,
+      signedIn: this.account.session.userId !== null,
       running: this.running !== null,
       lastSync: getLastSync(this.db),
       pending: countUnsynced(this.db),
@@ -108,18 +110,24 @@ export class SyncEngine {
 
   private async runOnce(force: boolean): Promise<SyncReport> {
     const report: SyncReport = { skipped: null, pushed: 0, pulled: 0, deleted: 0, requests: 0 };
-    if (this.cloud.userId === null) return { ...report, skipped: 'signed_out' };
-    const cloud = this.cloud.current();
-    if (!cloud) return { ...report, skipped: 'no_cloud' };
+    if (this.account.session.userId === null) return { ...report, skipped: 'signed_out' };
+    if (!this.account.session.current()) return { ...report, skipped: 'no_cloud' };
+    if (!this.account.syncsThisLibrary()) return { ...report, skipped: 'other_account' };
     const last = getLastSync(this.db);
     if (!force && last !== null && this.db.now() - last < SYNC_SKIP_IF_LAST_WITHIN_MS) return { ...report, skipped: 'too_soon' };
 
-    const requestsBefore = this.cloud.requests;
+    const requestsBefore = this.account.session.requests;
     this.superseded = [];
     try {
-      if ((await this.readTier(cloud)) !== 'pro') {
+      if ((await this.readTier()) !== 'pro') {
         // The same object as the other answers: `finally` fills in its request count.
         report.skipped = 'not_pro';
+        return report;
+      }
+      // Pro: the library becomes this account's if it has no owner yet (another account signed in since lost its turn above).
+      const cloud = this.account.libraryCloud({ claim: true });
+      if (!cloud) {
+        report.skipped = 'other_account';
         return report;
       }
       report.pushed = await this.push(cloud);
@@ -133,7 +141,7 @@ export class SyncEngine {
       this.lastError = error instanceof Error ? error.message : String(error);
       throw error;
     } finally {
-      report.requests = this.cloud.requests - requestsBefore;
+      report.requests = this.account.session.requests - requestsBefore;
       this.changes.changed('songs', 'views', 'custom_fields', 'user_settings', 'sync_records', 'kv');
     }
   }
@@ -143,24 +151,20 @@ export class SyncEngine {
    * within a minute, and the library is queued). Null when signed out or the cloud cannot be reached.
    */
   async refreshTier(): Promise<SubscriptionTier | null> {
-    const cloud = this.cloud.current();
-    if (!cloud) return null;
-    return this.readTier(cloud).catch(() => null);
+    return this.readTier().catch(() => null);
   }
 
-  /** The active subscription's tier, cached locally for the app's limits (free after a cancellation). */
-  private async readTier(cloud: SignedInCloud): Promise<SubscriptionTier> {
-    const tier = await readActiveTier(cloud).catch((error: unknown) => {
+  /** The active subscription's tier, cached for the account's limits (free after a cancellation). */
+  private async readTier(): Promise<SubscriptionTier> {
+    const cached = this.account.tier();
+    const tier = await this.account.refreshTier().catch((error: unknown) => {
       throw new SyncError(error instanceof Error ? error.message : String(error));
     });
-    const cached = effectiveTier(this.db);
-    if (cached !== tier) {
-      updateSubscription(this.db, { tier, status: 'active' });
-      this.changes.changed('subscription');
-    }
-    // Pro from now on (upgraded on the website or another device, or this library just met a pro account):
-    // everything here joins the cloud, as the upgrade's own return does.
-    if (tier === 'pro' && cached !== 'pro') queueEverythingForSync(this.db);
+    if (tier === null) throw new SyncError('Not signed in to the cloud.');
+    // Pro from now on (upgraded on the website or another device, or this library just met its pro account):
+    // everything here joins the cloud, as the upgrade's own return does. Never for an account the library is not
+    // (or cannot become) its own: that would push one account's songs into another's cloud.
+    if (tier === 'pro' && cached !== 'pro' && this.account.syncsThisLibrary()) queueEverythingForSync(this.db);
     return tier;
   }
 
@@ -289,7 +293,8 @@ export class SyncEngine {
     cloud: SignedInCloud,
     apply: (rows: { id: string; data: unknown }[]) => number,
   ): Promise<number> {
-    const saved = getKv<PullCursor | null>(this.db, cursorKey(table), null);
+    const key = cursorKey(cloud.userId, table);
+    const saved = getKv<PullCursor | null>(this.db, key, null);
     let after: PullCursor | null = null;
     let written = 0;
     for (;;) {
@@ -303,7 +308,7 @@ export class SyncEngine {
       written += apply(rows);
       const last = rows.at(-1)!;
       after = { at: last.modified_at, id: last.id };
-      if (!saved || Date.parse(after.at) >= Date.parse(saved.at)) setKv(this.db, cursorKey(table), after);
+      if (!saved || Date.parse(after.at) >= Date.parse(saved.at)) setKv(this.db, key, after);
       if (rows.length < this.pullPageRows) return written;
     }
   }

@@ -27,12 +27,13 @@ describe('the sync scheduler', () => {
   it('queues one sync job after changes, for a signed-in pro user only', async () => {
     start({});
     await core.start();
-    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     await core.router.dispatch('db:add-song', { name: 'Signed out' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(syncJobs()).toEqual([]);
 
+    // The cached tier is the signed-in account's.
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     await core.router.dispatch('db:add-song', { name: 'One' });
     await core.router.dispatch('db:add-song', { name: 'Two' });
     expect(await until(() => syncJobs().length > 0)).toBe(true);
@@ -44,8 +45,8 @@ describe('the sync scheduler', () => {
   it('the periodic timer queues runs by itself for a pro user', async () => {
     start({ firstPeriodicMs: 10, periodicMs: 30 });
     await core.start();
-    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
     expect(await until(() => syncJobs().length >= 2)).toBe(true);
   });
 

@@ -33,7 +33,8 @@ import { writeSongColumns } from '../../db/repositories/song-column-writes';
 import { songs } from '../../db/schema';
 import type { ChangeNotifier } from '../change-notifier';
 import type { AudioCompressor } from '../media/compression';
-import { readActiveTier, type CloudSession, type SignedInCloud } from '../sync/cloud-session';
+import type { AccountService } from '../account/account-service';
+import type { SignedInCloud } from '../account/cloud-session';
 
 
 export const NO_FILE_DATA = 'No file data received.';
@@ -63,13 +64,12 @@ interface StoredObjects {
 export class AudioUploader {
   /** The last results by file (path, size, modified time): the same bounce is not uploaded twice. */
   private readonly results = new Map<string, UploadResult>();
-  private proSince: { userId: string; readAt: number } | null = null;
   private stored: StoredObjects | null = null;
   private listing: { userId: string; folder: Promise<StoredObjects> } | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly session: CloudSession,
+    private readonly account: AccountService,
     private readonly compressor: AudioCompressor,
     private readonly changes: ChangeNotifier,
     private readonly options: AudioUploaderOptions = {},
@@ -130,11 +130,13 @@ export class AudioUploader {
     const cached = this.results.get(cacheKey);
     if (cached?.uploadSuccess) return cached;
 
-    const cloud = this.session.current();
-    if (!cloud) return skip('subscription_check_failed');
-    const tier = await this.tierOf(cloud);
+    if (!this.account.session.current()) return skip('subscription_check_failed');
+    const tier = await this.account.freshTier(CLOUD_ANSWERS_MS);
     if (tier === null) return skip('subscription_check_failed');
     if (tier !== 'pro') return skip('free_tier_no_storage');
+    // The library's audio goes only to the account the library belongs to (it becomes this one's if it has none).
+    const cloud = this.account.libraryCloud({ claim: true });
+    if (!cloud) return skip('subscription_check_failed');
 
     const objectPath = `${cloud.userId}/${result.sanitizedFileName}`;
     let folder: StoredObjects;
@@ -167,7 +169,7 @@ export class AudioUploader {
       if (bytes.length === 0) throw new AppError('io_error', NO_FILE_DATA);
       const seconds = (this.options.uploadTimeoutSeconds ?? uploadTimeoutSeconds)(bytes.length);
       try {
-        await this.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, AUDIO_CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
+        await this.account.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, AUDIO_CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
       } catch (error) {
         if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new AppError('io_error', uploadTimedOut(seconds), { cause: error });
         throw error;
@@ -175,7 +177,7 @@ export class AudioUploader {
       // The cloud's list is the truth; between its readings the folder and the figure follow what this device added.
       folder.sizes.set(result.sanitizedFileName, bytes.length);
       this.keepStorageFigure(folder);
-      const uploaded: UploadResult = { ...sized, url: cloudFileUrl(this.session.endpointUrl() ?? '', AUDIO_BUCKET, objectPath), uploadSuccess: true };
+      const uploaded: UploadResult = { ...sized, url: cloudFileUrl(this.account.session.endpointUrl() ?? '', AUDIO_BUCKET, objectPath), uploadSuccess: true };
       this.remember(cacheKey, uploaded);
       return uploaded;
     } finally {
@@ -189,7 +191,7 @@ export class AudioUploader {
    */
   async removeCloudFile(url: string): Promise<{ removed: boolean }> {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
-    const cloud = this.session.current();
+    const cloud = this.account.session.current();
     if (!cloud) throw new AppError('forbidden', 'Sign in to remove files from the cloud.');
     const removed = await this.removeObjects(cloud, bucket, [objectPath]);
     return { removed: removed > 0 };
@@ -201,7 +203,8 @@ export class AudioUploader {
    * Best effort: the songs are gone whatever the cloud answers.
    */
   async releaseCloudFiles(deleted: readonly Song[]): Promise<void> {
-    const cloud = this.session.current();
+    // Only the library's own account: another account signed in here never touches its files.
+    const cloud = this.account.libraryCloud({ claim: false });
     const urls = [...new Set(deleted.map((song) => song.file?.value ?? '').filter(isCloudFileUrl))];
     if (!cloud || urls.length === 0) return;
     const stillPlayed = new Set(
@@ -243,7 +246,7 @@ export class AudioUploader {
   /** A playable address for a cloud file: signed for an hour (spec section 7). */
   async signedUrl(url: string): Promise<string> {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
-    const cloud = this.session.current();
+    const cloud = this.account.session.current();
     if (!cloud) throw new AppError('forbidden', 'Sign in to play audio from the cloud.');
     const { data, error } = await cloud.supabase.storage.from(bucket).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
     if (error || !data) throw new AppError('cloud_error', `The cloud did not sign the file: ${error?.message ?? 'no answer'}`);
@@ -251,14 +254,6 @@ export class AudioUploader {
   }
 
   /** Bytes in the user's audio folder, and how many of them the object about to be replaced holds. */
-  /** The user's plan, from the cloud; a pro answer is trusted for `CLOUD_ANSWERS_MS`. Null when it cannot be read. */
-  private async tierOf(cloud: SignedInCloud): Promise<string | null> {
-    if (this.proSince?.userId === cloud.userId && Date.now() - this.proSince.readAt < CLOUD_ANSWERS_MS) return 'pro';
-    const tier = await readActiveTier(cloud).catch(() => null);
-    this.proSince = tier === 'pro' ? { userId: cloud.userId, readAt: Date.now() } : null;
-    return tier;
-  }
-
   /** The user's audio folder, listed 1,000 objects a request, at most once per `CLOUD_ANSWERS_MS` (one listing shared). */
   private async storedObjects(cloud: SignedInCloud): Promise<StoredObjects> {
     if (this.stored?.userId === cloud.userId && Date.now() - this.stored.readAt < CLOUD_ANSWERS_MS) return this.stored;

@@ -9,13 +9,12 @@ import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
 import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
 import type { Db } from '../../db/connection';
-import { effectiveTier } from '../../db/repositories/account';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
 import { enqueue } from '../jobs/queue';
 import type { EventBus } from '../events';
 import type { JobHandler, JobRunner } from '../jobs/runner';
-import type { CloudSession } from '../sync/cloud-session';
+import type { AccountService } from '../account/account-service';
 import type { AudioUploader } from './audio-uploader';
 
 /** Songs one repair pass queues: enough to keep 3 uploads busy until the next pass. */
@@ -39,7 +38,7 @@ export class UploadQueue {
   constructor(
     private readonly db: Db,
     private readonly uploader: AudioUploader,
-    private readonly session: CloudSession,
+    private readonly account: AccountService,
     private readonly events: EventBus,
     private readonly options: UploadQueueOptions = {},
   ) {}
@@ -73,7 +72,7 @@ export class UploadQueue {
     const now = Date.now();
     if (now - this.lastRepairAt < interval) return 0;
     this.lastRepairAt = now;
-    if (!this.runner || this.session.userId === null || effectiveTier(this.db) !== 'pro') return 0;
+    if (!this.runner || !this.account.syncsThisLibrary() || this.account.tier() !== 'pro') return 0;
     const conditions = [eq(songs.needsUploadRetry, true), isNotNull(songs.fileLocalPath)];
     if (this.handled.length > 0) conditions.push(notInArray(songs.id, this.handled));
     const candidates = this.db.orm.select({ id: songs.id, localPath: songs.fileLocalPath }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();

@@ -1,5 +1,6 @@
 /** Every channel's handler, by domain. The type proves that each channel of the contract has one. */
 import type { HandlerMap } from '../handler';
+import { accountHandlers } from './account-handlers';
 import { cloudHandlers } from './cloud-handlers';
 import { dbHandlers } from './db-handlers';
 import { fieldHandlers } from './field-handlers';
@@ -10,4 +11,4 @@ import { localFileHandlers } from './local-file-handlers';
 import { songHandlers } from './song-handlers';
 import { syncHandlers } from './sync-handlers';
 
-export const handlers: HandlerMap = { ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers, ...syncHandlers };
+export const handlers: HandlerMap = { ...accountHandlers, ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers, ...syncHandlers };

@@ -8,8 +8,8 @@ import { getSong } from '../../../db/repositories/songs';
 import type { HandlerMap } from '../handler';
 
 export const syncHandlers = {
-  'sync:session': ({ session }, { sync }) => {
-    sync.setSession(session);
+  'sync:session': ({ session }, { account }) => {
+    account.setSession(session);
     return { signedIn: session !== null };
   },
   'sync:run': (_input, { sync }) => sync.runNow(),

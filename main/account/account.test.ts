@@ -1,0 +1,116 @@
+// The account service against the real local cloud: the library belongs to the first account that syncs it, a
+// second account signed in on the same computer never pushes into, pulls into or deletes from it, and the signed-in
+// account is remembered (without tokens) so the library opens offline.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountState } from '../../common/account';
+import type { Events } from '../../common/ipc';
+import type { Song } from '../../common/song';
+import type { SyncReport } from '../../common/sync';
+import { tempDir } from '../../db/test-support';
+import { accessToken, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
+import { createTestCore, type TestCore } from '../test-support';
+
+const env = useTestCloud(['ana.account@example.com', 'bea.account@example.com']);
+const ana = () => env.users[0]!;
+const bea = () => env.users[1]!;
+
+beforeAll(async () => {
+  await upgradeToPro(ana().supabase);
+  await upgradeToPro(bea().supabase);
+}, 60_000);
+
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  for (const user of [ana(), bea()]) await user.supabase.from('songs').delete().eq('user_id', user.userId);
+});
+
+/** A computer whose clock the test moves (`clock.offsetMs`). */
+function computer(dataDir = tempDir(), clock = { offsetMs: 0 }): TestCore {
+  const core = createTestCore(dataDir, {
+    cloud: () => ({ endpoint: { url: env.cloud.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
+    now: () => Date.now() + clock.offsetMs,
+    sync: { schedule: { timers: false } },
+  });
+  cores.push(core);
+  return core;
+}
+
+async function call<T>(core: TestCore, channel: string, input?: unknown): Promise<T> {
+  const result = await core.router.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.data as T;
+}
+
+async function signIn(core: TestCore, user: SignedIn, email: string): Promise<void> {
+  await call(core, 'sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase), email } });
+}
+
+const sync = (core: TestCore) => call<SyncReport>(core, 'sync:run');
+const songs = (core: TestCore) => call<Song[]>(core, 'db:get-songs', { includeHidden: true });
+const cloudNames = async (user: SignedIn) => {
+  const { data, error } = await user.supabase.from('songs').select('data').eq('user_id', user.userId);
+  if (error) throw error;
+  return (data as { data: { name: string } }[]).map((row) => row.data.name).sort();
+};
+
+describe('the library belongs to one account', () => {
+  it('a second account handed to the core without a sign-out neither takes nor removes the first one’s songs', async () => {
+    const clock = { offsetMs: -10 * 60_000 };
+    const core = computer(tempDir(), clock);
+    await core.start();
+    await signIn(core, ana(), 'ana.account@example.com');
+    const names = Array.from({ length: 50 }, (_, i) => `Ana song ${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) await call(core, 'db:add-song', { name });
+    // The songs, and the library's settings with them.
+    expect(await sync(core)).toMatchObject({ skipped: null, pushed: 51 });
+    const [first] = await songs(core);
+    await call(core, 'db:update-song', { id: first!.id, patch: { notes: 'edited by Ana' } });
+    expect(await sync(core)).toMatchObject({ skipped: null, pushed: 1 });
+    // Ten minutes on: every song is older than the 5-minute grace a pull gives new songs.
+    clock.offsetMs = 0;
+
+    await signIn(core, bea(), 'bea.account@example.com');
+    expect(await sync(core)).toMatchObject({ skipped: 'other_account', pushed: 0, pulled: 0, deleted: 0 });
+    expect(await call(core, 'sync:queue-all').catch((error: Error) => error.message)).toMatch(/another account/);
+    const asBea = await call<AccountState>(core, 'account:get');
+    expect(asBea).toMatchObject({ account: { userId: bea().userId }, tier: 'free', libraryOwner: { userId: ana().userId, email: 'ana.account@example.com' } });
+    expect(await songs(core)).toHaveLength(50);
+
+    await signIn(core, ana(), 'ana.account@example.com');
+    expect(await sync(core)).toMatchObject({ skipped: null, deleted: 0 });
+    const here = await songs(core);
+    expect(here.map((song) => song.name).sort()).toEqual(names);
+    expect(here.find((song) => song.id === first!.id)?.notes).toBe('edited by Ana');
+    expect(await cloudNames(ana())).toEqual(names);
+    expect(await cloudNames(bea())).toEqual([]);
+  });
+
+  it('the signed-in account is remembered without its tokens: the library reopens offline, and a sign-out forgets it', async () => {
+    const dataDir = tempDir();
+    const first = computer(dataDir);
+    await first.start();
+    const changes: Events['account:changed'][] = [];
+    first.events.on('account:changed', (state) => changes.push(state));
+    await signIn(first, ana(), 'ana.account@example.com');
+    expect(await sync(first)).toMatchObject({ skipped: null });
+    expect(await call<AccountState>(first, 'account:get')).toEqual({
+      account: { userId: ana().userId, email: 'ana.account@example.com', name: null },
+      tier: 'pro',
+      connection: 'online',
+      libraryOwner: { userId: ana().userId, email: 'ana.account@example.com', name: null },
+    });
+    expect(changes.at(-1)).toMatchObject({ connection: 'online', tier: 'pro' });
+    await first.close();
+    cores.splice(cores.indexOf(first), 1);
+
+    // The next start, before (or without) any answer from the cloud: the same account and plan, offline.
+    const again = computer(dataDir);
+    await again.start();
+    expect(await call<AccountState>(again, 'account:get')).toMatchObject({ account: { userId: ana().userId }, tier: 'pro', connection: 'offline' });
+    expect(JSON.stringify(again.db.sqlite.prepare('SELECT value FROM kv').all())).not.toContain(await accessToken(ana().supabase));
+
+    await call(again, 'sync:session', { session: null });
+    expect(await call<AccountState>(again, 'account:get')).toMatchObject({ account: null, tier: 'free', connection: 'signed-out' });
+  });
+});
