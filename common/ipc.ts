@@ -23,7 +23,7 @@ import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
 import { bulkSongUpdateSchema, newSongSchema, songIdsSchema, songPatchSchema, type Song } from './song';
-import { syncSessionSchema, type SyncReport, type SyncStatus } from './sync';
+import { resolveRemovalsSchema, syncSessionSchema, type SyncReport, type SyncStatus } from './sync';
 import type { CompressionResult, UploadResult } from './upload-rules';
 import { newViewSchema, viewPatchSchema, type View } from './view';
 
@@ -82,6 +82,8 @@ const sessionKeySchema = z.string().regex(/^[\w.-]{1,200}$/, 'A session key is l
 export const contract = {
   /** Who is signed in here (as last known: the library never waits for the cloud), their tier, the library's account. */
   'account:get': channel<AccountState>()(noInput),
+  /** Reads the signed-in account's tier from the cloud now (the upgrade's return) and caches it. */
+  'account:refresh-tier': channel<AccountState>()(noInput),
   /** Where to sign in, or that the local cloud is still starting: accounts wait for it, the library never does. */
   'cloud:config': channel<CloudStatus>()(noInput),
   /** Whether the shell keeps the session encrypted (Electron's safeStorage); else the page keeps it. */
@@ -96,6 +98,8 @@ export const contract = {
   /** The upgrade's step: every song, custom view and the settings queued for the next push. */
   'sync:queue-all': channel<{ queued: number }>()(noInput),
   'sync:status': channel<SyncStatus>()(noInput),
+  /** The user's answer to removals a pull held back (`SyncStatus.heldRemovals`), then a run: keep them, or remove them. */
+  'sync:resolve-removals': channel<SyncReport>()(resolveRemovalsSchema),
   /** Compresses and uploads a song's audio now (pro): the spec's upload result, skip reason and all. */
   'songs:upload': channel<UploadResult>()(z.strictObject({ id: idSchema })),
   /** Removes an uploaded file; the address must be one of the app's buckets. */

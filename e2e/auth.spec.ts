@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../common/messages';
 import { hostUrl, websiteUrl } from './host-url';
-import { MUSICIAN, SIGNED_OUT_STATE } from './signed-in';
+import { MUSICIAN, SIGNED_IN_STATE, SIGNED_OUT_STATE, sessionTokens } from './signed-in';
 
 // These tests start with nobody signed in.
 test.use({ storageState: SIGNED_OUT_STATE });
@@ -195,4 +195,51 @@ test('the website signs out a user idle over 30 minutes, checked every minute (c
   await page.clock.fastForward('02:00');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sb-')))).toEqual([]);
+});
+
+test.describe('sign-in only when asked', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('a callback or address carrying another account’s tokens, or a code this app did not ask for, changes nothing', async ({ page }) => {
+    await page.goto(hostUrl());
+    await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
+    const cloud = await cloudUrl(page);
+    const anonKey = await page.evaluate(async () => {
+      const answer = await window.api!['cloud:config']();
+      return answer.ok ? (answer.data.endpoint?.anonKey ?? '') : '';
+    });
+    const stranger = { name: 'Mallory Stranger', email: `mallory.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+    const tokens = await sessionTokens(cloud, anonKey, stranger);
+    const origin = new URL(page.url()).origin;
+    const fragment = new URLSearchParams({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, token_type: 'bearer' }).toString();
+
+    // The desktop callback route (where `songshelf://oauth/callback#…` lands): refused with the spec's alert.
+    let dialog = page.waitForEvent('dialog');
+    await page.goto(`${origin}/oauth/callback#${fragment}`);
+    const refused = await dialog;
+    expect(refused.message()).toBe(`Authentication Error: ${MESSAGES.callbackNotStarted}`);
+    await refused.accept();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
+
+    // Any other route with tokens in its address: ignored.
+    await page.goto(`${origin}/dashboard#${fragment}`);
+    await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
+    await page.reload();
+    await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
+    await expect(page.getByLabel('Account')).not.toContainText(stranger.name);
+
+    // A code from a sign-in someone else started: this page holds no verifier for it.
+    dialog = page.waitForEvent('dialog');
+    await page.goto(`${origin}/oauth/callback?code=${'c0de'.repeat(8)}`);
+    const unasked = await dialog;
+    expect(unasked.message()).toBe(`Authentication Error: ${MESSAGES.callbackNotStarted}`);
+    await unasked.accept();
+    await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
+    const account = await page.evaluate(async () => {
+      const answer = await window.api!['account:get']();
+      return answer.ok ? answer.data.account?.email : null;
+    });
+    expect(account).toBe(MUSICIAN.email);
+  });
 });

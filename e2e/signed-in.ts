@@ -60,6 +60,15 @@ export async function signedInState(hostOrigin: string, cloudUrl: string, anonKe
   return { cookies: [], origins: [{ origin: hostOrigin, localStorage }] };
 }
 
+/** A confirmed user's fresh tokens, as a crafted `songshelf://oauth/callback#…` link would carry them. */
+export async function sessionTokens(cloudUrl: string, anonKey: string, user: { name: string; email: string; password: string }): Promise<{ accessToken: string; refreshToken: string }> {
+  await createConfirmedUser(cloudUrl, anonKey, user);
+  const supabase = nodeClient(cloudUrl, anonKey, new Map());
+  const signIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (signIn.error) throw signIn.error;
+  return { accessToken: signIn.data.session.access_token, refreshToken: signIn.data.session.refresh_token };
+}
+
 /** Fills the login form at `address` (a /login page, or a page that sends a visitor there) and logs in. */
 export async function logIn(page: Page, address: string, user: { email: string; password: string }): Promise<void> {
   await page.goto(address);

@@ -1,9 +1,9 @@
 /**
  * `/login` (spec sections 2, 4 and 5): Continue with Google; email and password with show/hide; the error under
  * the form; 5 attempts per email per 15 minutes; an unconfirmed address goes to /verify-email. A session, new or
- * found here, goes on as after a sign-in.
+ * found here (a confirmation link of a sign-up this browser started), goes on as after a sign-in.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginBlocked, withLoginFailure, withLoginSuccess, type LoginFailures } from '../../../common/auth-rules';
 import { authenticationError, MESSAGES } from '../../../common/messages';
@@ -12,7 +12,7 @@ import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { currentBuild, useAuth } from './auth-store';
-import { CLOUD_NOT_READY, continueWithGoogle } from './auth-actions';
+import { CLOUD_NOT_READY, completeStartedSignIn, continueWithGoogle } from './auth-actions';
 import { getCloudClient } from './cloud-client';
 import { PasswordField } from './PasswordField';
 
@@ -37,6 +37,15 @@ export function LoginPage() {
   useEffect(() => {
     if (user) void navigate(afterSignIn({ build: currentBuild(), user: { tier } }), { replace: true });
   }, [user, tier, navigate]);
+
+  // The link mailed at sign-up comes back here with the code of the sign-up this browser started.
+  const arrival = useRef({ search: location.search, hash: location.hash });
+  useEffect(() => {
+    const { search, hash } = arrival.current;
+    if (!/[?&](code|error_description)=/.test(search) && !/(access_token|error_description)=/.test(hash)) return;
+    history.replaceState(history.state, '', location.pathname);
+    void completeStartedSignIn(search, hash).then((problem) => problem && setError(problem));
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

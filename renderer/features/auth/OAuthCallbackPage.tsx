@@ -1,35 +1,22 @@
 /**
- * `/oauth/callback` (spec section 4, Google sign-in in the desktop app): the address's fragment must carry
- * access_token and refresh_token; the session is set and verified, then the dashboard replaces this page. In
- * Electron the same tokens arrive through the `songshelf://` deep link.
+ * `/oauth/callback` (spec section 4, Google sign-in): completes the sign-in this app started, then the dashboard
+ * replaces this page. In Electron the callback arrives through the `songshelf://` deep link. Only a sign-in started
+ * here completes (PKCE: the code must match the verifier this page kept when it began); tokens in the address, or
+ * a code from someone else's sign-in, are refused with the spec's alert and the current session stays as it was.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { authenticationError, MESSAGES } from '../../../common/messages';
+import { authenticationError } from '../../../common/messages';
 import { Spinner } from '../ui/Spinner';
-import { CLOUD_NOT_READY } from './auth-actions';
-import { getCloudClient } from './cloud-client';
-
-/** The session the fragment carries, set and verified; the message of what failed, if anything did. */
-async function signInFromFragment(fragment: string): Promise<string | null> {
-  const params = new URLSearchParams(fragment.replace(/^#/, ''));
-  const accessToken = params.get('access_token');
-  const refreshToken = params.get('refresh_token');
-  if (params.get('error_description')) return params.get('error_description');
-  if (!accessToken || !refreshToken) return MESSAGES.callbackMissingTokens;
-  const supabase = await getCloudClient();
-  if (!supabase) return CLOUD_NOT_READY;
-  const { error } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
-  if (error) return MESSAGES.callbackSessionUnverified;
-  const { data, error: userError } = await supabase.auth.getUser();
-  return userError || !data.user ? MESSAGES.callbackSessionUnverified : null;
-}
+import { completeStartedSignIn } from './auth-actions';
 
 export function OAuthCallbackPage() {
   const navigate = useNavigate();
-  const fragment = useRef(window.location.hash);
+  const address = useRef({ search: window.location.search, hash: window.location.hash });
   useEffect(() => {
-    void signInFromFragment(fragment.current).then((problem) => {
+    // The code and any tokens leave the address bar (and history) at once.
+    history.replaceState(history.state, '', window.location.pathname);
+    void completeStartedSignIn(address.current.search, address.current.hash).then((problem) => {
       if (problem) {
         window.alert(authenticationError(problem));
         void navigate('/login', { replace: true });

@@ -1,5 +1,7 @@
 /** What the account screens share: where a confirmation or Google sign-in comes back to, and Google itself. */
+import { isAuthPKCECodeVerifierMissingError } from '@supabase/supabase-js';
 import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/app-links';
+import { MESSAGES } from '../../../common/messages';
 import { getBridge } from '../../bridge/bridge';
 import { getCloudClient } from './cloud-client';
 
@@ -42,4 +44,25 @@ export async function continueWithGoogle(fallback: string): Promise<string | nul
   if (!desktop) return null;
   const opened = await getBridge()?.openExternal({ url: data.url });
   return opened?.ok ? null : (opened?.error.message ?? fallback);
+}
+
+/**
+ * Completes a sign-in this page started (Google, or the link mailed at sign-up): the address must carry the code
+ * the cloud gave for this page's PKCE verifier, which is used once. Returns what failed, or null when signed in.
+ * Tokens in the address are never taken: a link anyone can craft would sign the app in to any account.
+ */
+export async function completeStartedSignIn(search: string, hash: string): Promise<string | null> {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const failure = query.get('error_description') ?? fragment.get('error_description');
+  if (failure) return failure;
+  const code = query.get('code');
+  if (!code) return fragment.get('access_token') && fragment.get('refresh_token') ? MESSAGES.callbackNotStarted : MESSAGES.callbackMissingTokens;
+  const supabase = await getCloudClient();
+  if (!supabase) return CLOUD_NOT_READY;
+  const { error } = await supabase.auth.exchangeCodeForSession(code);
+  if (isAuthPKCECodeVerifierMissingError(error)) return MESSAGES.callbackNotStarted;
+  if (error) return MESSAGES.callbackSessionUnverified;
+  const { data, error: userError } = await supabase.auth.getUser();
+  return userError || !data.user ? MESSAGES.callbackSessionUnverified : null;
 }

@@ -35,10 +35,13 @@ export async function connectToCloud(): Promise<CloudConnection> {
   if (!endpoint) return { supabase: null, starting };
   if (client?.url !== endpoint.url) {
     // The session is kept in the shell's encrypted vault where it has one (the desktop app), otherwise in this
-    // browser's storage; it is found again in a confirmation link's address.
+    // browser's storage. Sign-in only completes what this page started (DESIGN.md "The account"): PKCE keeps a
+    // one-time verifier here when a Google sign-in or a sign-up begins, and only the callback that brings the
+    // matching code gets a session. Tokens in an address are never taken (no `detectSessionInUrl`): any page or
+    // program can open a link, and it would sign the app in to whatever account the tokens belong to.
     const made = vaultStorage().then((storage) =>
       createClient(endpoint.url, endpoint.anonKey, {
-        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, ...(storage ? { storage } : {}) },
+        auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, ...(storage ? { storage } : {}) },
       }),
     );
     client = { url: endpoint.url, supabase: made };
@@ -63,6 +66,23 @@ async function vaultStorage(): Promise<SupportedStorage | null> {
       await api['session:remove-item']({ key });
     },
   };
+}
+
+/**
+ * Whether this page keeps a session (supabase-js's `sb-<project>-auth-token`), without asking the cloud: the app
+ * waits for the client only when there is one to hand to the core.
+ */
+export async function hasStoredSession(): Promise<boolean> {
+  const { endpoint } = await cloudStatus();
+  if (!endpoint) return false;
+  const key = `sb-${new URL(endpoint.url).hostname.split('.')[0]}-auth-token`;
+  const api = getBridge();
+  const vault = await api?.['session:vault']();
+  if (api && vault?.ok && vault.data.available) {
+    const answer = await api['session:get-item']({ key });
+    return answer.ok && answer.data.value !== null;
+  }
+  return localStorage.getItem(key) !== null;
 }
 
 export async function getCloudClient(): Promise<SupabaseClient | null> {

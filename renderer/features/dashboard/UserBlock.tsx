@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { MESSAGES } from '../../../common/messages';
 import type { SyncStatus } from '../../../common/sync';
-import { useRunSyncMutation, useSubscriptionQuery, useSyncStatusQuery } from '../../api/songshelf-api';
-import { useAuth } from '../auth/auth-store';
+import { useRunSyncMutation, useSyncStatusQuery } from '../../api/songshelf-api';
+import { displayName, useAuth } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';
 import styles from './DashboardLayout.module.css';
+import { HeldRemovals } from './HeldRemovals';
 
 /** "Synced just now", "Synced 3 min ago", "Syncing…", or what went wrong: the pro user's sync at a glance. */
 export function syncLine(status: SyncStatus | undefined, now: number): string {
@@ -16,19 +18,31 @@ export function syncLine(status: SyncStatus | undefined, now: number): string {
   return minutes < 1 ? 'Synced just now' : minutes < 60 ? `Synced ${minutes} min ago` : `Synced at ${new Date(status.lastSync).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
 }
 
-/** The sidebar's foot: who this library belongs to, its plan (and, for pro, its sync), and signing out. */
+/**
+ * The sidebar's foot: who is signed in, their plan (and, for pro, the library's sync), and signing out. The account
+ * comes from the core at once; "Offline" until the cloud has answered for it (the library never waits for that).
+ */
 export function UserBlock() {
-  const { user } = useAuth();
-  const { data: subscription } = useSubscriptionQuery();
-  const pro = subscription?.tier === 'pro';
-  const { data: sync } = useSyncStatusQuery(undefined, { skip: !pro });
+  const { user, tier, connection, libraryOwner } = useAuth();
+  const pro = tier === 'pro';
+  const otherAccount = libraryOwner !== null && user !== null && libraryOwner.userId !== user.id;
+  const { data: sync } = useSyncStatusQuery(undefined, { skip: !pro || otherAccount });
   const [runSync, { isLoading: syncing }] = useRunSyncMutation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
-  const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
+  const name = displayName(user);
+  const plan = pro ? 'Pro plan' : 'Free plan';
+  const line = otherAccount
+    ? `${plan} · Syncs with ${libraryOwner.email ?? 'another account'}`
+    : connection === 'offline'
+      ? `${plan} · Offline`
+      : pro
+        ? `${plan} · ${syncing ? 'Syncing…' : syncLine(sync, now)}`
+        : plan;
+  const hint = otherAccount ? MESSAGES.libraryOfOtherAccount : connection === 'offline' ? 'The cloud cannot be reached: the library works as usual and syncs once it can.' : (sync?.lastError ?? undefined);
 
   // SIGNED_OUT takes the app to /login (the route guard).
   const signOut = async () => {
@@ -43,13 +57,13 @@ export function UserBlock() {
       </span>
       <span className={styles.userText}>
         <span className={styles.userName}>{name}</span>
-        <span className={styles.userPlan} title={sync?.lastError ?? undefined} data-testid="plan-line">
-          {pro ? `Pro plan · ${syncing ? 'Syncing…' : syncLine(sync, now)}` : 'Free plan'}
+        <span className={styles.userPlan} title={hint} data-testid="plan-line">
+          {line}
         </span>
       </span>
       <span className={styles.userActions}>
-        {pro ? (
-          <button type="button" className={styles.upgrade} disabled={syncing} onClick={() => void runSync()}>
+        {pro && otherAccount ? null : pro ? (
+          <button type="button" className={styles.upgrade} disabled={syncing || connection === 'offline'} onClick={() => void runSync()}>
             Sync now
           </button>
         ) : (
@@ -61,6 +75,7 @@ export function UserBlock() {
           Sign out
         </button>
       </span>
+      {pro && !otherAccount && sync?.heldRemovals ? <HeldRemovals held={sync.heldRemovals} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
-import { useAuth } from '../auth/auth-store';
+import { displayName, useAuth } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';
 import { DownloadWidget } from '../site/DownloadWidget';
 import controls from '../ui/controls.module.css';
@@ -13,7 +13,7 @@ import styles from '../auth/AuthPage.module.css';
 
 export function WebDashboardNotice() {
   const { user } = useAuth();
-  const name = typeof user?.user_metadata.full_name === 'string' && user.user_metadata.full_name ? user.user_metadata.full_name : user?.email;
+  const name = displayName(user);
   const signOut = async () => {
     // SIGNED_OUT takes the page to /login (the route guard).
     await (await getCloudClient())?.auth.signOut();

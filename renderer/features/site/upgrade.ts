@@ -52,7 +52,8 @@ export function upgradeReturnFrom(search: string): UpgradeReturn | null {
 /**
  * The success callback (spec section 4). Honoured only for the signed-in user, and only once the cloud says the
  * user is pro: the checkout's server-side confirmation is the one thing that makes them so (it cancelled the old
- * subscription and added the pro one). Then, in the app, the local subscription cache is updated and checked,
+ * subscription and added the pro one). Then, in the app, the local subscription cache (the core's, read from the
+ * cloud) is checked,
  * every song and view is queued for sync, and a sync runs. Returns what to tell the user.
  */
 export async function completeUpgrade(back: UpgradeReturn, signedInUserId: string): Promise<{ kind: 'info' | 'error'; message: string }> {
@@ -63,9 +64,9 @@ export async function completeUpgrade(back: UpgradeReturn, signedInUserId: strin
   const api = getBridge();
   if (!api) return { kind: 'info', message: MESSAGES.upgradeDone };
 
-  const updated = await api['db:update-subscription']({ tier: 'pro', status: 'active' });
+  // The core read the tier from the cloud (refreshTier) and cached it for this account: check that cache.
   const cached = await api['db:get-subscription']();
-  if (!updated.ok || !cached.ok || cached.data.tier !== 'pro' || cached.data.status !== 'active') {
+  if (!cached.ok || cached.data.tier !== 'pro' || cached.data.status !== 'active') {
     return { kind: 'error', message: MESSAGES.subscriptionVerifyFailed };
   }
   await api['sync:queue-all']();
