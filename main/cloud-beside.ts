@@ -3,6 +3,11 @@
  * when `SUPABASE_URL` names one, otherwise the local cloud on the data folder. The local one listens at once, so
  * its address is known to the page's CSP from the first load, and opens its database behind; it never holds the
  * app back, and if it fails the library works on with accounts off.
+ *
+ * A packaged app (started from Finder or the Start menu, with no environment of the developer's) uses the hosted
+ * project its release was built for (`npm run make` with `SUPABASE_URL` and `SUPABASE_ANON_KEY`, see
+ * `releaseCloud`) and never starts the local cloud, which is a development tool: with no project it runs with
+ * accounts off, and says so.
  */
 import path from 'node:path';
 import { resolveCloudConfig } from '../cloud/local/config';
@@ -17,8 +22,41 @@ export interface CloudBeside {
   close(): Promise<void>;
 }
 
-export async function startCloudBeside(options: { env: NodeJS.ProcessEnv; dataDir: string; appRoot: string; log?: (line: string) => void }): Promise<CloudBeside> {
+export interface HostedCloud {
+  url: string;
+  anonKey: string;
+}
+
+export interface CloudBesideOptions {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  appRoot: string;
+  /** An installed app rather than development (`npm start`, tests). Default: false. */
+  packaged?: boolean;
+  /** The hosted project built into a release. Default: none. */
+  release?: HostedCloud | null;
+  log?: (line: string) => void;
+}
+
+/**
+ * The hosted project built into this bundle: `scripts/build-node.mjs` writes the values `SUPABASE_URL` and
+ * `SUPABASE_ANON_KEY` had when the release was built into Electron's main bundle. Null when it was built without.
+ */
+export function releaseCloud(): HostedCloud | null {
+  const url = process.env.SONGSHELF_RELEASE_SUPABASE_URL;
+  const anonKey = process.env.SONGSHELF_RELEASE_SUPABASE_ANON_KEY;
+  return url && anonKey ? { url, anonKey } : null;
+}
+
+export async function startCloudBeside(options: CloudBesideOptions): Promise<CloudBeside> {
   const log = options.log ?? ((line) => console.log(line));
+  if (options.packaged && !options.env.SUPABASE_URL) {
+    const release = options.release ?? null;
+    if (!release) console.error('This build names no cloud (built without SUPABASE_URL), so accounts and sync are off.');
+    const status: CloudStatus = release ? { endpoint: { ...release, local: false }, starting: false } : NO_CLOUD;
+    if (release) log(`  cloud: ${release.url}`);
+    return { status: () => status, origins: () => (status.endpoint ? [new URL(status.endpoint.url).origin] : []), close: async () => undefined };
+  }
   const config = resolveCloudConfig(options.env, options.dataDir);
   let status: CloudStatus = NO_CLOUD;
   let local: ListeningCloud | null = null;

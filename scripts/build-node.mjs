@@ -26,7 +26,17 @@ if (testOnly !== -1) {
     build({ ...esm, entryPoints: { 'host-main': 'main/host/host-main.ts', cli: 'main/cli/index.ts', cloud: 'cloud/local/main.ts' }, outdir: 'dist/node' }),
     buildWorker('dist/node'),
     build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts', sync: 'bench/sync.ts' }, outdir: 'dist/bench' }),
-    build({ ...cjs, entryPoints: { main: 'main/electron/main.ts' }, outdir: 'dist/electron' }),
+    // A release's hosted project is build configuration (`npm run make` with SUPABASE_URL and SUPABASE_ANON_KEY):
+    // a packaged app has no developer's environment to read it from (main/cloud-beside.ts, releaseCloud).
+    build({
+      ...cjs,
+      entryPoints: { main: 'main/electron/main.ts' },
+      outdir: 'dist/electron',
+      define: {
+        'process.env.SONGSHELF_RELEASE_SUPABASE_URL': JSON.stringify(process.env.SUPABASE_URL ?? ''),
+        'process.env.SONGSHELF_RELEASE_SUPABASE_ANON_KEY': JSON.stringify(process.env.SUPABASE_ANON_KEY ?? ''),
+      },
+    }),
     buildWorker('dist/electron'),
     build({
       ...common,

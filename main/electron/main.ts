@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
-import { startCloudBeside, type CloudBeside } from '../cloud-beside';
+import { releaseCloud, startCloudBeside, type CloudBeside } from '../cloud-beside';
 import { createCore, WORKER_BUNDLE, type Core } from '../core';
 import { appRootFrom } from '../paths';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
@@ -47,8 +47,8 @@ void app.whenReady().then(async () => {
   // A second instance only hands its link to the first (claimDeepLinks) and quits.
   if (!firstInstance) return;
   const dataDir = app.getPath('userData');
-  // Accounts: the hosted project (SUPABASE_URL) or the local cloud beside the app, as in the browser host.
-  cloud = await startCloudBeside({ env: process.env, dataDir, appRoot });
+  // Accounts: the hosted project (built into a release, or SUPABASE_URL) or, in development only, the local cloud.
+  cloud = await startCloudBeside({ env: process.env, dataDir, appRoot, packaged: app.isPackaged, release: releaseCloud() });
   core = createCore({
     dataDir,
     migrationsFolder: path.join(appRoot, 'migrations'),
