@@ -21,6 +21,13 @@ export const DEFAULT_VIEW_HIDDEN = 'Hidden';
 
 /** Sync: songs created this recently are never deleted by a pull (spec section 4 and 9). */
 export const SYNC_RECENT_SONG_GRACE_MS = 5 * 60 * 1000;
+/**
+ * Sync's brake on removals (DESIGN.md "Trust rules"): a pull that would remove more than this share of the songs
+ * here removes nothing until the user chooses (any removal at all when the cloud holds nothing for the account).
+ */
+export const SYNC_REMOVAL_BRAKE_SHARE = 0.2;
+/** Songs a pull removed wait in Hidden this long, restorable, before they are deleted for good (views and fields' copies too). */
+export const SYNC_REMOVED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sync timing (spec section 9): a sync is skipped when the last one ended this recently. */
 export const SYNC_SKIP_IF_LAST_WITHIN_MS = 5000;
 /** Auto-sync after changes: debounced, and never closer than this to the previous run. */

@@ -37,4 +37,29 @@ export interface SyncStatus {
   lastSync: number | null;
   pending: number;
   lastError: string | null;
+  /** Removals the last pull held back for the user to decide (DESIGN.md "Trust rules"); null when none. */
+  heldRemovals: HeldRemovals | null;
+}
+
+/**
+ * A pull that would remove more than 20% of the songs here, or anything when the cloud holds nothing for the
+ * account, removes nothing (main/sync/removal-brake.ts). The user then keeps them (they go up to the cloud again) or
+ * lets them go (to Hidden, restorable for 30 days).
+ */
+export interface HeldRemovals {
+  songs: number;
+  /** The songs here a pull could remove: the share is of these. */
+  librarySongs: number;
+  views: number;
+  customFields: number;
+  cloudEmpty: boolean;
+}
+
+export const resolveRemovalsSchema = z.strictObject({ choice: z.enum(['keep', 'remove']) });
+
+/** The held removals in a line, the same in the account block and the notification. */
+export function heldRemovalsLine(held: HeldRemovals): string {
+  const songs = `${held.librarySongs} ${held.librarySongs === 1 ? 'song' : 'songs'}`;
+  if (held.cloudEmpty) return held.songs > 0 ? `The cloud holds none of your ${songs}` : 'The cloud holds none of your views and fields';
+  return `The cloud would remove ${held.songs} of your ${songs}`;
 }

@@ -50,6 +50,11 @@ export const songs = sqliteTable(
     createdAt: integer('created_at').notNull(),
     modifiedAt: integer('modified_at').notNull(),
     supabaseId: text('supabase_id'),
+    /**
+     * When a pull moved the song to Hidden because the cloud no longer had it (removed on another device); purged
+     * 30 days later unless restored. Null for every other song, and again once the song is written or back in the cloud.
+     */
+    removedBySyncAt: integer('removed_by_sync_at'),
     /** Sort keys by meaning (Low < Medium < High < Urgent; S above D; the workflow's order), kept by SQLite. */
     priorityRank: integer('priority_rank').generatedAlwaysAs(rankSql('priority', PRIORITIES), { mode: 'virtual' }),
     tierRank: integer('tier_rank').generatedAlwaysAs(rankSql('tier', TIERS), { mode: 'virtual' }),
@@ -115,6 +120,19 @@ export const views = sqliteTable('views', {
   createdAt: integer('created_at').notNull(),
   modifiedAt: integer('modified_at').notNull(),
   supabaseId: text('supabase_id'),
+});
+
+/**
+ * Custom views and fields a pull removed because the cloud no longer had them, with their data (the view or field
+ * object as JSON), kept 30 days: such a removal is never silent nor beyond recovery. Removed songs need no copy:
+ * they stay in `songs`, hidden, with `removed_by_sync_at`.
+ */
+export const removedBySync = sqliteTable('removed_by_sync', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tableName: text('table_name').notNull(),
+  recordId: text('record_id').notNull(),
+  data: text('data').notNull(),
+  removedAt: integer('removed_at').notNull(),
 });
 
 /** User-defined song fields (columns); each song keeps its values in `songs.custom` under the field's id. */

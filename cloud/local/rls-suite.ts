@@ -98,6 +98,28 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
     });
   });
 
+  describe("the server's clock", () => {
+    // A pull pages by modified_at: a row a client could date in 2100 would carry every device's cursor past all later rows.
+    it.each(['songs', 'views', 'custom_fields'])('sets %s.modified_at itself on insert and update; an older edit stays skipped', async (table) => {
+      const stored = async () =>
+        (await cloud.asUser(alice, (tx) => tx.query<{ modified_at: Date; name: string }>(`select modified_at, data ->> 'name' as name from public.${table} where data ->> 'id' = 'clock-1'`))).rows[0]!;
+      const future = '2100-01-01T00:00:00Z';
+      await cloud.asUser(alice, (tx) => tx.query(`insert into public.${table} (data, modified_at) values ('{"id":"clock-1","name":"first","modifiedAt":2}', $1)`, [future]));
+      const inserted = await stored();
+      expect(inserted.modified_at.getTime()).toBeLessThan(Date.parse('2099-01-01'));
+
+      await cloud.asUser(alice, (tx) => tx.query(`update public.${table} set data = '{"id":"clock-1","name":"second","modifiedAt":3}', modified_at = $1 where data ->> 'id' = 'clock-1'`, [future]));
+      const updated = await stored();
+      expect(updated).toMatchObject({ name: 'second' });
+      expect(updated.modified_at.getTime()).toBeGreaterThanOrEqual(inserted.modified_at.getTime());
+      expect(updated.modified_at.getTime()).toBeLessThan(Date.parse('2099-01-01'));
+
+      // Older than the cloud's copy: skipped, and the row does not look changed to other devices.
+      await cloud.asUser(alice, (tx) => tx.query(`update public.${table} set data = '{"id":"clock-1","name":"stale","modifiedAt":1}' where data ->> 'id' = 'clock-1'`));
+      expect(await stored()).toEqual(updated);
+    });
+  });
+
   describe('subscriptions', () => {
     it('a client cannot make itself pro: not by insert, not by changing its tier', async () => {
       await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.subscriptions (user_id, tier, status) values ($1, 'pro', 'active')`, [bob.sub]))).rejects.toThrow(/row-level security/);

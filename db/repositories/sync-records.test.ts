@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
-import { updateLastSync } from './account';
+import { setSignedInAccount, updateLastSync } from './account';
 import { cleanDeleted } from './clean-deleted';
 import { addSong, getSong, updateSong } from './songs';
 import { getUnsyncedChanges, markSynced, writeSyncRecord } from './sync-records';
@@ -42,15 +42,21 @@ describe('sync records', () => {
 });
 
 describe('db:clean-deleted', () => {
-  it('deletes synced songs the cloud no longer has', () => {
+  // The last sync is the signed-in account's.
+  beforeEach(() => setSignedInAccount(db, { userId: '0190a3b4-0000-7000-8000-0000000000a1', email: null, name: null }));
+
+  it('moves synced songs the cloud no longer has to Hidden, marked with the time', () => {
     const gone = addSong(db, { name: 'Gone' });
     const kept = addSong(db, { name: 'Kept' });
     markSynced(db, getUnsyncedChanges(db).map((record) => record.id));
     clock.advance(10 * MINUTE);
     updateLastSync(db);
     expect(cleanDeleted(db, { table: 'songs', cloudIds: [kept.id] })).toEqual([gone.id]);
-    expect(getSong(db, gone.id)).toBeNull();
-    expect(getSong(db, kept.id)).not.toBeNull();
+    expect(getSong(db, gone.id)).toMatchObject({ hidden: true, removedBySyncAt: clock.now() });
+    expect(getSong(db, kept.id)).toMatchObject({ hidden: false });
+    expect(getSong(db, kept.id)?.removedBySyncAt).toBeUndefined();
+    // Already waiting in Hidden: not removed again.
+    expect(cleanDeleted(db, { table: 'songs', cloudIds: [kept.id] })).toEqual([]);
   });
 
   it('keeps songs created in the last 5 minutes', () => {

@@ -10,8 +10,9 @@
  * 3. pull: other devices' changes since the last pull, paged by (modified_at, id), each page written in one
  *    transaction in batches of 5, last writer wins; the cursor (the account's own) is saved after each page, so an
  *    interrupted pull goes on where it stopped;
- * 4. what the cloud no longer holds is deleted here, except songs created in the last 5 minutes or after the last
- *    sync and anything with unpushed changes (`cleanDeleted`).
+ * 4. what the cloud no longer holds is removed here (songs to Hidden for 30 days), except songs created in the last
+ *    5 minutes or after the last sync and anything with unpushed changes; a pass that would remove much of the
+ *    library removes nothing and asks the user (`CloudRemovals`).
  *
  * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
@@ -26,7 +27,6 @@ import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
 import { accountSyncKey, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync } from '../../db/repositories/account';
-import { cleanDeleted } from '../../db/repositories/clean-deleted';
 import { listCustomFields } from '../../db/repositories/custom-fields';
 import { applyPulledCustomFields, applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { getSongs } from '../../db/repositories/songs';
@@ -37,6 +37,7 @@ import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
+import { CloudRemovals } from './cloud-removals';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
 export const PUSH_ROWS_PER_REQUEST = 1000;
@@ -77,6 +78,8 @@ export class SyncEngine {
   private readonly pullPageRows: number;
   /** This data folder's name in the cloud's `origin` column: a pull skips the rows it wrote itself. */
   readonly deviceId: string;
+  /** What the cloud lost, removed here behind the brake; the user's answer to a held removal goes to it. */
+  readonly removals: CloudRemovals;
 
   constructor(
     private readonly db: Db,
@@ -88,6 +91,7 @@ export class SyncEngine {
     this.pushRows = options.pushRowsPerRequest ?? PUSH_ROWS_PER_REQUEST;
     this.pullPageRows = options.pullRowsPerPage ?? PULL_ROWS_PER_PAGE;
     this.deviceId = getKv<string | null>(db, KV_DEVICE_ID, null) ?? this.newDeviceId();
+    this.removals = new CloudRemovals(db, events);
   }
 
   status(): SyncStatus {
@@ -97,6 +101,7 @@ export class SyncEngine {
       lastSync: getLastSync(this.db),
       pending: countUnsynced(this.db),
       lastError: this.lastError,
+      heldRemovals: this.removals.heldRemovals,
     };
   }
 
@@ -330,12 +335,7 @@ export class SyncEngine {
     if (!ids || !Array.isArray(ids.songs) || !Array.isArray(ids.views) || !Array.isArray(ids.custom_fields)) {
       throw new SyncError("The cloud's list of ids was not understood.");
     }
-    return inTransaction(this.db, () => {
-      const songs = cleanDeleted(this.db, { table: 'songs', cloudIds: ids.songs as string[] });
-      const views = cleanDeleted(this.db, { table: 'views', cloudIds: ids.views as string[] });
-      const fields = cleanDeleted(this.db, { table: 'custom_fields', cloudIds: ids.custom_fields as string[] });
-      return songs.length + views.length + fields.length;
-    });
+    return this.removals.run({ songs: ids.songs as string[], views: ids.views as string[], custom_fields: ids.custom_fields as string[] });
   }
 
   /**

@@ -93,6 +93,10 @@ export const songshelfApi = createApi({
       query: () => call('sync:run', undefined),
       invalidatesTags: ['kv', 'sync_records', 'songs', 'views', 'user_settings', 'subscription'],
     }),
+    resolveRemovals: build.mutation<ChannelOutput<'sync:resolve-removals'>, ChannelInput<'sync:resolve-removals'>>({
+      query: (input) => call('sync:resolve-removals', input),
+      invalidatesTags: ['kv', 'sync_records', 'songs', 'views', 'custom_fields'],
+    }),
     subscription: build.query<ChannelOutput<'db:get-subscription'>, void>({
       query: () => call('db:get-subscription', undefined),
       providesTags: ['subscription'],
@@ -129,6 +133,7 @@ export const songshelfApi = createApi({
 export const {
   useSyncStatusQuery,
   useRunSyncMutation,
+  useResolveRemovalsMutation,
   useSongPageQuery,
   useViewsQuery,
   useAddSongMutation,

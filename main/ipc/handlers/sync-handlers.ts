@@ -1,6 +1,6 @@
 /**
- * `sync:*`: the signed-in user's session for the core's sync, a run now, the upgrade's queue-all, the status; and
- * the cloud's files: a song's upload now, a removal, a signed address to play.
+ * `sync:*`: the signed-in user's session for the core's sync, a run now, the upgrade's queue-all, the status, the
+ * answer to held removals; and the cloud's files: a song's upload now, a removal, a signed address to play.
  */
 import { AppError } from '../../../common/errors';
 import { isCloudFileUrl } from '../../../common/cloud-files';
@@ -15,6 +15,10 @@ export const syncHandlers = {
   'sync:run': (_input, { sync }) => sync.runNow(),
   'sync:queue-all': (_input, { sync }) => ({ queued: sync.queueAll() }),
   'sync:status': (_input, { sync }) => sync.engine.status(),
+  'sync:resolve-removals': ({ choice }, { sync }) => {
+    sync.engine.removals.resolve(choice);
+    return sync.runNow();
+  },
   'songs:upload': ({ id }, { uploader }) => uploader.uploadSong(id),
   'cloud:remove-file': ({ url }, { uploader }) => uploader.removeCloudFile(url),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {

@@ -55,6 +55,11 @@ export const DOCS_BODIES: Record<DocsSlug, ReactNode> = {
         change is kept on both and Songshelf tells you. Signed in on the website, you can see and edit your songs and
         play their uploaded audio.
       </p>
+      <p>
+        A song deleted on another computer moves to <strong>Hidden</strong> here, marked &ldquo;removed by sync&rdquo;:
+        restore it within 30 days to keep it. If the cloud would remove more than a fifth of your songs at once (or
+        holds none of them), Songshelf removes nothing and asks you first, in the account block.
+      </p>
       <p>Closing the window keeps Songshelf working in the menu bar (macOS) or the notification area (Windows): scans, uploads and sync go on, and the icon&apos;s menu shows what runs.</p>
     </>
   ),

@@ -159,6 +159,17 @@ function CellText({ column, song, text }: { column: Column; song: Song; text: st
   }
   if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;
   if (column.id === 'priority') return <span className={styles.priority} data-priority={song.priority}>{text}</span>;
+  if (column.id === 'name' && song.hidden && song.removedBySyncAt !== undefined) {
+    const on = new Date(song.removedBySyncAt).toLocaleDateString();
+    return (
+      <span className={styles.cellText}>
+        {text}{' '}
+        <span className={styles.missing} title={`Removed by sync on ${on}: deleted on another device. Restore it to keep it; otherwise it is deleted for good 30 days after.`}>
+          removed by sync
+        </span>
+      </span>
+    );
+  }
   if (column.id === 'name' && song.meta.projectMissing === true) {
     return (
       <span className={styles.cellText}>
