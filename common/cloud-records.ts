@@ -10,12 +10,14 @@ import { filterSchema, sortConfigSchema } from './query';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
 import { idSchema, jsonValueSchema, nameSchema, type JsonValue } from './schema-parts';
 import { PRIORITIES, STATUSES, TIERS, recordingSessionSchema, songFileSchema, uniqueTags, type Song } from './song';
+import { readEditTimes } from './song-edits';
 import { VIEW_TYPES, viewPath, type View } from './view';
 
 export type CloudData = Record<string, JsonValue>;
 
+/** With the edited fields also listed the old way, for computers still on a version that reads only that list. */
 export function songToCloud(song: Song): CloudData {
-  return { ...(song as unknown as CloudData), supabaseId: song.id };
+  return { ...(song as unknown as CloudData), editedFields: Object.keys(song.editedAt), supabaseId: song.id };
 }
 
 export function viewToCloud(view: View): CloudData {
@@ -49,7 +51,8 @@ const cloudSongSchema = z.object({
   isBeingProcessedByHandleNewProject: z.boolean().catch(false),
   custom: jsonRecord.catch({}),
   meta: jsonRecord.catch({}),
-  editedFields: z.array(z.string().max(100)).max(100).catch([]),
+  editedAt: z.unknown().optional(),
+  editedFields: z.unknown().optional(),
   createdAt: time.catch(0),
   modifiedAt: time,
 });
@@ -58,7 +61,9 @@ const cloudSongSchema = z.object({
 export function songFromCloud(data: unknown): Song | null {
   const parsed = cloudSongSchema.safeParse(data);
   if (!parsed.success) return null;
-  return { ...parsed.data, supabaseId: parsed.data.id };
+  const { editedAt, editedFields, ...song } = parsed.data;
+  // A row from a version before edits had times lists its edited fields only (`song-edits.ts`).
+  return { ...song, editedAt: readEditTimes(editedAt ?? editedFields), supabaseId: song.id };
 }
 
 const cloudViewSchema = z.object({

@@ -11,6 +11,7 @@ import {
   timestampSchema,
   type JsonValue,
 } from './schema-parts';
+import type { EditTimes } from './song-edits';
 
 export const PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
@@ -61,11 +62,13 @@ export interface Song {
   custom: Record<string, JsonValue>;
   /** Values extracted from the project and audio files (DAW, version, sample rate...). */
   meta: Record<string, JsonValue>;
-  /** Fields the user has edited: a scan never overwrites them. */
-  editedFields: string[];
+  /** When the user last edited each field (`song-edits.ts`): a scan never overwrites them, a merge takes the latest. */
+  editedAt: EditTimes;
   createdAt: number;
   modifiedAt: number;
   supabaseId: string | null;
+  /** Set while the song waits in Hidden because a pull found the cloud no longer had it (deleted for good 30 days on). */
+  removedBySyncAt?: number;
 }
 
 export const songFileSchema = z.strictObject({
@@ -158,10 +161,3 @@ export type BulkSongPatch = z.infer<typeof bulkSongPatchSchema>;
 
 export const songIdsSchema = z.array(idSchema).min(1).max(MAX_BULK_SONGS);
 export const bulkSongUpdateSchema = z.strictObject({ ids: songIdsSchema, patch: bulkSongPatchSchema });
-
-/**
- * Fields whose value a scan sets (from the project's folder, files and contents): once the user edits one,
- * scans leave it alone.
- */
-export const SCAN_OWNED_FIELDS = ['name', 'tempo', 'key', 'timeSignature', 'file', 'recordingSession'] as const;
-export type ScanOwnedField = (typeof SCAN_OWNED_FIELDS)[number];

@@ -23,7 +23,7 @@ function song(name: string, fields: Partial<Song> = {}): Song {
     isBeingProcessedByHandleNewProject: false,
     custom: {},
     meta: {},
-    editedFields: [],
+    editedAt: {},
     createdAt: 0,
     modifiedAt: 0,
     supabaseId: null,

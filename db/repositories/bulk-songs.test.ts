@@ -64,7 +64,7 @@ describe('songs:bulk-update', () => {
     bulkUpdateSongs(db, [a.id], { key: 'A minor', timeSignature: '6/8', status: 'Writing' });
     const edited = getSong(db, a.id);
     if (!edited) throw new Error('the song was written');
-    expect([...edited.editedFields].sort()).toEqual(['key', 'timeSignature']);
+    expect(edited.editedAt).toEqual({ key: clock.now(), timeSignature: clock.now(), status: clock.now() });
     const rescanned = mergeProjectMeta(edited, {
       daw: 'ableton', dawVersion: null, tempo: 120, tempoAutomated: false, timeSignature: '4/4', key: 'D major',
       sampleRate: null, trackCount: null, tracks: [], samples: [], missingSamples: [],

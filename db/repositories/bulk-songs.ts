@@ -8,12 +8,13 @@ import { MAX_TAGS } from '../../common/constants';
 import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../common/custom-values';
 import { AppError } from '../../common/errors';
 import { uniqueTags, type BulkSongPatch, type Song } from '../../common/song';
+import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../connection';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
 import { writeSongColumns, type SongColumn } from './song-column-writes';
-import { deleteOutcome, deleteSongsForGood, markEdited } from './songs';
+import { deleteOutcome, deleteSongsForGood, hiddenByUser } from './songs';
 
 function songsWithIds(db: Db, ids: string[]): Song[] {
   return db.orm
@@ -26,9 +27,9 @@ function songsWithIds(db: Db, ids: string[]): Song[] {
 
 /**
  * Applies one edit to every song of the selection that exists. Tags are added and removed whatever their case;
- * `custom` is a merge patch checked once against the fields; a key or time signature set this way becomes the
- * user's, as in a single edit, so scans leave it alone. Returns how many songs changed (songs that already
- * had every value are not rewritten, so they queue no sync).
+ * `custom` is a merge patch checked once against the fields; each value it changes carries the edit's time, as in a
+ * single edit (so scans leave a key or time signature set this way alone). Returns how many songs changed (songs that
+ * already had every value are not rewritten, so they queue no sync).
  */
 export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { updated: number } {
   return inTransaction(db, () => {
@@ -37,7 +38,7 @@ export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { 
     const changed: Song[] = [];
     for (const song of songsWithIds(db, ids)) {
       const next = applyBulkPatch(song, patch, custom);
-      if (JSON.stringify(next) !== JSON.stringify(song)) changed.push({ ...next, modifiedAt: now });
+      if (JSON.stringify(next) !== JSON.stringify(song)) changed.push({ ...next, editedAt: stampEdits(song, next, now), modifiedAt: now });
     }
     writeSongColumns(db, changed, columnsOf(patch));
     return { updated: changed.length };
@@ -46,7 +47,7 @@ export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { 
 
 function applyBulkPatch(song: Song, patch: BulkSongPatch, custom: CustomPatch | null): Song {
   const { addTags, removeTags, custom: _custom, ...fields } = patch;
-  const next: Song = { ...song, ...fields, editedFields: markEdited(song, fields) };
+  const next: Song = { ...song, ...fields };
   if (addTags || removeTags) next.tags = editTags(song.tags, addTags ?? [], removeTags ?? []);
   if (custom) next.custom = applyCustomPatch(song.custom, custom);
   return next;
@@ -84,10 +85,10 @@ export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; delete
       if (deleteOutcome(song) === 'deleted') toDelete.push(song);
       else {
         hidden += 1;
-        if (!song.hidden) toHide.push({ ...song, hidden: true, modifiedAt: now });
+        if (!song.hidden) toHide.push(hiddenByUser(song, now));
       }
     }
-    writeSongColumns(db, toHide, ['hidden', 'modifiedAt']);
+    writeSongColumns(db, toHide, ['hidden', 'editedFields', 'modifiedAt']);
     deleteSongsForGood(db, toDelete);
     return { hidden, deleted: toDelete };
   });

@@ -65,7 +65,10 @@ describe('custom fields', () => {
     expect(updateCustomField(db, mood.id, { options: ['bright'] }).songsChanged).toBe(1);
     expect(getSong(db, a.id)?.custom).toEqual({ [gear.id]: ['tape', '808'] });
     expect(getSong(db, a.id)?.modifiedAt).toBe(clock.now());
+    // The user's edit of each song it changed, with its time (a merge with another computer's copy weighs it).
+    expect(getSong(db, a.id)?.editedAt).toEqual({ [`custom.${mood.id}`]: clock.now() });
     expect(getSong(db, b.id)?.custom).toEqual({ [mood.id]: 'bright', [gear.id]: ['tape'] });
+    expect(getSong(db, b.id)?.editedAt).toEqual({});
 
     expect(updateCustomField(db, gear.id, { options: ['moog', '808'] }).songsChanged).toBe(2);
     expect(getSong(db, a.id)?.custom).toEqual({ [gear.id]: ['808'] });

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../common/errors';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
+import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../connection';
 import { customValuePath } from '../custom-value-sql';
 import { newId } from '../ids';
@@ -134,9 +135,11 @@ function removeOptionsFromSongs(db: Db, fieldId: string, removed: string[]): num
     const kept = Array.isArray(value) ? value.filter((option) => typeof option !== 'string' || !removed.includes(option)) : [];
     if (kept.length === 0) delete custom[fieldId];
     else custom[fieldId] = kept;
-    return { ...song, custom, modifiedAt: now };
+    // The user's edit, made to every song at once: it carries its time like one made to each.
+    const next = { ...song, custom, modifiedAt: now };
+    return { ...next, editedAt: stampEdits(song, next, now) };
   });
-  writeSongColumns(db, changed, ['custom', 'modifiedAt']);
+  writeSongColumns(db, changed, ['custom', 'editedFields', 'modifiedAt']);
   return changed.length;
 }
 

@@ -1,16 +1,20 @@
 /**
- * What a pull brings down, written here: songs and views by last writer wins (the newer `modifiedAt` stays; a
- * local copy as new or newer is kept, and pushes itself), settings unless the user changed them here since. Like
- * `cleanDeleted`, mirroring the cloud writes no sync record: there is nothing to push back, except where two
- * songs of one project meet (`mergeProjectTwins`). And the upgrade's "queue everything" that gives the cloud a
+ * What a pull brings down, written here: songs merged field by field with the local copies (each field from where
+ * the user edited it last), views by last writer wins (the newer `modifiedAt` stays; a local copy as new or newer is
+ * kept, and pushes itself), settings unless the user changed them here since. Like `cleanDeleted`, mirroring the
+ * cloud writes no sync record, except where the merge kept something the cloud's copy lacks: a local edit, or two
+ * songs of one project made one (`mergeProjectTwins`). And the upgrade's "queue everything" that gives the cloud a
  * whole library at once.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
 import type { CustomField } from '../../common/custom-fields';
 import type { Song } from '../../common/song';
+import { USER_FIELDS, sameValue } from '../../common/song-edits';
+import { mergeSongCopies } from '../../common/song-merge';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../connection';
+import { isPathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import { customFieldToColumns } from '../rows/custom-field-row';
 import { songFromRow, songToColumns } from '../rows/song-row';
@@ -18,70 +22,129 @@ import { viewToColumns } from '../rows/view-row';
 import { customFields, files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
-import { deleteSongsForGood } from './songs';
+import { listDirectories } from './directories';
+import { deleteSongsForGood, getSongs } from './songs';
 import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
 
 /**
- * Applies songs newer than the local copies: a pulled page in one transaction, written in batches of 5 (spec
- * section 9). Returns the ids written.
+ * Writes a pulled page of songs in one transaction, in batches of 5 (spec section 9). A song new here is written as
+ * another computer left it, less what describes that computer (`fromAnotherComputer`). A song this computer has is
+ * merged with it field by field (`mergeSongCopies`: each field from where the user edited it last); when the merge
+ * kept an edit of this computer's that the pulled copy lacks, the merged song is queued for push with a time that
+ * wins the cloud's last-writer-wins check over the pulled copy, else it takes the pulled copy's time and is not sent
+ * back. Returns the ids written.
  */
 export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
   if (pulled.length === 0) return [];
   return inTransaction(db, () => {
-    const local = localModifiedTimes(db, 'songs', pulled.map((song) => song.id));
-    const newer = pulled.filter((song) => (local.get(song.id) ?? -1) < song.modifiedAt);
-    for (let i = 0; i < newer.length; i += PULLED_SONGS_BATCH) insertRows(db, songs, newer.slice(i, i + PULLED_SONGS_BATCH).map(songToColumns), songs.id);
-    mergeProjectTwins(db, newer.filter((song) => !local.has(song.id)));
-    return newer.map((song) => song.id);
+    const watched = listDirectories(db).map((directory) => directory.path);
+    const local = new Map(songsWithIds(db, pulled.map((song) => song.id)).map((song) => [song.id, song]));
+    const now = db.now();
+    const written: Song[] = [];
+    const pushBack: Song[] = [];
+    for (const song of pulled) {
+      const theirs = fromAnotherComputer(song, watched);
+      const mine = local.get(song.id);
+      if (!mine) {
+        written.push(theirs);
+        continue;
+      }
+      const merged = mergeSongCopies([mine, theirs], { own: mine, fallback: theirs.modifiedAt >= mine.modifiedAt ? theirs : mine });
+      if (sameValue({ ...merged, modifiedAt: 0 }, { ...mine, modifiedAt: 0 })) continue;
+      if (sameUserValues(merged, theirs)) {
+        written.push({ ...merged, modifiedAt: Math.max(theirs.modifiedAt, mine.modifiedAt) });
+      } else {
+        const back = { ...merged, modifiedAt: Math.max(now, theirs.modifiedAt + 1, mine.modifiedAt) };
+        written.push(back);
+        pushBack.push(back);
+      }
+    }
+    for (let i = 0; i < written.length; i += PULLED_SONGS_BATCH) insertRows(db, songs, written.slice(i, i + PULLED_SONGS_BATCH).map(songToColumns), songs.id);
+    writeSyncRecords(db, pushBack.map((song) => ({ type: 'update', table: 'songs', recordId: song.id, data: { id: song.id } })));
+    // The pulled project folders, as the other computer named them, only to find this computer's song for the same
+    // project: a song stored here never takes a folder this computer does not watch.
+    mergeProjectTwins(db, pulled.filter((song) => song.source === 'directory' && song.projectPath !== null).map((song) => ({ id: song.id, projectPath: song.projectPath as string })));
+    return written.map((song) => song.id);
   });
 }
 
-/** What the musician edits on a song; the rest (its files, paths, what was read from the project) is the computer's. */
-const EDITED_ON_ANY_COMPUTER = ['name', 'priority', 'tier', 'status', 'tags', 'notes', 'tempo', 'key', 'timeSignature', 'hidden', 'custom'] as const;
+/**
+ * A pulled song as this computer keeps it (DESIGN.md, trust rules: pulled rows describe the song, never this
+ * computer). The audio's local path and the upload and processing flags are the other computer's: this one would
+ * upload or wait on a file it never found. The project folder is kept only inside a folder watched here, where it
+ * names the same place on this computer (a shared drive): the scan of that folder then finds this song for it
+ * instead of making a second one, and confirms the folder or marks it missing. The file's value stays: once uploaded
+ * it is the cloud address this computer plays; before, a path that nothing here reads outside the watched folders.
+ */
+function fromAnotherComputer(song: Song, watched: string[]): Song {
+  const projectPath = song.projectPath;
+  return {
+    ...song,
+    file: song.file && { ...song.file, localPath: null },
+    projectPath: projectPath !== null && watched.some((folder) => isPathInside(folder, projectPath)) ? projectPath : null,
+    needsUploadRetry: false,
+    isBeingProcessedByHandleNewProject: false,
+  };
+}
+
+/** Whether two copies agree on everything the user edits (what the cloud's copy must hold). */
+function sameUserValues(a: Song, b: Song): boolean {
+  return USER_FIELDS.every((field) => sameValue(a[field], b[field])) && sameValue(a.custom, b.custom) && sameValue(a.editedAt, b.editedAt);
+}
 
 /**
  * One project, one song, on every computer. Two computers that scanned the same project folder (a shared Dropbox,
  * say, before they synced) each made a song for it; when one pulls the other's, the two become the one with the
- * smaller id (the older), so both computers settle on the same song without talking to each other. The merged
- * song keeps this computer's files and paths, the latest edits of either (and both sets of edited fields), and is
- * pushed as new; the other is deleted here and in the cloud, its indexed files now pointing at the merged song.
+ * smaller id (the older), so both computers settle on the same song without talking to each other. The merged song
+ * takes each field from where the user edited it last, a field nobody edited from the older song (a fresh scan's
+ * defaults never replace it), and this computer's files and paths; it is pushed as new, and the other is deleted
+ * here and in the cloud, its indexed files now pointing at the merged song. A pulled song is matched by the project
+ * folder the other computer named, whether or not this computer stored it.
  */
-function mergeProjectTwins(db: Db, pulledNew: Song[]): void {
-  const pulledIds = new Set(pulledNew.map((song) => song.id));
-  const paths = [...new Set(pulledNew.filter((song) => song.source === 'directory' && song.projectPath).map((song) => song.projectPath as string))];
-  const byPath = new Map<string, Song[]>();
+function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]): void {
+  const pulledIds = new Set(pulled.map((song) => song.id));
+  const pulledAt = new Map<string, string[]>();
+  for (const { id, projectPath } of pulled) pulledAt.set(projectPath, [...(pulledAt.get(projectPath) ?? []), id]);
+  const paths = [...pulledAt.keys()];
+  const here = new Map<string, Song[]>();
   for (let i = 0; i < paths.length; i += 500) {
     const rows = db.orm.select().from(songs).where(and(eq(songs.source, 'directory'), inArray(songs.projectPath, paths.slice(i, i + 500)))).all();
-    for (const song of rows.map(songFromRow)) byPath.set(song.projectPath as string, [...(byPath.get(song.projectPath as string) ?? []), song]);
+    for (const song of rows.map(songFromRow)) here.set(song.projectPath as string, [...(here.get(song.projectPath as string) ?? []), song]);
   }
+  const stored = new Map(songsWithIds(db, [...pulledIds]).map((song) => [song.id, song]));
+  const gone = new Set<string>();
   const now = db.now();
-  for (const twins of byPath.values()) {
+  for (const [project, ids] of pulledAt) {
+    const byId = new Map([...(here.get(project) ?? []), ...ids.flatMap((id) => stored.get(id) ?? [])].map((song) => [song.id, song]));
+    const twins = [...byId.values()].filter((song) => !gone.has(song.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
     if (twins.length < 2) continue;
-    const [keeper, ...others] = [...twins].sort((a, b) => (a.id < b.id ? -1 : 1)) as [Song, ...Song[]];
-    const latest = twins.reduce((a, b) => (b.modifiedAt > a.modifiedAt ? b : a));
-    const own = twins.find((song) => !pulledIds.has(song.id)) ?? keeper;
-    const edits = Object.fromEntries(EDITED_ON_ANY_COMPUTER.map((field) => [field, latest[field]]));
+    const [keeper, ...others] = twins as [Song, ...Song[]];
+    const own = twins.find((song) => song.projectPath === project && !pulledIds.has(song.id)) ?? twins.find((song) => song.projectPath === project) ?? keeper;
     const merged: Song = {
-      ...own,
-      ...edits,
-      editedFields: [...new Set(twins.flatMap((song) => song.editedFields))],
+      ...mergeSongCopies(twins, { own, fallback: keeper }),
       id: keeper.id,
-      createdAt: Math.min(...twins.map((song) => song.createdAt)),
-      modifiedAt: now,
       supabaseId: keeper.supabaseId,
+      modifiedAt: Math.max(now, ...twins.map((song) => song.modifiedAt + 1)),
     };
     insertRows(db, songs, [songToColumns(merged)], songs.id);
     writeSyncRecords(db, [{ type: 'update', table: 'songs', recordId: keeper.id, data: { id: keeper.id } }]);
     db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
     deleteSongsForGood(db, others);
+    for (const song of others) gone.add(song.id);
   }
+}
+
+function songsWithIds(db: Db, ids: string[]): Song[] {
+  const found: Song[] = [];
+  for (let i = 0; i < ids.length; i += 500) found.push(...getSongs(db, { ids: ids.slice(i, i + 500) }));
+  return found;
 }
 
 /** Applies custom views newer than the local copies, in one transaction. Returns the ids written. */
 export function applyPulledViews(db: Db, pulled: View[]): string[] {
   if (pulled.length === 0) return [];
   return inTransaction(db, () => {
-    const local = localModifiedTimes(db, 'views', pulled.map((view) => view.id));
+    const local = localViewTimes(db, pulled.map((view) => view.id));
     const newer = pulled.filter((view) => view.type === 'custom' && (local.get(view.id) ?? -1) < view.modifiedAt);
     insertRows(db, views, newer.map(viewToColumns), views.id);
     return newer.map((view) => view.id);
@@ -167,11 +230,10 @@ export function queueEverythingForSync(db: Db): number {
   });
 }
 
-function localModifiedTimes(db: Db, table: 'songs' | 'views', ids: string[]): Map<string, number> {
-  const source = table === 'songs' ? songs : views;
+function localViewTimes(db: Db, ids: string[]): Map<string, number> {
   const times = new Map<string, number>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = db.orm.select({ id: source.id, modifiedAt: source.modifiedAt }).from(source).where(inArray(source.id, ids.slice(i, i + 500))).all();
+    const rows = db.orm.select({ id: views.id, modifiedAt: views.modifiedAt }).from(views).where(inArray(views.id, ids.slice(i, i + 500))).all();
     for (const row of rows) times.set(row.id, row.modifiedAt);
   }
   return times;

@@ -8,6 +8,7 @@ import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
 import type { ProjectMeta } from '../../common/project-meta';
 import { asJson, type JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
+import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
 import type { Db } from '../connection';
 import { pathInside } from '../path-range';
 import { insertRows, updateRows } from '../prepared-writes';
@@ -26,7 +27,7 @@ export interface ScannedSongState {
   projectPath: string;
   file: SongFile | null;
   recordingSession: RecordingSession | null;
-  editedFields: string[];
+  editedAt: EditTimes;
   projectMissing: boolean;
   /** The project file was read (or found unreadable) at least once. */
   projectRead: boolean;
@@ -61,7 +62,7 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
         projectPath: row.projectPath as string,
         file: fileFromColumns(row),
         recordingSession: sessionFromColumns(row),
-        editedFields: parseJsonColumn<string[]>(row.editedFields, []),
+        editedAt: readEditTimes(parseJsonColumn<unknown>(row.editedFields, {})),
         projectMissing: row.projectMissing === 1,
         projectRead: row.projectRead === 1,
         audioRead: row.audioRead === 1,
@@ -100,7 +101,7 @@ export function applyScanPatches(db: Db, patches: ScanPatch[]): void {
     if (!current) continue;
     const next: Song = { ...current, meta: { ...current.meta }, modifiedAt: now };
     for (const [field, value] of Object.entries(patch.set) as [keyof ScanPatch['set'], unknown][]) {
-      if (field === 'projectPath' || !current.editedFields.includes(field)) Object.assign(next, { [field]: value });
+      if (field === 'projectPath' || !isEdited(current.editedAt, field)) Object.assign(next, { [field]: value });
     }
     if (patch.projectMissing) next.meta.projectMissing = true;
     else delete next.meta.projectMissing;
@@ -142,7 +143,7 @@ export function replaceSongs(db: Db, changed: Song[]): void {
  * them; everything read is kept in `meta`.
  */
 export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): Song {
-  const edited = new Set(song.editedFields);
+  const edited = (field: string) => isEdited(song.editedAt, field);
   const display = {
     tempo: meta.tempo === null ? '' : formatTempo(meta.tempo),
     key: meta.key ?? '',
@@ -164,9 +165,9 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
   };
   return {
     ...song,
-    tempo: edited.has('tempo') ? song.tempo : display.tempo,
-    key: edited.has('key') ? song.key : display.key,
-    timeSignature: edited.has('timeSignature') ? song.timeSignature : display.timeSignature,
+    tempo: edited('tempo') ? song.tempo : display.tempo,
+    key: edited('key') ? song.key : display.key,
+    timeSignature: edited('timeSignature') ? song.timeSignature : display.timeSignature,
     meta: { ...song.meta, ...extracted },
     modifiedAt: now,
   };

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors';
 import { songPatchSchema } from '../../common/song';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
+import { addCustomField } from './custom-fields';
 import { addSong, deleteSong, getSong, getSongs, updateSong } from './songs';
 import { getUnsyncedChanges } from './sync-records';
 
@@ -65,10 +66,23 @@ describe('songs repository', () => {
     expect(updateSong(db, song.id, { file: null }).needsUploadRetry).toBe(false);
   });
 
-  it('db:update-song marks an edited tempo, key or time signature as the user’s', () => {
-    const song = addSong(db, { name: 'Loop' });
-    const updated = updateSong(db, song.id, { tempo: '124', notes: 'new hook' });
-    expect(updated.editedFields).toEqual(['tempo']);
+  it('db:update-song stamps each field it changes with the edit’s time, custom values each by itself', () => {
+    const mood = addCustomField(db, { name: 'Mood', type: 'text' });
+    const song = addSong(db, { name: 'Loop', status: 'Mixing' });
+    clock.advance(1000);
+    const updated = updateSong(db, song.id, { tempo: '124', notes: 'new hook', status: 'Mixing', custom: { [mood.id]: 'dark' } });
+    expect(updated.editedAt).toEqual({ tempo: clock.now(), notes: clock.now(), [`custom.${mood.id}`]: clock.now() });
+    clock.advance(1000);
+    expect(updateSong(db, song.id, { custom: { [mood.id]: null } }).editedAt).toMatchObject({ tempo: clock.now() - 1000, [`custom.${mood.id}`]: clock.now() });
+    expect(getSong(db, song.id)?.editedAt).toEqual({ tempo: clock.now() - 1000, notes: clock.now() - 1000, [`custom.${mood.id}`]: clock.now() });
+  });
+
+  it('hiding a song is the user’s edit too; the app’s own flags are not', () => {
+    const song = addSong(db, { name: 'Found', source: 'directory', projectPath: '/music/Found Project' });
+    expect(updateSong(db, song.id, { needsUploadRetry: true, isBeingProcessedByHandleNewProject: true }).editedAt).toEqual({});
+    clock.advance(1000);
+    deleteSong(db, song.id);
+    expect(getSong(db, song.id)?.editedAt).toEqual({ hidden: clock.now() });
   });
 
   it('db:update-song of a missing song fails with the spec text and writes nothing', () => {

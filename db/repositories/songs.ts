@@ -5,12 +5,14 @@ import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { asJson } from '../../common/schema-parts';
-import { SCAN_OWNED_FIELDS, uniqueTags, type NewSong, type ScanOwnedField, type Song, type SongPatch } from '../../common/song';
+import { uniqueTags, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../connection';
 import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
+import { writeSongColumns } from './song-column-writes';
 import { writeSyncRecord, writeSyncRecords } from './sync-records';
 
 export interface GetSongsOptions {
@@ -54,7 +56,7 @@ export function buildSong(input: NewSong, now: number, id: string = newId()): So
     isBeingProcessedByHandleNewProject: false,
     custom: input.custom ?? {},
     meta: {},
-    editedFields: [],
+    editedAt: {},
     createdAt: now,
     modifiedAt: now,
     supabaseId: null,
@@ -77,16 +79,18 @@ export function addSong(db: Db, input: NewSong): Song {
 }
 
 /**
- * Applies a user's edit. Editing a field a scan sets (name, tempo, key, time signature, audio, session) marks
- * it as the user's, so later scans leave it alone. `custom` is a merge patch: it sets or (with null) clears
- * only the fields it names.
+ * Applies a user's edit. Each field it changes carries the edit's time (`stampEdits`): a field a scan sets (name,
+ * tempo, key, time signature, audio, session) is then the user's, so later scans leave it alone, and a merge with
+ * another computer's copy takes the later edit. `custom` is a merge patch: it sets or (with null) clears only the
+ * fields it names.
  */
 export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
     const custom = patch.custom === undefined ? current.custom : applyCustomPatch(current.custom, checkCustomPatch(patch.custom, customFieldsById(db)));
-    const next: Song = { ...current, ...patch, custom, editedFields: markEdited(current, patch), modifiedAt: db.now() };
+    const next: Song = { ...current, ...patch, custom, modifiedAt: db.now() };
+    next.editedAt = stampEdits(current, next, next.modifiedAt);
     // New audio on this computer is audio the cloud does not have yet: the upload repair pass picks it up (pro).
     if (patch.file !== undefined && patch.needsUploadRetry === undefined && (patch.file?.localPath ?? null) !== (current.file?.localPath ?? null)) {
       next.needsUploadRetry = patch.file?.localPath != null;
@@ -99,15 +103,6 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
     writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
     return next;
   });
-}
-
-/** The song's edited fields after this patch: a scan-owned field whose value the patch changes joins them. */
-export function markEdited(current: Song, patch: Partial<Pick<Song, ScanOwnedField>>): string[] {
-  const edited = new Set(current.editedFields);
-  for (const field of SCAN_OWNED_FIELDS) {
-    if (patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) edited.add(field);
-  }
-  return [...edited];
 }
 
 export type DeleteOutcome = 'hidden' | 'deleted';
@@ -126,14 +121,19 @@ export function deleteSong(db: Db, id: string): DeleteOutcome {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', MESSAGES.songNotFound);
     if (deleteOutcome(current) === 'hidden') {
-      const next: Song = { ...current, hidden: true, modifiedAt: db.now() };
-      db.orm.update(songs).set({ hidden: true, modifiedAt: next.modifiedAt }).where(eq(songs.id, id)).run();
-      writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
+      const next = hiddenByUser(current, db.now());
+      writeSongColumns(db, [next], ['hidden', 'editedFields', 'modifiedAt']);
       return 'hidden';
     }
     deleteSongsForGood(db, [current]);
     return 'deleted';
   });
+}
+
+/** A song the user hid (a delete of a song found in a folder): hiding is their edit, and carries its time. */
+export function hiddenByUser(song: Song, now: number): Song {
+  const next: Song = { ...song, hidden: true, modifiedAt: now };
+  return { ...next, editedAt: stampEdits(song, next, now) };
 }
 
 /** Deletes songs for good, each with the delete record that takes it out of the cloud too (by its id). */

@@ -1,6 +1,7 @@
 /** The one mapping between a `songs` row and the domain `Song`. */
 import type { JsonValue } from '../../common/schema-parts';
 import type { Priority, RecordingSession, Song, SongFile, SongSource, Status, Tier } from '../../common/song';
+import { readEditTimes } from '../../common/song-edits';
 import { tempoToBpm } from '../../common/tempo';
 import type { songs } from '../schema';
 import { parseJsonColumn } from './json-column';
@@ -29,10 +30,11 @@ export function songFromRow(row: SongRow): Song {
     isBeingProcessedByHandleNewProject: row.isBeingProcessed,
     custom: parseJsonColumn<Record<string, JsonValue>>(row.custom, {}),
     meta: parseJsonColumn<Record<string, JsonValue>>(row.meta, {}),
-    editedFields: parseJsonColumn<string[]>(row.editedFields, []),
+    editedAt: readEditTimes(parseJsonColumn<unknown>(row.editedFields, {})),
     createdAt: row.createdAt,
     modifiedAt: row.modifiedAt,
     supabaseId: row.supabaseId,
+    ...(row.removedBySyncAt === null ? {} : { removedBySyncAt: row.removedBySyncAt }),
   };
 }
 
@@ -77,9 +79,12 @@ export function songToColumns(song: Song): Omit<SongInsert, 'seq'> {
     isBeingProcessed: song.isBeingProcessedByHandleNewProject,
     custom: JSON.stringify(song.custom),
     meta: JSON.stringify(song.meta),
-    editedFields: JSON.stringify(song.editedFields),
+    // The `edited_fields` column: a list of fields before edits had times, the map of times since (`song-edits.ts`).
+    editedFields: JSON.stringify(song.editedAt),
     createdAt: song.createdAt,
     modifiedAt: song.modifiedAt,
     supabaseId: song.supabaseId,
+    // Written whole (an edit, a scan, a pull), the song is a live one again: no longer waiting to be purged.
+    removedBySyncAt: null,
   };
 }

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Daw } from '../../common/project-meta';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
+import { isEdited } from '../../common/song-edits';
 import type { WalkEntry } from '../../common/worker-tasks';
 import type { IndexedFile } from '../../db/repositories/files-index';
 import type { ScanPatch, ScannedSongState } from '../../db/repositories/scanned-songs';
@@ -137,14 +138,16 @@ function claim(
 /** The song's audio and session as the project has them now, unless the user chose them or nothing changed. */
 function filesFor(song: ScannedSongState | null, group: ProjectGroup): { file: SongFile | null; recordingSession: RecordingSession | null } {
   let file = song?.file ?? null;
-  if (!song?.editedFields.includes('file') && group.audio) {
+  if (!(song && isEdited(song.editedAt, 'file')) && group.audio) {
     const found = fileOf(group.audio);
-    // After an upload the value is the cloud URL: keep it while the local file is the one uploaded.
-    const sameLocal = file?.localPath === found.localPath && file?.modifiedTime === found.modifiedTime;
-    file = sameLocal ? file : found;
+    // After an upload the value is the cloud URL: keep it while the local file is the one uploaded. A song pulled
+    // from another computer has no local path here: its file is the one found when its name and time are the same
+    // (a shared drive), and this computer takes its path.
+    const sameAudio = file?.modifiedTime === found.modifiedTime && (file.localPath === found.localPath || (file.localPath === null && file.fileName === found.fileName));
+    file = file && sameAudio ? { ...file, localPath: found.localPath } : found;
   }
   let recordingSession = song?.recordingSession ?? null;
-  if (!song?.editedFields.includes('recordingSession') && group.session) recordingSession = sessionOf(group.session);
+  if (!(song && isEdited(song.editedAt, 'recordingSession')) && group.session) recordingSession = sessionOf(group.session);
   return { file, recordingSession };
 }
 

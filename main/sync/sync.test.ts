@@ -20,6 +20,7 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
   await env.pro.supabase.from('songs').delete().eq('user_id', env.pro.userId);
   await env.pro.supabase.from('views').delete().eq('user_id', env.pro.userId);
+  await env.pro.supabase.from('custom_fields').delete().eq('user_id', env.pro.userId);
   await env.pro.supabase.from('user_settings').delete().eq('id', env.pro.userId);
 });
 
@@ -171,10 +172,12 @@ describe('two devices', () => {
     expect((await cloudSongs()).map((row) => row.data.name)).toEqual(['Demo (b)']);
   });
 
-  it('a song deleted on one device is deleted on the other; songs not yet in the cloud are kept', async () => {
+  it('a song deleted on one device goes to Hidden on the other, marked; songs not yet in the cloud are kept', async () => {
     const a = await device();
     const b = await device(env.pro, 10 * 60_000); // ten minutes on: a's songs are past the 5-minute grace there
     const keep = await addSong(a, 'Keep');
+    // One song of six: under the brake that holds a pull removing more than 20% (sync-trust.test.ts).
+    for (const name of ['Keep 2', 'Keep 3', 'Keep 4']) await addSong(a, name);
     const doomed = await addSong(a, 'Doomed');
     await sync(a);
     await sync(b);
@@ -183,10 +186,12 @@ describe('two devices', () => {
     await sync(a);
     const report = await sync(b);
     expect(report.deleted).toBe(1);
-    expect(await names(b)).toEqual(['Keep', 'Written on b while a deleted']);
+    const kept = ['Keep', 'Keep 2', 'Keep 3', 'Keep 4', 'Written on b while a deleted'];
+    expect((await songs(b)).filter((song) => !song.hidden).map((song) => song.name).sort()).toEqual(kept);
+    expect((await songs(b)).find((song) => song.id === doomed.id)).toMatchObject({ hidden: true, removedBySyncAt: expect.any(Number) });
     expect((await songs(b)).map((song) => song.id)).toEqual(expect.arrayContaining([keep.id, fresh.id]));
     await sync(a);
-    expect(await names(a)).toEqual(['Keep', 'Written on b while a deleted']);
+    expect(await names(a)).toEqual(kept);
   });
 
   it('a corrupt row in the cloud is skipped; the rest of the pull goes on', async () => {
@@ -201,20 +206,21 @@ describe('two devices', () => {
 });
 
 describe('one project folder scanned on two computers', () => {
+  const scanned = async (core: TestCore, root: string) => {
+    await core.start();
+    await core.library.watchDirectory(root);
+    await core.runner.whenIdle();
+    return songs(core);
+  };
+
   it('becomes one song on both, with the later edit, its files pointing at it, and one row in the cloud', async () => {
     const root = tempDir('songshelf-library-');
     const library = await writeLibrary(root, { projects: 3 });
-    const scanned = async (core: TestCore) => {
-      await core.start();
-      await core.library.watchDirectory(root);
-      await core.runner.whenIdle();
-      return songs(core);
-    };
     // Both computers scan the shared folder before they ever sync: each makes its own song per project.
     const a = await device();
-    const fromA = await scanned(a);
+    const fromA = await scanned(a, root);
     const b = await device();
-    const fromB = await scanned(b);
+    const fromB = await scanned(b, root);
     expect(fromA).toHaveLength(library.expectedSongs);
     expect(fromB.filter((song) => fromA.some((other) => other.id === song.id))).toEqual([]);
     const edited = fromB.find((song) => song.projectPath === fromA[0]!.projectPath)!;
@@ -238,6 +244,54 @@ describe('one project folder scanned on two computers', () => {
     await call(b, 'scanDirectory', { id: (await call<{ id: string }[]>(b, 'getWatchedDirectories'))[0]!.id });
     await b.runner.whenIdle();
     expect((await songs(b)).map((song) => song.id).sort()).toEqual(keepers);
+  });
+
+  it('an edit made on the older copy is kept when the other computer scans the project later: the edit is on both', async () => {
+    const root = tempDir('songshelf-library-');
+    await writeLibrary(root, { projects: 1 });
+    const a = await device();
+    const [song] = await scanned(a, root);
+    const mood = await call<CustomField>(a, 'fields:add', { name: 'Mood', type: 'text' });
+    const edit = { status: 'Mixing', notes: 'edited on A', tempo: '97', custom: { [mood.id]: 'dark' } };
+    await call(a, 'db:update-song', { id: song!.id, patch: edit });
+    await sync(a);
+    // B scans the same folder a minute later by its clock: its copy is the newer one, and holds only a scan's values.
+    const b = await device(env.pro, 60_000);
+    const fromB = await scanned(b, root);
+    expect(fromB).toEqual([expect.objectContaining({ projectPath: song!.projectPath, status: 'Backlog', notes: '' })]);
+    expect(fromB[0]!.modifiedAt).toBeGreaterThan((await songs(a))[0]!.modifiedAt);
+
+    await sync(b);
+    await sync(a);
+    await sync(b);
+    await sync(a);
+
+    for (const core of [a, b]) expect(await songs(core)).toEqual([expect.objectContaining({ id: song!.id, ...edit })]);
+    expect((await cloudSongs()).map((row) => row.data)).toEqual([expect.objectContaining({ id: song!.id, ...edit })]);
+    // Settled: neither computer has anything left to send the other.
+    expect(await sync(b)).toMatchObject({ pushed: 0, pulled: 0 });
+    expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
+  });
+
+  it('a song pulled before this computer scans the shared folder is the song its scan finds: no second song, its cloud audio kept', async () => {
+    const root = tempDir('songshelf-library-');
+    await writeLibrary(root, { projects: 1 });
+    const a = await device();
+    const [song] = await scanned(a, root);
+    const uploaded = await call<{ url: string }>(a, 'songs:upload', { id: song!.id });
+    await sync(a);
+    // B watches the same folder (a shared drive: the same path here) and pulls before its first scan has run.
+    const b = await device(env.pro, 60_000);
+    await b.library.watchDirectory(root);
+    await sync(b);
+    expect(await songs(b)).toEqual([expect.objectContaining({ id: song!.id, projectPath: song!.projectPath, file: expect.objectContaining({ localPath: null }) })]);
+    await b.start();
+    await b.runner.whenIdle();
+    expect(await songs(b)).toEqual([expect.objectContaining({ id: song!.id, file: { ...song!.file, value: uploaded.url } })]);
+    await sync(b);
+    await sync(a);
+    expect(await songs(a)).toEqual([expect.objectContaining({ id: song!.id, file: { ...song!.file, value: uploaded.url } })]);
+    expect((await cloudSongs()).map((row) => row.data)).toEqual([expect.objectContaining({ id: song!.id, file: expect.objectContaining({ value: uploaded.url }) })]);
   });
 });
 

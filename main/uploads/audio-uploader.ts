@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
 import { inArray } from 'drizzle-orm';
 import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
-import { AppError } from '../../common/errors';
+import { AppError, isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
 import {
@@ -33,6 +33,8 @@ import { writeSongColumns } from '../../db/repositories/song-column-writes';
 import { songs } from '../../db/schema';
 import type { ChangeNotifier } from '../change-notifier';
 import type { AudioCompressor } from '../media/compression';
+import { resolveAudioFile } from '../security/audio-file';
+import { libraryRoots } from '../security/library-roots';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 
@@ -72,6 +74,8 @@ export class AudioUploader {
     private readonly account: AccountService,
     private readonly compressor: AudioCompressor,
     private readonly changes: ChangeNotifier,
+    /** The app's own data folder: with the watched folders, the only place audio is read from for an upload. */
+    private readonly dataDir: string,
     private readonly options: AudioUploaderOptions = {},
   ) {}
 
@@ -92,8 +96,10 @@ export class AudioUploader {
     try {
       result = await this.uploadFile(localPath, signal);
     } catch (error) {
-      // Network, timeout, a file that vanished: the flag stays for the repair pass and the job's retry.
-      this.setFlags(song, { needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
+      // Network, timeout, a file that vanished: the flag stays for the repair pass and the job's retry. A file that
+      // may not be read for an upload (`resolveAudioFile`) never will be: the flag clears.
+      const refused = isAppError(error) && error.code === 'forbidden';
+      this.setFlags(song, { needsUploadRetry: !refused, isBeingProcessedByHandleNewProject: false });
       throw error;
     }
     if (result.uploadSuccess && result.url) {
@@ -106,10 +112,15 @@ export class AudioUploader {
     return result;
   }
 
-  /** One file to the signed-in user's audio folder; a skip is a result, a failure throws. */
+  /**
+   * One file to the signed-in user's audio folder; a skip is a result, a failure throws. Only audio inside the watched
+   * folders or the app's data is read (`resolveAudioFile`), and then by its checked real path.
+   */
   async uploadFile(localPath: string, signal?: AbortSignal): Promise<UploadResult> {
     const fileName = path.basename(localPath);
-    const stats = await fs.stat(localPath).catch(() => null);
+    // Our own copies are refused by name before anything is read.
+    const target = isCompressedCopy(fileName) ? localPath : await resolveAudioFile(localPath, libraryRoots(this.db, this.dataDir));
+    const stats = await fs.stat(target).catch(() => null);
     if (!stats?.isFile()) throw new AppError('not_found', `File not found: ${localPath}`);
     const result: UploadResult = {
       url: null,
@@ -151,7 +162,7 @@ export class AudioUploader {
 
     let compression;
     try {
-      compression = await this.compressor.compress(localPath, signal ? { signal } : {});
+      compression = await this.compressor.compress(target, signal ? { signal } : {});
     } catch {
       return skip('compression_failed');
     }

@@ -77,7 +77,8 @@ export class UploadQueue {
     if (this.handled.length > 0) conditions.push(notInArray(songs.id, this.handled));
     const candidates = this.db.orm.select({ id: songs.id, localPath: songs.fileLocalPath }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();
     for (const { id } of candidates) this.handled.push(id);
-    // A song synced from another computer carries that computer's flag and path: only audio here can go up.
+    // A file gone since it was found waits for a scan to find it again. (A pulled song carries no path or flag of
+    // the computer it came from, and the uploader reads only audio inside the library's folders: resolveAudioFile.)
     const due = candidates.filter((candidate) => candidate.localPath !== null && fs.existsSync(candidate.localPath));
     for (const { id } of due) {
       enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}`, priority: UPLOAD_JOB_PRIORITY, maxAttempts: 3 });

@@ -10,6 +10,7 @@ import { CLOUD_FILE_ERRORS } from '../../common/cloud-files';
 import type { Song } from '../../common/song';
 import type { UploadResult } from '../../common/upload-rules';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
+import { newId } from '../../db/ids';
 import { tempDir } from '../../db/test-support';
 import { listJobs } from '../jobs/queue';
 import { createTestCore, type TestCore } from '../test-support';
@@ -209,7 +210,11 @@ describe('every skip reason', () => {
   it('compression_failed: a WAV over 5 MB ffmpeg cannot read; the song keeps needsUploadRetry', async () => {
     await device();
     const broken = path.join(music, 'broken.wav');
-    fs.writeFileSync(broken, Buffer.alloc(6 * 1024 * 1024, 3));
+    // It starts like a WAV (uploads read only audio, by content), then holds no chunk ffmpeg can read.
+    const bytes = Buffer.alloc(6 * 1024 * 1024, 3);
+    bytes.write('RIFF', 0, 'latin1');
+    bytes.write('WAVE', 8, 'latin1');
+    fs.writeFileSync(broken, bytes);
     const song = await songWith(broken);
     expect(await upload(song)).toMatchObject({ uploadSuccess: false, skipReason: 'compression_failed' });
     expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
@@ -219,7 +224,9 @@ describe('every skip reason', () => {
   it('size_exceeds_limit: over 50 MB after compression (an mp3 is not compressed); the retry flag clears, the file value empties', async () => {
     await device();
     const huge = path.join(music, 'live set.mp3');
-    fs.writeFileSync(huge, Buffer.alloc(52_428_801, 0));
+    const bytes = Buffer.alloc(52_428_801, 0);
+    bytes.write('ID3', 0, 'latin1'); // an MP3's tag: uploads read only audio, by content
+    fs.writeFileSync(huge, bytes);
     const song = await songWith(huge);
     expect(await upload(song)).toMatchObject({ uploadSuccess: false, skipReason: 'size_exceeds_limit', fileSize: 52_428_801 });
     expect(await stored(song)).toMatchObject({ needsUploadRetry: false, file: { value: '', localPath: huge } });
@@ -284,5 +291,72 @@ describe('the repair pass', () => {
     await expect.poll(() => ours()?.state, { timeout: 5000 }).toBe('failed');
     expect(told).toContainEqual(expect.objectContaining({ kind: 'error', title: 'Uploading moved away.wav failed' }));
     expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
+  });
+});
+
+describe('what an upload may read', () => {
+  /** A folder of this computer's that the user never gave Songshelf: their home, with a secret in it. */
+  function home(): { secret: string; audio: string } {
+    const folder = tempDir('songshelf-home-');
+    fs.mkdirSync(path.join(folder, '.ssh'));
+    fs.mkdirSync(path.join(folder, 'Desktop'));
+    const secret = path.join(folder, '.ssh', 'id_rsa');
+    fs.writeFileSync(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n');
+    return { secret, audio: writeWav(path.join(folder, 'Desktop', 'voice memo.wav'), 0.2) };
+  }
+
+  it('a song pulled from another computer that names a file here (outside the watched folders) is never uploaded by the repair pass', async () => {
+    await device();
+    const { secret, audio } = home();
+    const now = Date.now();
+    const pulled = (file: string) => ({
+      id: newId(now),
+      name: path.basename(file),
+      file: { value: file, localPath: file, fileName: path.basename(file), modifiedTime: null },
+      projectPath: path.dirname(file),
+      source: 'directory',
+      needsUploadRetry: true,
+      isBeingProcessedByHandleNewProject: true,
+      createdAt: now,
+      modifiedAt: now,
+    });
+    const rows = [pulled(secret), pulled(audio)];
+    const { error } = await env.pro.supabase.from('songs').insert(rows.map((data) => ({ id: data.id, data, origin: 'another-computer' })));
+    expect(error).toBeNull();
+    try {
+      await core.start();
+      await core.router.dispatch('sync:run', undefined);
+      for (const row of rows) {
+        expect(await stored(row as unknown as Song)).toMatchObject({ file: { localPath: null }, projectPath: null, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
+      }
+      (core.uploads as unknown as { lastRepairAt: number }).lastRepairAt = Number.NEGATIVE_INFINITY;
+      expect(core.uploads.repair()).toBe(0);
+      await core.runner.whenIdle();
+      expect(await cloudObjects()).toEqual([]);
+    } finally {
+      await env.pro.supabase.from('songs').delete().eq('user_id', env.pro.userId);
+    }
+  });
+
+  it('audio outside the watched folders and the app’s data is refused, even when linked on this computer', async () => {
+    await device();
+    const { audio } = home();
+    const song = await songWith(audio);
+    expect(await core.router.dispatch('songs:upload', { id: song.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: false });
+    expect(await cloudObjects()).toEqual([]);
+  });
+
+  it('a file inside a watched folder whose content is not audio is refused, whatever its name says', async () => {
+    await device();
+    const fake = path.join(music, 'mix.wav');
+    fs.copyFileSync(home().secret, fake);
+    const song = await songWith(fake);
+    expect(await core.router.dispatch('songs:upload', { id: song.id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await stored(song)).toMatchObject({ needsUploadRetry: false });
+    const notAudio = path.join(music, 'notes.txt');
+    fs.writeFileSync(notAudio, 'RIFF....WAVE but a text file');
+    expect(await core.router.dispatch('songs:upload', { id: (await songWith(notAudio)).id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await cloudObjects()).toEqual([]);
   });
 });

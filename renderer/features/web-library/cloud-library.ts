@@ -1,13 +1,14 @@
 /**
  * The website's library, straight from the cloud (DESIGN.md: the web build has no core): the user's synced songs
  * and views, read page by page (a hosted project answers at most 1000 rows) and checked on the way in
- * (`songFromCloud`); an edit written back as the whole song with a new `modifiedAt`, so the desktop apps take it
- * by last writer wins; uploaded audio played through an address signed for an hour.
+ * (`songFromCloud`); an edit written back as the whole song with a new `modifiedAt` and its fields' edit times, so the
+ * desktop apps take it; uploaded audio played through an address signed for an hour.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SIGNED_URL_SECONDS, isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
 import { songFromCloud, songToCloud, viewFromCloud } from '../../../common/cloud-records';
 import type { Song, SongPatch } from '../../../common/song';
+import { stampEdits } from '../../../common/song-edits';
 import type { View } from '../../../common/view';
 
 const PAGE_ROWS = 1000;
@@ -34,9 +35,15 @@ export async function loadCloudViews(supabase: SupabaseClient): Promise<View[]> 
     .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title));
 }
 
-/** Writes an edit; the cloud keeps whichever copy changed last. Returns the song as saved. */
+/**
+ * Writes an edit; the cloud keeps whichever copy changed last, and each field it changes carries the edit's time, as
+ * in the app (a desktop merging this copy with its own takes each field from where the user edited it last).
+ * Returns the song as saved.
+ */
 export async function saveCloudSong(supabase: SupabaseClient, song: Song, patch: SongPatch): Promise<Song> {
-  const next: Song = { ...song, ...patch, modifiedAt: Date.now() };
+  const now = Date.now();
+  const next: Song = { ...song, ...patch, modifiedAt: now };
+  next.editedAt = stampEdits(song, next, now);
   const { error } = await supabase.from('songs').upsert({ id: song.id, data: songToCloud(next), origin: WEB_ORIGIN }, { onConflict: 'id' });
   if (error) throw new Error(`The change was not saved: ${error.message}`);
   return next;

@@ -1,0 +1,150 @@
+// Songs pulled from the cloud, written here: each field from where the user edited it last, the merged song pushed
+// back when it kept an edit of this computer's, and none of the other computer's paths or flags taken as its own.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { songFromCloud, songToCloud } from '../../common/cloud-records';
+import type { Song } from '../../common/song';
+import type { OpenedDatabase } from '../connection';
+import { newId } from '../ids';
+import { openTestDatabase, testClock, type TestClock } from '../test-support';
+import { insertDirectory } from './directories';
+import { applyPulledSongs } from './pulled-records';
+import { addSong, buildSong, getSong, getSongs, updateSong } from './songs';
+import { getUnsyncedChanges, markSynced } from './sync-records';
+
+let clock: TestClock;
+let db: OpenedDatabase;
+
+beforeEach(() => {
+  clock = testClock();
+  db = openTestDatabase(clock);
+});
+afterEach(() => db.close());
+
+/** Everything this computer has written so far counts as pushed: what a test sees after is what the pull queued. */
+function settle(): void {
+  markSynced(db, getUnsyncedChanges(db).map((record) => record.id));
+}
+const queued = () => getUnsyncedChanges(db).filter((record) => record.table === 'songs');
+
+/** The song as another computer sends it: its own paths and flags included. */
+function fromElsewhere(song: Song, changes: Partial<Song> = {}): Song {
+  const pulled = songFromCloud(JSON.parse(JSON.stringify(songToCloud({ ...song, ...changes }))));
+  if (!pulled) throw new Error('not a cloud song');
+  return pulled;
+}
+
+const elsewhereFile = { value: '/Users/bo/.ssh/id_rsa', localPath: '/Users/bo/.ssh/id_rsa', fileName: 'id_rsa', modifiedTime: null };
+const deviceFields = { file: elsewhereFile, projectPath: '/Users/bo/Music/Tune Project', needsUploadRetry: true, isBeingProcessedByHandleNewProject: true };
+
+describe('a song new to this computer', () => {
+  it('keeps none of the other computer’s paths or flags', () => {
+    const song = { ...buildSong({ name: 'Tune', source: 'directory' }, clock.now()), ...deviceFields };
+    expect(applyPulledSongs(db, [fromElsewhere(song)])).toEqual([song.id]);
+    expect(getSong(db, song.id)).toMatchObject({
+      name: 'Tune',
+      file: { value: elsewhereFile.value, localPath: null, fileName: 'id_rsa' },
+      projectPath: null,
+      needsUploadRetry: false,
+      isBeingProcessedByHandleNewProject: false,
+    });
+    expect(queued()).toEqual([]);
+  });
+
+  it('keeps its project folder when this computer watches the folder it is in (the scan there finds the song)', () => {
+    insertDirectory(db, '/Volumes/Shared/Music', null);
+    const inside = buildSong({ name: 'Shared', source: 'directory', projectPath: '/Volumes/Shared/Music/2024/Shared Project' }, clock.now());
+    const climbing = buildSong({ name: 'Sneaky', source: 'directory', projectPath: '/Volumes/Shared/Music/../../../Users/bo/.ssh' }, clock.now());
+    const beside = buildSong({ name: 'Beside', source: 'directory', projectPath: '/Volumes/Shared/Music Old/Beside Project' }, clock.now());
+    applyPulledSongs(db, [inside, climbing, beside].map((song) => fromElsewhere(song)));
+    expect(getSong(db, inside.id)?.projectPath).toBe('/Volumes/Shared/Music/2024/Shared Project');
+    expect(getSong(db, climbing.id)?.projectPath).toBeNull();
+    expect(getSong(db, beside.id)?.projectPath).toBeNull();
+  });
+});
+
+describe('a song this computer has', () => {
+  it('keeps this computer’s paths and flags', () => {
+    const local = addSong(db, { name: 'Mine', source: 'directory', projectPath: '/music/Mine Project', file: { value: '/music/Mine Project/mine.wav', localPath: '/music/Mine Project/mine.wav', fileName: 'mine.wav', modifiedTime: 5 } });
+    clock.advance(1000);
+    applyPulledSongs(db, [fromElsewhere(local, { ...deviceFields, notes: 'from bo', modifiedAt: clock.now() })]);
+    expect(getSong(db, local.id)).toMatchObject({
+      notes: 'from bo',
+      file: { localPath: '/music/Mine Project/mine.wav' },
+      projectPath: '/music/Mine Project',
+      needsUploadRetry: false,
+      isBeingProcessedByHandleNewProject: false,
+    });
+  });
+
+  it('takes each field from where the user edited it last, and pushes back the edits it kept', () => {
+    const local = addSong(db, { name: 'Both' });
+    settle();
+    const other = fromElsewhere(local);
+    clock.advance(1000);
+    updateSong(db, local.id, { status: 'Mixing' }); // edited here first...
+    clock.advance(1000);
+    const there = { ...other, notes: 'from bo', editedAt: { notes: clock.now() }, modifiedAt: clock.now() }; // ...then there, a field of its own
+    settle();
+    clock.advance(1000);
+    applyPulledSongs(db, [fromElsewhere(there)]);
+    const merged = getSong(db, local.id);
+    expect(merged).toMatchObject({ status: 'Mixing', notes: 'from bo' });
+    // The cloud holds bo's copy, without this computer's status: the merged song goes up, newer than bo's.
+    expect(queued()).toEqual([expect.objectContaining({ type: 'update', recordId: local.id })]);
+    expect(merged!.modifiedAt).toBeGreaterThan(there.modifiedAt);
+  });
+
+  it('a newer copy that holds every edit this computer has is taken as it is, and not pushed back', () => {
+    const local = addSong(db, { name: 'Same' });
+    clock.advance(1000);
+    const edited = updateSong(db, local.id, { status: 'Done' });
+    settle();
+    clock.advance(1000);
+    const pulled = fromElsewhere(edited, { notes: 'later', editedAt: { ...edited.editedAt, notes: clock.now() }, modifiedAt: clock.now() });
+    applyPulledSongs(db, [pulled]);
+    expect(getSong(db, local.id)).toMatchObject({ status: 'Done', notes: 'later', modifiedAt: pulled.modifiedAt });
+    expect(queued()).toEqual([]);
+  });
+
+  it('an older copy brings the edits made there later than here, though the copy here was written since', () => {
+    const local = addSong(db, { name: 'Old' });
+    const other = fromElsewhere(local);
+    clock.advance(1000);
+    const there = { ...other, tags: ['from bo'], editedAt: { tags: clock.now() }, modifiedAt: clock.now() };
+    clock.advance(1000);
+    updateSong(db, local.id, { priority: 'High' });
+    settle();
+    applyPulledSongs(db, [fromElsewhere(there)]);
+    expect(getSong(db, local.id)).toMatchObject({ tags: ['from bo'], priority: 'High' });
+    expect(queued()).toHaveLength(1);
+  });
+});
+
+describe('one project scanned on two computers', () => {
+  it('an edit on the older copy is kept over a fresh scan’s defaults on the newer one', () => {
+    const project = '/music/Tune Project';
+    // Bo's computer scanned the project first, and the user set its status and notes there.
+    const olderId = newId(clock.now());
+    const older = { ...buildSong({ name: 'Tune', source: 'directory', projectPath: project }, clock.now(), olderId) };
+    clock.advance(1000);
+    const edited = { ...older, status: 'Mixing' as const, notes: 'hook at 1:20', editedAt: { status: clock.now(), notes: clock.now() }, modifiedAt: clock.now() };
+    // This computer scans the same project later: a newer song with a scan's values.
+    clock.advance(60_000);
+    const fresh = addSong(db, { name: 'Tune', source: 'directory', projectPath: project });
+    settle();
+    clock.advance(1000);
+    applyPulledSongs(db, [fromElsewhere(edited)]);
+    expect(getSongs(db)).toEqual([expect.objectContaining({ id: olderId, status: 'Mixing', notes: 'hook at 1:20', projectPath: project })]);
+    expect(queued().map((record) => [record.type, record.recordId])).toEqual(expect.arrayContaining([['update', olderId], ['delete', fresh.id]]));
+  });
+});
+
+describe('rows written before edits had times', () => {
+  it('read the fields they list as edited at time 0: any timed edit is later, no edit at all is earlier', () => {
+    const song = buildSong({ name: 'Legacy' }, clock.now());
+    const { editedAt: _dropped, ...legacy } = songToCloud({ ...song, editedAt: {} }) as Record<string, unknown>;
+    expect(songFromCloud({ ...legacy, editedFields: ['tempo', 'key'] })?.editedAt).toEqual({ tempo: 0, key: 0 });
+    db.sqlite.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(addSong(db, { name: 'Stored' }).id);
+    expect(getSongs(db).map((stored) => stored.editedAt)).toEqual([{ tempo: 0 }]);
+  });
+});
