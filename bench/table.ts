@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/connection';
 import { startHost } from '../e2e/host';
-import { signedInState } from '../e2e/signed-in';
+import { createConfirmedUser, MUSICIAN, setHostAccount } from '../e2e/signed-in';
 import { appRootFrom } from '../main/paths';
 import { writeSongs } from './generators/songs';
 import { argValue, round } from './measure';
@@ -31,7 +31,8 @@ const rendererDir = path.join(appRoot, 'dist', 'renderer');
 if (!fs.existsSync(path.join(rendererDir, 'index.html'))) throw new Error('Build the renderer first: npm run build:renderer');
 
 // The app as `npm start` runs it (the browser host with its local cloud), over a library written beforehand; the
-// dashboard is behind sign-in, so the musician signs in on that cloud, as in the end-to-end tests.
+// dashboard is behind sign-in, so the musician signs in to the app first, as in the end-to-end tests (the core keeps
+// the session: every page opens signed in).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-table-'));
 const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME), { migrationsFolder: path.join(appRoot, 'migrations') });
 process.stderr.write(`writing ${count} songs…\n`);
@@ -39,15 +40,17 @@ writeSongs(db, count);
 db.close();
 const host = await startHost({ dataDir });
 if (!host.cloud) throw new Error('the host started no local cloud');
-const storageState = await signedInState(new URL(host.url).origin, host.cloud.url, host.cloud.anonKey);
+await createConfirmedUser(host.cloud.url, host.cloud.anonKey, MUSICIAN);
 const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+await setHostAccount(context, host.url, MUSICIAN);
 
 const cloudOrigin = new URL(host.cloud.url).origin;
 
 /** Opens the app in a fresh page and times it to the first rows; `offline` fails every request to the cloud. */
 async function openTable(offline: boolean): Promise<{ page: Page; ms: number }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, storageState });
+  const page = await context.newPage();
   if (offline) await page.route((url) => url.origin === cloudOrigin, (route) => route.abort('internetdisconnected'));
   await page.goto(host.url);
   const ms = await page.evaluate(() => new Promise<number>((resolve) => {

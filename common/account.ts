@@ -32,6 +32,11 @@ export interface AccountState {
   libraryOwner: KnownAccount | null;
 }
 
+/** A password sign-in: `notConfirmed` sends the user to /verify-email (spec section 4). */
+export type SignInOutcome = { signedIn: true } | { signedIn: false; notConfirmed: boolean; message: string };
+/** A sign-up: signed in at once (a project without confirmation), a link to confirm, or what failed. */
+export type SignUpOutcome = { outcome: 'signed-in' | 'confirm-email' } | { outcome: 'failed'; message: string };
+
 export interface Subscription {
   userId: string;
   tier: SubscriptionTier;

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import {
   cleanDeletedSchema,
   type AccountState,
+  type SignInOutcome,
+  type SignUpOutcome,
   newSyncRecordSchema,
   subscriptionUpdateSchema,
   userSettingsUpdateSchema,
@@ -76,21 +78,31 @@ export interface CloudStatus {
 
 export const NO_CLOUD: CloudStatus = { endpoint: null, starting: false };
 
-/** supabase-js names its stored items like `sb-127-auth-token` (and `…-code-verifier`). */
-const sessionKeySchema = z.string().regex(/^[\w.-]{1,200}$/, 'A session key is letters, digits, dots, dashes and underscores');
+const emailSchema = z.string().trim().min(3).max(320);
+const passwordSchema = z.string().min(1).max(1024);
+/** Where a mailed link or a sign-in comes back to: the app's own address or the deep link (the cloud's allow-list decides). */
+const returnAddressSchema = z.string().max(2048).regex(/^(https?|songshelf|songshelf-app):\/\//, 'An address of the app');
 
 export const contract = {
   /** Who is signed in here (as last known: the library never waits for the cloud), their tier, the library's account. */
   'account:get': channel<AccountState>()(noInput),
   /** Reads the signed-in account's tier from the cloud now (the upgrade's return) and caches it. */
   'account:refresh-tier': channel<AccountState>()(noInput),
+  /** Signs in with email and password (the core keeps the session; the page never sees a token). */
+  'account:sign-in': channel<SignInOutcome>()(z.strictObject({ email: emailSchema, password: passwordSchema })),
+  'account:sign-up': channel<SignUpOutcome>()(
+    z.strictObject({ email: emailSchema, password: passwordSchema, name: z.string().trim().min(1).max(200), redirectTo: returnAddressSchema }),
+  ),
+  'account:resend-confirmation': channel<{ error: string | null }>()(z.strictObject({ email: emailSchema, redirectTo: returnAddressSchema })),
+  /** Begins a Google sign-in (PKCE, its verifier kept in the core): the consent page's address. */
+  'account:begin-google': channel<{ url: string }>()(z.strictObject({ redirectTo: returnAddressSchema })),
+  /** Completes a sign-in this core started, with the code its callback brought; anything else is refused. */
+  'account:complete-sign-in': channel<AccountState>()(z.strictObject({ code: z.string().min(1).max(512) })),
+  'account:sign-out': channel<AccountState>()(noInput),
+  /** The pro upgrade's payment page, asked of the cloud as the signed-in user. */
+  'account:start-checkout': channel<{ url: string }>()(z.strictObject({ successUrl: returnAddressSchema, cancelUrl: returnAddressSchema })),
   /** Where to sign in, or that the local cloud is still starting: accounts wait for it, the library never does. */
   'cloud:config': channel<CloudStatus>()(noInput),
-  /** Whether the shell keeps the session encrypted (Electron's safeStorage); else the page keeps it. */
-  'session:vault': channel<{ available: boolean }>()(noInput),
-  'session:get-item': channel<{ value: string | null }>()(z.strictObject({ key: sessionKeySchema })),
-  'session:set-item': channel<{ saved: true }>()(z.strictObject({ key: sessionKeySchema, value: z.string().max(64 * 1024) })),
-  'session:remove-item': channel<{ removed: true }>()(z.strictObject({ key: sessionKeySchema })),
   /** The signed-in user for the core's sync (the page refreshes the token; null on sign-out). */
   'sync:session': channel<{ signedIn: boolean }>()(syncSessionSchema),
   /** Runs a sync now (the upgrade, a user's "Sync now"): pushes, pulls, deletes what the cloud lost. */

@@ -1,12 +1,13 @@
 // Accounts in the app against the local cloud that the host started (issue 5): sign-up with the spec's checks,
 // the confirmation mail's link, sign-out, sign-in with a wrong and a right password, and the login limit.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MESSAGES } from '../common/messages';
 import { hostUrl, websiteUrl } from './host-url';
-import { MUSICIAN, SIGNED_IN_STATE, SIGNED_OUT_STATE, sessionTokens } from './signed-in';
+import { MUSICIAN, sessionTokens } from './signed-in';
 
 // These tests start with nobody signed in.
-test.use({ storageState: SIGNED_OUT_STATE });
+test.use({ account: 'signed-out' });
 
 /** The local cloud's address, once the host has it (it starts beside the app, a moment later). */
 async function cloudUrl(page: Page): Promise<string> {
@@ -198,7 +199,7 @@ test('the website signs out a user idle over 30 minutes, checked every minute (c
 });
 
 test.describe('sign-in only when asked', () => {
-  test.use({ storageState: SIGNED_IN_STATE });
+  test.use({ account: 'musician' });
 
   test('a callback or address carrying another account’s tokens, or a code this app did not ask for, changes nothing', async ({ page }) => {
     await page.goto(hostUrl());

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost } from './host';
-import { writeSignedInState } from './signed-in';
+import { createConfirmedUser, MUSICIAN } from './signed-in';
 import { startWebsite } from './website';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = root;
   const host = await startHost();
   const cloud = host.cloud!;
-  await writeSignedInState(new URL(host.url).origin, cloud.url, cloud.anonKey);
+  // The musician exists and has confirmed; each test signs the app in (e2e/fixtures.ts).
+  await createConfirmedUser(cloud.url, cloud.anonKey, MUSICIAN, `${new URL(host.url).origin}/login`);
   process.env.SONGSHELF_E2E_URL = host.url;
   process.env.SONGSHELF_E2E_CLOUD_URL = cloud.url;
   process.env.SONGSHELF_E2E_ANON_KEY = cloud.anonKey;

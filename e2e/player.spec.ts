@@ -1,7 +1,8 @@
 // Adding songs with files, the player, and songs from project folders going to Hidden (issue 4).
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { writeLibrary } from '../bench/generators/library';
 import { hostUrl } from './host-url';
 import { writeWav } from '../bench/generators/wav';

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { SIGNED_IN_STATE } from './signed-in';
 
 // Debian's Chromium on Linux and CI (`apt-get install chromium`); elsewhere CHROMIUM_PATH, or Playwright's own.
 const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -17,8 +16,6 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    // Written by global-setup: the musician the tests are signed in as (auth.spec.ts starts signed out).
-    storageState: SIGNED_IN_STATE,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],

@@ -1,16 +1,11 @@
 /**
  * The musician every dashboard test is signed in as (the dashboard is behind the auth guard, spec section 6):
- * signed up, confirmed by the mailed link and signed in against the host's local cloud once, before the tests,
- * through supabase-js as the page uses it. The page finds the session where supabase-js keeps it.
+ * signed up and confirmed by the mailed link on the host's local cloud once, before the tests, then signed in to
+ * the app the way a person does it, through the core (which keeps the session: the page holds no token).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import ws from 'ws';
-
-/** Playwright's storage state for the signed-in musician (config `use.storageState`). */
-export const SIGNED_IN_STATE = path.join(import.meta.dirname, 'artifacts', 'signed-in.json');
 
 export const MUSICIAN = { name: 'Mara Quinn', email: 'mara.quinn@example.com', password: 'Str0ng!pass' };
 
@@ -43,21 +38,34 @@ export async function createConfirmedUser(cloudUrl: string, anonKey: string, use
   if (confirmed.status !== 303) throw new Error(`The confirmation link answered ${confirmed.status}`);
 }
 
-export async function writeSignedInState(hostOrigin: string, cloudUrl: string, anonKey: string): Promise<void> {
-  const state = await signedInState(hostOrigin, cloudUrl, anonKey);
-  fs.mkdirSync(path.dirname(SIGNED_IN_STATE), { recursive: true });
-  fs.writeFileSync(SIGNED_IN_STATE, JSON.stringify(state));
-}
-
-/** Playwright's storage state of `MUSICIAN` signed in at `hostOrigin` (signed up and confirmed first). */
-export async function signedInState(hostOrigin: string, cloudUrl: string, anonKey: string) {
-  await createConfirmedUser(cloudUrl, anonKey, MUSICIAN, `${hostOrigin}/login`);
-  const stored = new Map<string, string>();
-  const supabase = nodeClient(cloudUrl, anonKey, stored);
-  const signIn = await supabase.auth.signInWithPassword({ email: MUSICIAN.email, password: MUSICIAN.password });
-  if (signIn.error) throw signIn.error;
-  const localStorage = [...stored].map(([name, value]) => ({ name, value }));
-  return { cookies: [], origins: [{ origin: hostOrigin, localStorage }] };
+/**
+ * Makes the app at `hostAddress` (its address with the bridge token) signed in as `user`, or signed out (null),
+ * through its bridge as the login form does, in a page of its own; waits for the host's cloud to be up.
+ */
+export async function setHostAccount(context: BrowserContext, hostAddress: string, user: { email: string; password: string } | null): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(hostAddress);
+    await page.waitForFunction(async () => {
+      const answer = await window.api!['cloud:config']();
+      return answer.ok && answer.data.endpoint !== null && !answer.data.starting;
+    }, undefined, { timeout: 30_000, polling: 200 });
+    const problem = await page.evaluate(async (wanted) => {
+      const api = window.api!;
+      const current = await api['account:get']();
+      if (!current.ok) return current.error.message;
+      const email = current.data.account?.email ?? null;
+      if (email === (wanted?.email ?? null)) return null;
+      if (email !== null) await api['account:sign-out']();
+      if (!wanted) return null;
+      const signedIn = await api['account:sign-in']({ email: wanted.email, password: wanted.password });
+      if (!signedIn.ok) return signedIn.error.message;
+      return signedIn.data.signedIn ? null : signedIn.data.message;
+    }, user);
+    if (problem) throw new Error(`The app could not be signed in: ${problem}`);
+  } finally {
+    await page.close();
+  }
 }
 
 /** A confirmed user's fresh tokens, as a crafted `songshelf://oauth/callback#…` link would carry them. */

@@ -1,7 +1,7 @@
 // The song table (issue 4): layout, routes, inline editing with the keyboard, custom fields, columns, search
 // operators, deleting, bulk edits, live updates and rollback. One host and library for the whole run: each
 // test makes songs with its own prefix and searches for it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hostUrl } from './host-url';
 import { MUSICIAN } from './signed-in';
 import { addSongs, cell, expectNames, row, search } from './songs';

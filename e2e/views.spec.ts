@@ -1,6 +1,7 @@
 // Views (issue 4): custom views with their own sort, filters, columns (visibility, order, width); the free
 // tier's limit with the spec's message; rename; the deletion rules and where the app goes after a delete.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hostUrl } from './host-url';
 import { addSongs, expectNames, search } from './songs';
 

@@ -9,7 +9,7 @@ import { AccountService } from './account/account-service';
 import { ChangeNotifier } from './change-notifier';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
-import { SessionVault, type SecretBox } from './files/session-vault';
+import { SessionVault, type SecretBox } from './account/session-vault';
 import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
 import { handlers } from './ipc/handlers';
@@ -76,14 +76,14 @@ export function createCore(options: CoreOptions): Core {
   });
   const library = new Library(db, pool, events, changes, options.library);
   const cloud = options.cloud ?? (() => NO_CLOUD);
-  const account = new AccountService(db, events, changes, cloud, options.sync);
+  const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
+  const account = new AccountService(db, events, changes, cloud, sessionVault, options.sync);
   const sync = new SyncService(db, events, changes, account, options.sync);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
-  const uploader = new AudioUploader(db, account, compressor, changes, options.uploads);
+  const uploader = new AudioUploader(db, account, compressor, changes, options.dataDir, options.uploads);
   const uploads = new UploadQueue(db, uploader, account, events, options.uploads);
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
-  const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
   const ctx: CoreContext = {
     db,
     events,
@@ -92,7 +92,6 @@ export function createCore(options: CoreOptions): Core {
     library,
     runner,
     localFiles,
-    sessionVault,
     compressor,
     uploader,
     sync,
@@ -118,12 +117,14 @@ export function createCore(options: CoreOptions): Core {
       await library.start(runner);
       sync.start(runner);
       uploads.start(runner);
+      account.start();
     },
     async close() {
       if (closed) return;
       closed = true;
       sync.stop();
       uploads.stop();
+      account.close();
       await library.stop();
       await runner.stop();
       changes.flush();

@@ -137,15 +137,13 @@ export function updateUserSettings(db: Db, update: { projectDirectories: string[
   });
 }
 
-/** When the signed-in account last synced this library (null: never, or nobody signed in). */
+/** When the signed-in account (or, signed out, the local user) last synced this library; null: never. */
 export function getLastSync(db: Db): number | null {
-  const userId = getSignedInAccount(db)?.userId;
-  return userId ? getKv<number | null>(db, accountSyncKey(userId, 'last_sync_at'), null) : null;
+  return getKv<number | null>(db, accountSyncKey(getSignedInAccount(db)?.userId ?? LOCAL_USER_ID, 'last_sync_at'), null);
 }
 
 export function updateLastSync(db: Db, timestamp: number = db.now()): number {
-  const userId = getSignedInAccount(db)?.userId;
-  if (userId) setKv(db, accountSyncKey(userId, 'last_sync_at'), timestamp);
+  setKv(db, accountSyncKey(getSignedInAccount(db)?.userId ?? LOCAL_USER_ID, 'last_sync_at'), timestamp);
   return timestamp;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The account, as the core holds it (DESIGN.md "The account"): who is signed in on this computer, their tier, and
- * which account the library belongs to. The page signs in with the cloud and hands the session over
- * (`sync:session`); from then on everything that acts in the cloud asks here.
+ * The account, as the core holds it (DESIGN.md "The account"): the session (signed in, refreshed and kept in the
+ * vault by `AuthSession`, here in the core), who is signed in on this computer, their tier, the upgrade, and which
+ * account the library belongs to. The page asks through `account:*` channels and hears `account:changed`; it never
+ * holds a token. `sync:session` still hands a session over from outside (scripts and tests that drive the core).
  *
  * - **Local first.** The signed-in account is remembered without its tokens, so the library opens offline and
  *   the account block says "Offline" instead of waiting; only a sign-out forgets it.
@@ -11,6 +12,7 @@
  *   account signed in here uses the library but never syncs or uploads it, so nothing of one account is pushed
  *   into, or deleted by, another's cloud. Sync state (cursors, last sync) is kept per account besides.
  */
+import type { Session } from '@supabase/supabase-js';
 import type { AccountState, KnownAccount, SubscriptionTier } from '../../common/account';
 import { AppError } from '../../common/errors';
 import type { CloudStatus } from '../../common/ipc';
@@ -19,10 +21,13 @@ import type { Db } from '../../db/connection';
 import { effectiveTier, getLibraryOwner, getSignedInAccount, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
 import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
+import { AuthSession, sessionStorageIn } from './auth-session';
 import { CloudSession, readActiveTier, type CloudSessionOptions, type SignedInCloud } from './cloud-session';
+import type { SessionVault } from './session-vault';
 
 export class AccountService {
   readonly session: CloudSession;
+  readonly auth: AuthSession;
   /** Whether the cloud answered for the signed-in account since the app started. */
   private reached = false;
   private lastRead: { userId: string; tier: SubscriptionTier; at: number } | null = null;
@@ -33,9 +38,34 @@ export class AccountService {
     private readonly events: EventBus,
     private readonly changes: ChangeNotifier,
     cloud: () => CloudStatus,
+    vault: SessionVault,
     options: CloudSessionOptions = {},
   ) {
     this.session = new CloudSession(() => cloud().endpoint, options);
+    this.auth = new AuthSession(() => cloud().endpoint, sessionStorageIn(vault), (session) => this.follow(session), options.fetch ? { fetch: options.fetch } : {});
+  }
+
+  /** Reads the kept session behind the library (the cloud may be unreachable, or still starting: asked again). */
+  start(): void {
+    void this.auth.restore();
+  }
+
+  close(): void {
+    this.auth.close();
+  }
+
+  /** The core's own session changed (signed in, refreshed, signed out). */
+  private follow(session: Session | null): void {
+    if (!session) return this.setSession(null);
+    const name = session.user.user_metadata.full_name;
+    this.setSession({
+      userId: session.user.id,
+      accessToken: session.access_token,
+      ...(session.user.email ? { email: session.user.email } : {}),
+      ...(typeof name === 'string' && name ? { name: name.slice(0, 200) } : {}),
+    });
+    // A user new here has their plan read at once (not at the next sync); offline, the cached one stays.
+    void this.refreshTier().catch(() => undefined);
   }
 
   state(): AccountState {

@@ -1,14 +1,18 @@
 // The account service against the real local cloud: the library belongs to the first account that syncs it, a
 // second account signed in on the same computer never pushes into, pulls into or deletes from it, and the signed-in
 // account is remembered (without tokens) so the library opens offline.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountState } from '../../common/account';
+import type { AccountState, SignInOutcome } from '../../common/account';
+import { MESSAGES } from '../../common/messages';
 import type { Events } from '../../common/ipc';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import { tempDir } from '../../db/test-support';
-import { accessToken, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
+import { accessToken, cloudClient, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
 import { createTestCore, type TestCore } from '../test-support';
+import { FILE_ONLY_BOX, SESSION_VAULT_FILE, type SecretBox } from './session-vault';
 
 const env = useTestCloud(['ana.account@example.com', 'bea.account@example.com']);
 const ana = () => env.users[0]!;
@@ -26,8 +30,9 @@ afterEach(async () => {
 });
 
 /** A computer whose clock the test moves (`clock.offsetMs`). */
-function computer(dataDir = tempDir(), clock = { offsetMs: 0 }): TestCore {
+function computer(dataDir = tempDir(), clock = { offsetMs: 0 }, secretBox?: SecretBox): TestCore {
   const core = createTestCore(dataDir, {
+    ...(secretBox ? { secretBox } : {}),
     cloud: () => ({ endpoint: { url: env.cloud.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     now: () => Date.now() + clock.offsetMs,
     sync: { schedule: { timers: false } },
@@ -112,5 +117,39 @@ describe('the library belongs to one account', () => {
 
     await call(again, 'sync:session', { session: null });
     expect(await call<AccountState>(again, 'account:get')).toMatchObject({ account: null, tier: 'free', connection: 'signed-out' });
+  });
+
+  it('signs in through the core, which keeps the session in its vault across a restart; no answer carries a token', async () => {
+    const dataDir = tempDir();
+    const first = computer(dataDir, { offsetMs: 0 }, FILE_ONLY_BOX);
+    await first.start();
+    const wrong = await call<SignInOutcome>(first, 'account:sign-in', { email: 'ana.account@example.com', password: 'not the password' });
+    expect(wrong).toMatchObject({ signedIn: false, notConfirmed: false });
+    const answer = await first.router.dispatch('account:sign-in', { email: 'ana.account@example.com', password: 'long enough password' });
+    expect(answer).toEqual({ ok: true, data: { signedIn: true } });
+    await expect.poll(async () => (await call<AccountState>(first, 'account:get')).connection).toBe('online');
+    const state = await call<AccountState>(first, 'account:get');
+    expect(state).toMatchObject({ account: { userId: ana().userId, email: 'ana.account@example.com' }, tier: 'pro' });
+    expect(JSON.stringify([answer, state])).not.toMatch(/access_token|refresh_token|eyJ/);
+    await first.close();
+    cores.splice(cores.indexOf(first), 1);
+
+    const again = computer(dataDir, { offsetMs: 0 }, FILE_ONLY_BOX);
+    await again.start();
+    await expect.poll(async () => (await call<AccountState>(again, 'account:get')).connection).toBe('online');
+    expect(await sync(again)).toMatchObject({ skipped: null });
+    expect(await call<AccountState>(again, 'account:sign-out')).toMatchObject({ account: null, connection: 'signed-out' });
+    expect(fs.readFileSync(path.join(dataDir, SESSION_VAULT_FILE), 'utf8')).not.toContain('refresh_token');
+  });
+
+  it('completes only a sign-in it started: a code from someone else’s flow, or none, changes nothing', async () => {
+    const core = computer();
+    await core.start();
+    await signIn(core, ana(), 'ana.account@example.com');
+    const { data } = await cloudClient(env.cloud).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://127.0.0.1:9/oauth/callback', skipBrowserRedirect: true } });
+    expect(data.url).toBeTruthy();
+    const refused = await core.router.dispatch('account:complete-sign-in', { code: 'a-code-this-core-never-asked-for' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: MESSAGES.callbackNotStarted } });
+    expect(await call<AccountState>(core, 'account:get')).toMatchObject({ account: { userId: ana().userId } });
   });
 });

@@ -3,9 +3,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
-import { createTestCore, type TestCore } from '../test-support';
 import { SESSION_VAULT_FILE, SessionVault, type SecretBox } from './session-vault';
 
 function aesBox(key = randomBytes(32)): SecretBox {
@@ -26,12 +25,6 @@ function aesBox(key = randomBytes(32)): SecretBox {
 }
 
 const SESSION = JSON.stringify({ access_token: 'header.payload.signature', refresh_token: 'refresh-me' });
-let core: TestCore | null = null;
-afterEach(async () => {
-  await core?.close();
-  core = null;
-});
-
 describe('SessionVault', () => {
   it('keeps items encrypted on disk, and finds them again after a restart', () => {
     const dir = tempDir();
@@ -62,29 +55,5 @@ describe('SessionVault', () => {
       expect(() => vault.set('sb-127-auth-token', SESSION)).toThrow('This computer cannot encrypt the session, so it is not kept.');
     }
     expect(fs.existsSync(path.join(dir, SESSION_VAULT_FILE))).toBe(false);
-  });
-});
-
-describe('session channels', () => {
-  it('store, read and remove the session through the bridge', async () => {
-    core = createTestCore(undefined, { secretBox: aesBox() });
-    expect(await core.router.dispatch('session:vault', undefined)).toEqual({ ok: true, data: { available: true } });
-    expect(await core.router.dispatch('session:set-item', { key: 'sb-127-auth-token', value: SESSION })).toEqual({ ok: true, data: { saved: true } });
-    expect(await core.router.dispatch('session:get-item', { key: 'sb-127-auth-token' })).toEqual({ ok: true, data: { value: SESSION } });
-    expect(await core.router.dispatch('session:remove-item', { key: 'sb-127-auth-token' })).toEqual({ ok: true, data: { removed: true } });
-    expect(await core.router.dispatch('session:get-item', { key: 'sb-127-auth-token' })).toEqual({ ok: true, data: { value: null } });
-  });
-
-  it('refuse hostile keys and oversized values, and answer not_allowed without encryption', async () => {
-    core = createTestCore(undefined, { secretBox: aesBox() });
-    for (const input of [{ key: '../../etc/passwd', value: 'x' }, { key: '', value: 'x' }, { key: 'sb-x', value: 'x'.repeat(70_000) }, { key: 'sb-x', value: 42 }, { key: 'sb-x', value: 'x', extra: 1 }]) {
-      const answer = await core.router.dispatch('session:set-item', input);
-      expect(answer.ok ? null : answer.error.code, JSON.stringify(input).slice(0, 60)).toBe('invalid_input');
-    }
-    await core.close();
-    core = createTestCore();
-    expect(await core.router.dispatch('session:vault', undefined)).toEqual({ ok: true, data: { available: false } });
-    const refused = await core.router.dispatch('session:set-item', { key: 'sb-127-auth-token', value: SESSION });
-    expect(refused.ok ? null : refused.error.code).toBe('not_allowed');
   });
 });

@@ -1,9 +1,8 @@
 /**
- * Where the desktop app keeps the signed-in session (spec section 4: desktop tokens kept with `safeStorage`):
- * one file in the data folder, encrypted whole by the shell's secret box (Electron's `safeStorage`: the macOS
- * Keychain, Windows DPAPI). Without a box (the browser host) nothing is kept here: the page keeps its own.
- * Writes are atomic; an unreadable file (corrupt, or encrypted by another user) counts as signed out, never as
- * a crash.
+ * Where the core keeps the signed-in session (spec section 4: desktop tokens kept with `safeStorage`): one file in
+ * the data folder, encrypted whole by the shell's secret box (Electron's `safeStorage`: the macOS Keychain, Windows
+ * DPAPI; the browser host's `FILE_ONLY_BOX`). Without a box (tests) nothing is kept on disk. Writes are atomic; an
+ * unreadable file (corrupt, or encrypted by another user) counts as signed out, never as a crash.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +16,16 @@ export interface SecretBox {
 }
 
 export const SESSION_VAULT_FILE = 'session.vault';
+
+/**
+ * The browser host's box: it runs where Electron's safeStorage cannot (development machines, Linux), so its
+ * session file is kept as a browser keeps its own storage: not encrypted, readable by this OS user alone (0600).
+ */
+export const FILE_ONLY_BOX: SecretBox = {
+  isAvailable: () => true,
+  encrypt: (plain) => Buffer.from(plain, 'utf8'),
+  decrypt: (sealed) => sealed.toString('utf8'),
+};
 
 export class SessionVault {
   private readonly file: string;

@@ -1,7 +1,7 @@
 /** The core's OS shell under Electron: links, reveal and open through Electron's `shell`; safeStorage. */
 import { safeStorage, shell } from 'electron';
 import { AppError } from '../../common/errors';
-import type { SecretBox } from '../files/session-vault';
+import type { SecretBox } from '../account/session-vault';
 import type { Platform } from '../ipc/handler';
 import { parseExternalUrl } from '../security/external-url';
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FILE_ONLY_BOX } from '../account/session-vault';
 import { startCloudBeside } from '../cloud-beside';
 import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom, defaultDataDir } from '../paths';
@@ -25,6 +26,7 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
     workerFile: path.join(bundleDir, WORKER_BUNDLE),
     platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
     cloud: cloud.status,
+    secretBox: FILE_ONLY_BOX,
   });
   await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;

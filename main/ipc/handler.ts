@@ -4,7 +4,6 @@ import type { Db } from '../../db/connection';
 import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
 import type { LocalFileStore } from '../files/local-files';
-import type { SessionVault } from '../files/session-vault';
 import type { JobRunner } from '../jobs/runner';
 import type { Library } from '../library/library';
 import type { AudioCompressor } from '../media/compression';
@@ -30,8 +29,6 @@ export interface CoreContext {
   runner: JobRunner;
   /** Uploads in progress of `saveLocalFile`. */
   localFiles: LocalFileStore;
-  /** The desktop session, encrypted by the shell (empty and refusing without its encryption). */
-  sessionVault: SessionVault;
   /** Compresses audio in the worker pool into `<data>/compressed/`. */
   compressor: AudioCompressor;
   /** Uploads a song's audio, removes and signs cloud files. */

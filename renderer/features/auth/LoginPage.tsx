@@ -12,8 +12,7 @@ import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { currentBuild, useAuth } from './auth-store';
-import { CLOUD_NOT_READY, completeStartedSignIn, continueWithGoogle } from './auth-actions';
-import { getCloudClient } from './cloud-client';
+import { completeStartedSignIn, continueWithGoogle, signInWithPassword } from './auth-actions';
 import { PasswordField } from './PasswordField';
 
 const FAILURES_KEY = 'songshelf.login-failures';
@@ -54,15 +53,11 @@ export function LoginPage() {
     setBusy('password');
     setError(null);
     try {
-      const supabase = await getCloudClient();
-      if (!supabase) return setError(CLOUD_NOT_READY);
-      const { error: failure } = await supabase.auth.signInWithPassword({ email, password });
-      if (failure && (failure.code === 'email_not_confirmed' || /not confirmed/i.test(failure.message))) {
-        return void navigate('/verify-email', { state: { email, message: MESSAGES.emailNotVerified } });
-      }
-      if (failure) {
+      const outcome = await signInWithPassword(email, password);
+      if (!outcome.signedIn && outcome.notConfirmed) return void navigate('/verify-email', { state: { email, message: MESSAGES.emailNotVerified } });
+      if (!outcome.signedIn) {
         localStorage.setItem(FAILURES_KEY, JSON.stringify(withLoginFailure(readFailures(), email, Date.now())));
-        return setError(failure.message);
+        return setError(outcome.message);
       }
       localStorage.setItem(FAILURES_KEY, JSON.stringify(withLoginSuccess(readFailures(), email)));
     } finally {

@@ -11,8 +11,7 @@ import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';
 import { currentBuild } from './auth-store';
-import { CLOUD_NOT_READY, continueWithGoogle, signInAddress } from './auth-actions';
-import { getCloudClient } from './cloud-client';
+import { continueWithGoogle, signUp } from './auth-actions';
 import { PasswordField } from './PasswordField';
 
 export function SignUpPage() {
@@ -31,17 +30,9 @@ export function SignUpPage() {
     setBusy('form');
     setError(null);
     try {
-      const supabase = await getCloudClient();
-      if (!supabase) return setError(CLOUD_NOT_READY);
-      const { data, error: failure } = await supabase.auth.signUp({
-        email,
-        password,
-        options: { data: { full_name: name.trim(), subscription_tier: 'free' }, emailRedirectTo: signInAddress() },
-      });
-      if (failure) return setError(failure.message || MESSAGES.signUpFailed);
-      if (data.user && data.user.identities?.length === 0) return setError(MESSAGES.emailRegisteredWithGoogle);
-      if (!data.user) return setError(MESSAGES.signUpFailed);
-      if (!data.session) return void navigate('/verify-email', { state: { email } });
+      const result = await signUp({ email, password, name: name.trim() });
+      if (result.outcome === 'failed') return setError(result.message);
+      if (result.outcome === 'confirm-email') return void navigate('/verify-email', { state: { email } });
       // A project without e-mail confirmation signs the user in at once.
       void navigate(afterSignIn({ build: currentBuild(), user: { tier: 'free' } }), { replace: true });
     } finally {

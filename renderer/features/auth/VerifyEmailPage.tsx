@@ -4,8 +4,7 @@ import { Link, useLocation } from 'react-router';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard } from './AuthCard';
-import { CLOUD_NOT_READY, signInAddress } from './auth-actions';
-import { getCloudClient } from './cloud-client';
+import { resendConfirmation } from './auth-actions';
 
 export function VerifyEmailPage() {
   const state = (useLocation().state ?? {}) as { email?: string; message?: string };
@@ -16,10 +15,8 @@ export function VerifyEmailPage() {
   const resend = async () => {
     setBusy(true);
     try {
-      const supabase = await getCloudClient();
-      if (!supabase) return setStatus(CLOUD_NOT_READY);
-      const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: signInAddress() } });
-      setStatus(error ? error.message : `Sent again to ${email}.`);
+      const error = await resendConfirmation(email);
+      setStatus(error ?? `Sent again to ${email}.`);
     } finally {
       setBusy(false);
     }

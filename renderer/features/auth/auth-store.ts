@@ -1,20 +1,20 @@
 /**
  * Who is signed in, for every screen (spec section 4, auth events).
  *
- * In the app (Electron or the browser host) the core's account service answers first, from local state: the
- * account signed in on this computer, as last known, and its cached tier. The library opens on that at once,
- * online or offline; the page's cloud client (supabase-js, which signs in and refreshes the session) resolves
- * behind it and hands the session to the core, which then says "online". Only SIGNED_OUT, or a page with no
- * stored session on a computer where nobody was signed in, counts as signed out (the route guard then goes to
- * /login). On the website there is no core: the cloud client decides, and the tier is read from the user's active
+ * In the app (Electron or the browser host) the core's account service answers, from local state: the account
+ * signed in on this computer, as last known, and its cached tier. The library opens on that at once, online or
+ * offline; `account:changed` says when the cloud answered ("online"), when the tier changed, and SIGNED_OUT (the
+ * route guard then goes to /login). The core keeps the session; the page never holds a token.
+ *
+ * On the website there is no core: the page's cloud client decides, and the tier is read from the user's active
  * subscription, the row only the server's checkout can make pro, never from editable metadata.
  */
-import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import type { AccountState, KnownAccount, SubscriptionTier } from '../../../common/account';
 import type { Build } from '../../../common/route-access';
 import { getBridge } from '../../bridge/bridge';
-import { connectToCloud, hasStoredSession } from './cloud-client';
+import { getCloudClient } from './cloud-client';
 
 export interface AccountUser {
   id: string;
@@ -48,111 +48,49 @@ export function currentBuild(): Build {
   return getBridge() ? 'desktop' : 'web';
 }
 
-const RETRY_MS = 1000;
-/** Tier reads answer out of order; only the newest one counts (website). */
-let tierRead = 0;
-
 /** Starts following who is signed in, once per page. */
 export function startAuth(): void {
   if (started) return;
   started = true;
-  if (getBridge()) void startDesktop();
-  else void followCloud();
-}
-
-/**
- * The app: the core's account at once; the cloud client behind. A page that holds a session the core has not
- * heard of yet (signed in in another window of a fresh library) waits for the client to hand it over.
- */
-async function startDesktop(): Promise<void> {
-  const api = getBridge()!;
+  const api = getBridge();
+  if (!api) return void followWebsite();
   api.on('account:changed', applyAccount);
-  const answer = await api['account:get']();
-  if (answer.ok) applyAccount(answer.data);
-  if (!state.ready && !(await hasStoredSession())) set(SIGNED_OUT);
-  void followCloud();
+  void api['account:get']().then((answer) => (answer.ok ? applyAccount(answer.data) : set(SIGNED_OUT)));
 }
 
-function applyAccount(account: AccountState): void {
-  if (!account.account) {
-    // Signed out in the core while the page still holds a session: the client's events decide.
-    if (state.ready || !awaitingStoredSession) set(SIGNED_OUT);
-    return;
-  }
+/** The app: the core's account service says who is signed in. */
+export function applyAccount(account: AccountState): void {
+  if (!account.account) return set(SIGNED_OUT);
   const { userId, email, name } = account.account;
   set({ ready: true, user: { id: userId, email, name }, tier: account.tier, connection: account.connection, libraryOwner: account.libraryOwner });
 }
 
-/** True while the page may hold a session the core has not been given yet. */
-let awaitingStoredSession = true;
+/** Tier reads answer out of order; only the newest one counts (website). */
+let tierRead = 0;
 
-/**
- * The cloud client: reads the stored session and follows the auth events. While the shell's local cloud is still
- * starting it asks again every second; the app's library does not wait for any of it.
- */
-async function followCloud(): Promise<void> {
-  const { supabase, starting } = await connectToCloud();
-  if (!supabase) {
-    if (starting) setTimeout(() => void followCloud(), RETRY_MS);
-    else if (!getBridge()) set(SIGNED_OUT);
-    else if (!state.ready) set(SIGNED_OUT);
-    return;
-  }
+/** The website: reads the stored session and follows the auth events. */
+async function followWebsite(): Promise<void> {
+  const supabase = await getCloudClient();
+  if (!supabase) return set(SIGNED_OUT);
   supabase.auth.onAuthStateChange((event, session) => {
     if (event === 'SIGNED_OUT') {
       clearStoredKeys();
-      handOverToCore(null);
       tierRead++;
-      awaitingStoredSession = false;
       set(SIGNED_OUT);
       return;
     }
-    if (session) handOverToCore(session);
     // Not awaited: a query inside this callback would wait on the auth lock the callback holds.
-    if (!getBridge() && (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED')) void followOnWebsite(supabase, session?.user ?? null);
+    if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION' || event === 'USER_UPDATED') void follow(supabase, session?.user ?? null);
   });
   const { data } = await supabase.auth.getSession();
-  if (data.session) handOverToCore(data.session);
-  else if (getBridge()) {
-    // No session in this page (or none the cloud could renew while offline): the core's remembered account, if
-    // any, keeps the library open; with none, nobody is signed in here.
-    awaitingStoredSession = false;
-    if (!state.ready) set(SIGNED_OUT);
-  }
-  if (!getBridge()) await followOnWebsite(supabase, data.session?.user ?? null);
+  await follow(supabase, data.session?.user ?? null);
 }
 
-let handedOver: string | null = null;
-let handedOverUser: string | null = null;
-
-/**
- * The core syncs as the signed-in user: it gets the access token now and after every refresh, and null on
- * sign-out. A user new to this page has their plan read by the core at once (not at the next sync).
- */
-function handOverToCore(session: Session | null): void {
-  const api = getBridge();
-  const token = session?.access_token ?? null;
-  if (!api || token === handedOver) return;
-  handedOver = token;
-  const userId = session?.user.id ?? null;
-  const newUser = userId !== null && userId !== handedOverUser;
-  handedOverUser = userId;
-  void api['sync:session']({
-    session: session && token ? { userId: session.user.id, accessToken: token, ...accountDetails(session.user) } : null,
-  }).then(() => {
-    if (newUser) void api['account:refresh-tier']();
-  });
-}
-
-function accountDetails(user: User): { email?: string; name?: string } {
-  const name = user.user_metadata.full_name;
-  return { ...(user.email ? { email: user.email } : {}), ...(typeof name === 'string' && name ? { name } : {}) };
-}
-
-async function followOnWebsite(supabase: SupabaseClient, user: User | null): Promise<void> {
+async function follow(supabase: SupabaseClient, user: User | null): Promise<void> {
   const read = ++tierRead;
   if (!user) return set(SIGNED_OUT);
-  const account = { id: user.id, email: user.email ?? null, name: accountDetails(user).name ?? null };
+  const name = user.user_metadata.full_name;
+  const account = { id: user.id, email: user.email ?? null, name: typeof name === 'string' && name ? name : null };
   // A refreshed token or an edited name keeps the tier already read for this user.
   if (state.ready && state.user?.id === user.id) return set({ ...state, user: account });
   const tier = await readTier(supabase);
@@ -160,7 +98,7 @@ async function followOnWebsite(supabase: SupabaseClient, user: User | null): Pro
 }
 
 /** Reads the tier again (after the upgrade); the user stays who they are. In the app the core reads and caches it. */
-export async function refreshTier(supabase: SupabaseClient): Promise<SubscriptionTier> {
+export async function refreshTier(): Promise<SubscriptionTier> {
   const api = getBridge();
   if (api) {
     const answer = await api['account:refresh-tier']();
@@ -168,6 +106,8 @@ export async function refreshTier(supabase: SupabaseClient): Promise<Subscriptio
     applyAccount(answer.data);
     return answer.data.tier;
   }
+  const supabase = await getCloudClient();
+  if (!supabase) return state.tier;
   const read = ++tierRead;
   const tier = await readTier(supabase);
   if (read === tierRead && state.user) set({ ...state, tier });

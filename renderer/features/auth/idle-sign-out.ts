@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { IDLE_CHECK_MS, idleTooLong } from '../../../common/auth-rules';
-import { getCloudClient } from './cloud-client';
+import { signOut } from './auth-actions';
 
 const LAST_ACTIVITY_KEY = 'songshelf.last-activity';
 /** Activity is written at most this often: a mouse move fires many events a second. */
@@ -27,7 +27,7 @@ export function useIdleSignOut(enabled: boolean): void {
     const check = setInterval(() => {
       const last = Number(localStorage.getItem(LAST_ACTIVITY_KEY)) || recorded;
       // SIGNED_OUT then takes the page to /login (the route guard).
-      if (idleTooLong(last, Date.now())) void getCloudClient().then((supabase) => supabase?.auth.signOut({ scope: 'local' }));
+      if (idleTooLong(last, Date.now())) void signOut({ scope: 'local' });
     }, IDLE_CHECK_MS);
     return () => {
       clearInterval(check);

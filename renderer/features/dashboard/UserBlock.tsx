@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../common/messages';
 import type { SyncStatus } from '../../../common/sync';
 import { useRunSyncMutation, useSyncStatusQuery } from '../../api/songshelf-api';
 import { displayName, useAuth } from '../auth/auth-store';
-import { getCloudClient } from '../auth/cloud-client';
+import { signOut } from '../auth/auth-actions';
 import styles from './DashboardLayout.module.css';
 import { HeldRemovals } from './HeldRemovals';
 
@@ -43,12 +43,6 @@ export function UserBlock() {
         ? `${plan} · ${syncing ? 'Syncing…' : syncLine(sync, now)}`
         : plan;
   const hint = otherAccount ? MESSAGES.libraryOfOtherAccount : connection === 'offline' ? 'The cloud cannot be reached: the library works as usual and syncs once it can.' : (sync?.lastError ?? undefined);
-
-  // SIGNED_OUT takes the app to /login (the route guard).
-  const signOut = async () => {
-    const supabase = await getCloudClient();
-    await supabase?.auth.signOut();
-  };
 
   return (
     <div className={styles.user} aria-label="Account">

@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
 import { displayName, useAuth } from '../auth/auth-store';
-import { getCloudClient } from '../auth/cloud-client';
+import { signOut } from '../auth/auth-actions';
 import { DownloadWidget } from '../site/DownloadWidget';
 import controls from '../ui/controls.module.css';
 import styles from '../auth/AuthPage.module.css';
@@ -14,10 +14,6 @@ import styles from '../auth/AuthPage.module.css';
 export function WebDashboardNotice() {
   const { user } = useAuth();
   const name = displayName(user);
-  const signOut = async () => {
-    // SIGNED_OUT takes the page to /login (the route guard).
-    await (await getCloudClient())?.auth.signOut();
-  };
   return (
     <AuthCard
       id="web-dashboard-title"

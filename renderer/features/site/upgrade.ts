@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { getBridge } from '../../bridge/bridge';
 import { UPGRADE_DEEP_LINK } from '../../../common/app-links';
-import { CLOUD_NOT_READY, inElectron } from '../auth/auth-actions';
+import { inElectron } from '../auth/auth-actions';
 import { refreshTier } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';
 import { showToast } from '../ui/toasts';
@@ -17,23 +17,32 @@ export const CHECKOUT_FAILED = 'The checkout could not start. Try again in a mom
 
 /** Leaves for the payment page; the message of what failed if it could not. */
 export async function startUpgrade(userId: string): Promise<string | null> {
-  const supabase = await getCloudClient();
-  if (!supabase) return CLOUD_NOT_READY;
   // The desktop window pays in the user's browser, which comes back through the `songshelf://upgrade` link.
   const desktop = inElectron();
   const success = new URL(desktop ? UPGRADE_DEEP_LINK : new URL('/dashboard', location.origin).toString());
   success.searchParams.set('user_id', userId);
   const cancel = desktop ? UPGRADE_DEEP_LINK : new URL('/pricing', location.origin).toString();
-  const { data, error } = await supabase.functions.invoke<{ id: string; url: string }>('checkout', {
-    body: { success_url: success.toString(), cancel_url: cancel },
-  });
-  if (error || !data?.url) return CHECKOUT_FAILED;
+  const url = await checkoutAddress(success.toString(), cancel);
+  if (!url) return CHECKOUT_FAILED;
   if (!desktop) {
-    location.assign(data.url);
+    location.assign(url);
     return null;
   }
-  const opened = await getBridge()?.openExternal({ url: data.url });
+  const opened = await getBridge()?.openExternal({ url });
   return opened?.ok ? null : CHECKOUT_FAILED;
+}
+
+/** The payment page, asked of the cloud as the signed-in user: by the core in the app, by the page on the website. */
+async function checkoutAddress(successUrl: string, cancelUrl: string): Promise<string | null> {
+  const api = getBridge();
+  if (api) {
+    const answer = await api['account:start-checkout']({ successUrl, cancelUrl });
+    return answer.ok ? answer.data.url : null;
+  }
+  const supabase = await getCloudClient();
+  if (!supabase) return null;
+  const { data, error } = await supabase.functions.invoke<{ id: string; url: string }>('checkout', { body: { success_url: successUrl, cancel_url: cancelUrl } });
+  return error || !data?.url ? null : data.url;
 }
 
 export interface UpgradeReturn {
@@ -58,9 +67,7 @@ export function upgradeReturnFrom(search: string): UpgradeReturn | null {
  */
 export async function completeUpgrade(back: UpgradeReturn, signedInUserId: string): Promise<{ kind: 'info' | 'error'; message: string }> {
   if (back.userId !== signedInUserId) return { kind: 'error', message: MESSAGES.upgradeWrongUser };
-  const supabase = await getCloudClient();
-  if (!supabase) return { kind: 'error', message: CLOUD_NOT_READY };
-  if ((await refreshTier(supabase)) !== 'pro') return { kind: 'error', message: MESSAGES.upgradeNotConfirmed };
+  if ((await refreshTier()) !== 'pro') return { kind: 'error', message: MESSAGES.upgradeNotConfirmed };
   const api = getBridge();
   if (!api) return { kind: 'info', message: MESSAGES.upgradeDone };
 

@@ -11,6 +11,7 @@ import { PRIORITIES, STATUSES, TIERS, type Song, type SongPatch } from '../../..
 import type { View } from '../../../common/view';
 import { songsOfView } from '../../../common/view-rules';
 import { useAuth } from '../auth/auth-store';
+import { signOut } from '../auth/auth-actions';
 import { getCloudClient } from '../auth/cloud-client';
 import { Icon } from '../ui/icons';
 import controls from '../ui/controls.module.css';
@@ -74,10 +75,6 @@ export function WebLibrary() {
     }
   };
 
-  const signOut = async () => {
-    // SIGNED_OUT takes the page to /login (the route guard).
-    await (await getCloudClient())?.auth.signOut();
-  };
 
   return (
     <div className={styles.page}>
