@@ -39,3 +39,10 @@ export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions
   });
   return { ...core, openedLinks, shownItems, openedPaths };
 }
+
+/** Dispatches a channel on a test core and returns its data; a refusal throws with its code and message. */
+export async function call<T>(core: Core, channel: string, input?: unknown): Promise<T> {
+  const result = await core.router.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.data as T;
+}

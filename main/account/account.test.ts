@@ -11,7 +11,7 @@ import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import { tempDir } from '../../db/test-support';
 import { accessToken, cloudClient, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { call, createTestCore, type TestCore } from '../test-support';
 import { FILE_ONLY_BOX, SESSION_VAULT_FILE, type SecretBox } from './session-vault';
 
 const env = useTestCloud(['ana.account@example.com', 'bea.account@example.com']);
@@ -39,12 +39,6 @@ function computer(dataDir = tempDir(), clock = { offsetMs: 0 }, secretBox?: Secr
   });
   cores.push(core);
   return core;
-}
-
-async function call<T>(core: TestCore, channel: string, input?: unknown): Promise<T> {
-  const result = await core.router.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.data as T;
 }
 
 async function signIn(core: TestCore, user: SignedIn, email: string): Promise<void> {

@@ -9,7 +9,7 @@ import type { SyncReport, SyncStatus } from '../../common/sync';
 import type { View } from '../../common/view';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud } from '../../cloud/local/test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { call, createTestCore, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();
 const cores: TestCore[] = [];
@@ -39,12 +39,6 @@ async function device(clock = { offset: 0 }): Promise<TestCore> {
   const signed = await core.router.dispatch('sync:session', { session: { userId: env.pro.userId, accessToken: await accessToken(env.pro.supabase) } });
   expect(signed).toEqual({ ok: true, data: { signedIn: true } });
   return core;
-}
-
-async function call<T>(core: TestCore, channel: string, input?: unknown): Promise<T> {
-  const result = await core.router.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.data as T;
 }
 
 const sync = (core: TestCore) => call<SyncReport>(core, 'sync:run');

@@ -9,7 +9,7 @@ import type { View } from '../../common/view';
 import { writeLibrary } from '../../bench/generators/library';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { call, createTestCore, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();
 // Ana (`env.pro`) is pro, Fay (`env.free`) free; the proxy sits between the app and the cloud.
@@ -35,12 +35,6 @@ async function device(user: SignedIn = env.pro, clockOffsetMs = 0): Promise<Test
   const signed = await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
   expect(signed).toEqual({ ok: true, data: { signedIn: true } });
   return core;
-}
-
-async function call<T>(core: TestCore, channel: string, input?: unknown): Promise<T> {
-  const result = await core.router.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.data as T;
 }
 
 const sync = (core: TestCore) => call<SyncReport>(core, 'sync:run');
