@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
 import { filterSchema, sortConfigSchema } from './query';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
+import { jsonBoundsProblem } from './json-bounds';
 import { idSchema, jsonValueSchema, nameSchema, type JsonValue } from './schema-parts';
 import { PRIORITIES, STATUSES, TIERS, recordingSessionSchema, songFileSchema, uniqueTags, type Song } from './song';
 import { readEditTimes } from './song-edits';
@@ -101,4 +102,24 @@ const cloudCustomFieldSchema = z.object({
 export function customFieldFromCloud(data: unknown): CustomField | null {
   const parsed = cloudCustomFieldSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A pulled page decoded row by row: a row too deep or too large, or not a record of its kind, is skipped (its id
+ * reported) and the rest go on, so one bad row in the cloud never stops a pull or holds its cursor back.
+ */
+export function decodeCloudRows<T>(rows: readonly { id: string; data: unknown }[], decode: (data: unknown) => T | null): { values: T[]; rejected: string[] } {
+  const values: T[] = [];
+  const rejected: string[] = [];
+  for (const row of rows) {
+    let value: T | null = null;
+    try {
+      value = jsonBoundsProblem(row.data) === null ? decode(row.data) : null;
+    } catch {
+      value = null;
+    }
+    if (value === null) rejected.push(row.id);
+    else values.push(value);
+  }
+  return { values, rejected };
 }

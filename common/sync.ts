@@ -29,6 +29,8 @@ export interface SyncReport {
   deleted: number;
   /** HTTP requests the run made. */
   requests: number;
+  /** Pulled rows skipped because they are not records Songshelf can read (too deep, too large, malformed). */
+  rejected: number;
 }
 
 export interface SyncStatus {

@@ -15,7 +15,11 @@ export function setupIpc(core: Core, trustedWindows: () => BrowserWindow[]): () 
     if (!isTrusted(event)) {
       return { ok: false, error: { code: 'forbidden', message: 'This window may not call Songshelf.' } };
     }
-    return core.router.dispatch(channel, input);
+    // The router answers every call with an envelope; if anything under it still throws, main logs it and lives.
+    return core.router.dispatch(channel, input).catch((error: unknown): Envelope<never> => {
+      console.error('[ipc] a bridge call failed', error);
+      return { ok: false, error: { code: 'internal', message: 'Songshelf could not complete that call. The error was logged.' } };
+    });
   });
 
   const unsubscribe = core.events.onAny((event, payload) => {

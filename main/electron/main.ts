@@ -6,6 +6,7 @@ import path from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
 import { releaseCloud, startCloudBeside, type CloudBeside } from '../cloud-beside';
 import { createCore, WORKER_BUNDLE, type Core } from '../core';
+import { logStrayRejections } from '../stray-rejections';
 import { appRootFrom } from '../paths';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { claimDeepLinks, openDeepLinksIn } from './deep-links';
@@ -26,6 +27,7 @@ let cloud: CloudBeside | null = null;
 // The same V8 settings as the Node launchers (scripts/node-flags.mjs): a small young generation keeps the
 // library engine's memory flat during large scans.
 app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
+logStrayRejections('main');
 registerAppSchemes();
 // Before the single-instance lock, which is held per user-data folder.
 if (process.env.SONGSHELF_DATA_DIR) app.setPath('userData', path.resolve(process.env.SONGSHELF_DATA_DIR));

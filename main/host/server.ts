@@ -114,7 +114,14 @@ function serveBridge(core: Core, ws: WebSocket): void {
       });
       return;
     }
-    void core.router.dispatch(frame.channel, frame.input).then((result) => send({ type: 'result', id: frame.id, result }));
+    // The router answers every call with an envelope; if anything under it still throws, the host logs it and lives.
+    core.router
+      .dispatch(frame.channel, frame.input)
+      .then((result) => send({ type: 'result', id: frame.id, result }))
+      .catch((error: unknown) => {
+        console.error('[host] a bridge call failed', error);
+        send({ type: 'result', id: frame.id, result: { ok: false, error: { code: 'internal', message: 'Songshelf could not complete that call. The error was logged.' } } });
+      });
   });
 }
 

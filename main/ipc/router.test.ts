@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_NAME_LENGTH } from '../../common/constants';
 import type { Events } from '../../common/ipc';
 import type { Song } from '../../common/song';
@@ -90,5 +90,49 @@ describe('router', () => {
     expect(await call('db:mark-synced', { ids: unsynced.map((row) => row.id) })).toEqual({ count: unsynced.length });
     expect(await call('db:get-unsynced-changes')).toEqual([]);
     expect(await call('db:clean-deleted', { table: 'songs', cloudIds: [] })).toEqual({ deleted: [] });
+  });
+
+  describe('bounds every input before validating it', () => {
+    const nested = (depth: number, leaf: unknown = 'deep') => {
+      let value: unknown = leaf;
+      for (let level = 0; level < depth; level += 1) value = [value];
+      return value;
+    };
+
+    it.each([
+      ['a custom value nested 1,000 arrays deep', 'db:add-song', { name: 'Deep', custom: { mood: nested(1000) } }, /nested too deeply/],
+      ['an input nested 5,000 objects deep', 'db:update-song', { id: 'x', patch: JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`) }, /nested too deeply/],
+      ['a list of a million values', 'songs:bulk-delete', { ids: Array.from({ length: 1_000_000 }, (_, i) => String(i)) }, /too large/],
+    ])('%s gets a typed refusal, not a crash', async (_case, channel, input, message) => {
+      const result = await core.router.dispatch(channel, input);
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(result.ok ? '' : result.error.message).toMatch(message);
+    });
+
+    it('a custom value 32 levels deep is data, one level more is refused, and reserved keys never pass', async () => {
+      const field = await core.router.dispatch('fields:add', { name: 'Blob', type: 'text' });
+      expect(field.ok).toBe(true);
+      const tooDeep = await core.router.dispatch('db:add-sync-record', { type: 'update', table: 'songs', recordId: 'a', data: nested(40) });
+      expect(tooDeep).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      const deepEnough = await core.router.dispatch('db:add-sync-record', { type: 'update', table: 'songs', recordId: 'a', data: nested(20) });
+      expect(deepEnough.ok).toBe(true);
+      const reserved = await core.router.dispatch('db:add-sync-record', { type: 'update', table: 'songs', recordId: 'a', data: JSON.parse('{"ok":{"__proto__":{"admin":true}}}') });
+      expect(reserved).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+
+    it('never rejects: a handler that throws something odd becomes an internal envelope', async () => {
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const original = core.db.sqlite.prepare.bind(core.db.sqlite);
+      core.db.sqlite.prepare = (() => {
+        throw new RangeError('Maximum call stack size exceeded');
+      }) as typeof core.db.sqlite.prepare;
+      try {
+        await expect(core.router.dispatch('db:get-views', undefined)).resolves.toMatchObject({ ok: false, error: { code: 'internal' } });
+      } finally {
+        core.db.sqlite.prepare = original;
+        spy.mockRestore();
+      }
+    });
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The core's one entry point for every transport: it validates the input with the contract's schema, runs the
- * handler, and always answers an envelope. Nothing is thrown across the process boundary, and nothing a
- * caller sends can crash the core.
+ * The core's one entry point for every transport: it bounds the input's shape (depth and size, by a loop that
+ * cannot overflow the stack), validates it with the contract's schema, runs the handler, and always answers an
+ * envelope. `dispatch` never rejects: a validator or handler that throws becomes an `internal` envelope, so nothing
+ * a caller sends can crash the core.
  */
 import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
 import { contract, isChannel, type Channel, type Envelope } from '../../common/ipc';
+import { jsonBoundsProblem } from '../../common/json-bounds';
 import type { CoreContext, HandlerMap } from './handler';
 
 export interface Router {
@@ -15,16 +17,18 @@ export interface Router {
 export function createRouter(handlers: HandlerMap, ctx: CoreContext): Router {
   return {
     async dispatch(channel, input) {
-      if (!isChannel(channel)) {
-        return fail({ code: 'unknown_channel', message: `Unknown channel: ${describeChannel(channel)}` });
-      }
-      const parsed = contract[channel].input.safeParse(input);
-      if (!parsed.success) return fail({ code: 'invalid_input', message: describeIssues(channel, parsed.error) });
       try {
+        if (!isChannel(channel)) {
+          return fail({ code: 'unknown_channel', message: `Unknown channel: ${describeChannel(channel)}` });
+        }
+        const shape = jsonBoundsProblem(input);
+        if (shape) return fail({ code: 'invalid_input', message: `Invalid input for ${channel}: the input is ${shape}.` });
+        const parsed = contract[channel].input.safeParse(input);
+        if (!parsed.success) return fail({ code: 'invalid_input', message: describeIssues(channel, parsed.error) });
         const handler = handlers[channel] as (input: unknown, ctx: CoreContext) => unknown;
         return { ok: true, data: await handler(parsed.data, ctx) };
       } catch (error) {
-        return fail(toErrorShape(channel, error));
+        return fail(toErrorShape(isChannel(channel) ? channel : null, error));
       }
     },
   };
@@ -34,10 +38,11 @@ function fail(error: ErrorShape): Envelope<never> {
   return { ok: false, error };
 }
 
-function toErrorShape(channel: Channel, error: unknown): ErrorShape {
+function toErrorShape(channel: Channel | null, error: unknown): ErrorShape {
   if (isAppError(error)) return error.toShape();
-  console.error(`[router] ${channel} failed`, error);
-  return new AppError('internal', `Songshelf could not complete ${channel}. The error was logged.`).toShape();
+  const name = channel ?? 'that call';
+  console.error(`[router] ${name} failed`, error);
+  return new AppError('internal', `Songshelf could not complete ${name}. The error was logged.`).toShape();
 }
 
 /** A short, safe description: never echo a hostile payload back at length. */

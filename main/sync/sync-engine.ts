@@ -18,12 +18,9 @@
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
  */
 import { PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
-import { customFieldFromCloud, customFieldToCloud, songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
-import type { CustomField } from '../../common/custom-fields';
+import { customFieldFromCloud, customFieldToCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
 import type { SubscriptionTier } from '../../common/account';
-import type { Song } from '../../common/song';
 import type { SyncReport, SyncStatus } from '../../common/sync';
-import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
 import { accountSyncKey, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync } from '../../db/repositories/account';
@@ -72,6 +69,8 @@ export interface SyncEngineOptions {
 export class SyncEngine {
   private running: Promise<SyncReport> | null = null;
   private lastError: string | null = null;
+  /** Pulled rows skipped this run because they are not records of their kind (too deep, too large, malformed). */
+  private rejected = 0;
   /** Names of songs whose pushed edit lost to a later one in the cloud, this run. */
   private superseded: string[] = [];
   private readonly pushRows: number;
@@ -114,7 +113,7 @@ export class SyncEngine {
   }
 
   private async runOnce(force: boolean): Promise<SyncReport> {
-    const report: SyncReport = { skipped: null, pushed: 0, pulled: 0, deleted: 0, requests: 0 };
+    const report: SyncReport = { skipped: null, pushed: 0, pulled: 0, deleted: 0, requests: 0, rejected: 0 };
     if (this.account.session.userId === null) return { ...report, skipped: 'signed_out' };
     if (!this.account.session.current()) return { ...report, skipped: 'no_cloud' };
     if (!this.account.syncsThisLibrary()) return { ...report, skipped: 'other_account' };
@@ -123,6 +122,7 @@ export class SyncEngine {
 
     const requestsBefore = this.account.session.requests;
     this.superseded = [];
+    this.rejected = 0;
     try {
       if ((await this.readTier()) !== 'pro') {
         // The same object as the other answers: `finally` fills in its request count.
@@ -147,6 +147,7 @@ export class SyncEngine {
       throw error;
     } finally {
       report.requests = this.account.session.requests - requestsBefore;
+      report.rejected = this.rejected;
       this.changes.changed('songs', 'views', 'custom_fields', 'user_settings', 'sync_records', 'kv');
     }
   }
@@ -277,19 +278,20 @@ export class SyncEngine {
 
   private async pull(cloud: SignedInCloud): Promise<number> {
     // Fields first: the songs coming next may hold values of a new column.
-    const fields = await this.pullTable('custom_fields', cloud, (rows) => {
-      const decoded = rows.map((row) => customFieldFromCloud(row.data)).filter((field): field is CustomField => field !== null);
-      return applyPulledCustomFields(this.db, decoded).length;
-    });
-    const songs = await this.pullTable('songs', cloud, (rows) => {
-      const decoded = rows.map((row) => songFromCloud(row.data)).filter((song): song is Song => song !== null);
-      return applyPulledSongs(this.db, decoded).length;
-    });
-    const views = await this.pullTable('views', cloud, (rows) => {
-      const decoded = rows.map((row) => viewFromCloud(row.data)).filter((view): view is View => view !== null);
-      return applyPulledViews(this.db, decoded).length;
-    });
+    const fields = await this.pullTable('custom_fields', cloud, (rows) => applyPulledCustomFields(this.db, this.decode('custom_fields', rows, customFieldFromCloud)).length);
+    const songs = await this.pullTable('songs', cloud, (rows) => applyPulledSongs(this.db, this.decode('songs', rows, songFromCloud)).length);
+    const views = await this.pullTable('views', cloud, (rows) => applyPulledViews(this.db, this.decode('views', rows, viewFromCloud)).length);
     return fields + songs + views + (await this.pullSettings(cloud));
+  }
+
+  /** A page's rows that are records of their kind; the others are counted for the run's report and logged, and skipped. */
+  private decode<T>(table: PulledTable, rows: { id: string; data: unknown }[], decodeRow: (data: unknown) => T | null): T[] {
+    const { values, rejected } = decodeCloudRows(rows, decodeRow);
+    if (rejected.length > 0) {
+      this.rejected += rejected.length;
+      console.warn(`[sync] skipped ${rejected.length} ${table} row(s) from the cloud that are not records Songshelf can read: ${rejected.slice(0, 5).join(', ')}`);
+    }
+    return values;
   }
 
   /** Pages through other devices' rows changed since the cursor, oldest first; saves the cursor after each page. */

@@ -200,3 +200,28 @@ describe("the cloud's clock", () => {
     expect(await storedTime()).toBeLessThan(Date.now() + MINUTE);
   });
 });
+
+describe('rows the cloud holds that are not songs', () => {
+  it('a row nested 1,000 deep is skipped and reported; the pull goes on past it and later rows arrive', async () => {
+    const a = await device();
+    const b = await device();
+    const template = await call<Song>(a, 'db:add-song', { name: 'Template' });
+    await sync(a);
+    const written = await env.pro.supabase.from('songs').select('data').eq('id', template.id).single();
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 1000; level += 1) deep = [deep];
+    const id = '0190a3b4-0000-7000-8000-0000000dee90';
+    const data = { ...(written.data as { data: Record<string, unknown> }).data, id, name: 'Too deep', custom: { mood: deep } };
+    expect((await env.pro.supabase.from('songs').insert({ id, data })).error).toBeNull();
+    await call(a, 'db:add-song', { name: 'After the deep one' });
+    await sync(a);
+
+    const first = await sync(b);
+    expect(first).toMatchObject({ skipped: null, rejected: 1 });
+    expect((await songs(b)).map((song) => song.name).sort()).toEqual(['After the deep one', 'Template']);
+    await call(a, 'db:add-song', { name: 'Later still' });
+    await sync(a);
+    await sync(b);
+    expect((await songs(b)).map((song) => song.name).sort()).toEqual(['After the deep one', 'Later still', 'Template']);
+  });
+});
