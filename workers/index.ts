@@ -2,6 +2,7 @@
  * The worker threads' entry: one function per task kind, each a pure function of its input (the files it
  * reads, or writes for compression). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
  */
+import type { MessagePort } from 'node:worker_threads';
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
 import type { ReadOutcome, WorkerResults, WorkerTask } from '../common/worker-tasks';
 import { compressAudio } from './compress/compress-audio';
@@ -11,7 +12,13 @@ import { readLogicx } from './readers/logic/read-logicx';
 import { readProTools } from './readers/protools/read-protools';
 import { walkLibrary } from './scan/walk';
 
-export default async function runTask(task: WorkerTask): Promise<WorkerResults[WorkerTask['kind']]> {
+/**
+ * A task as the pool posts it. A compression also brings a port on which the pool says when to stop: the pool
+ * ends a thread to stop other tasks, but that would leave ffmpeg, a process of its own, running.
+ */
+export type WorkerRequest = WorkerTask & { cancel?: MessagePort };
+
+export default async function runTask(task: WorkerRequest): Promise<WorkerResults[WorkerTask['kind']]> {
   switch (task.kind) {
     case 'ping':
       return 'pong';
@@ -22,7 +29,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerResults[W
     case 'read-audio':
       return outcome(() => readAudio(task.path));
     case 'compress-audio':
-      return compressAudio(task.input, task.output, task.bitrate, task.format);
+      return whileListening(task.cancel, (signal) => compressAudio(task.input, task.output, task.bitrate, task.format, { signal }));
   }
 }
 
@@ -34,6 +41,17 @@ function readProject(filePath: string, daw: Daw): Promise<ProjectMeta> {
       return readLogicx(filePath);
     case 'protools':
       return readProTools(filePath);
+  }
+}
+
+/** Runs `work` with a signal that aborts when a message arrives on `port`; closes the port after. */
+async function whileListening<T>(port: MessagePort | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  port?.once('message', () => controller.abort());
+  try {
+    return await work(controller.signal);
+  } finally {
+    port?.close();
   }
 }
 

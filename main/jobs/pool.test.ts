@@ -1,7 +1,10 @@
 // The worker pool's entry must load through plain `require()`: piscina tries `require()` first, and Node's
 // `require(esm)` aborted whole test runs when a pool ended a worker that was still loading an ES module.
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../db/test-support';
 import { TEST_WORKER_FILE } from '../test-support';
 import { createWorkerPool } from './pool';
 
@@ -22,3 +25,56 @@ describe('worker pool', () => {
     await pool.destroy();
   });
 });
+
+describe('worker time limits', () => {
+  const fifos: string[] = [];
+  afterEach(() => {
+    // A read stuck in open() holds one of the process's libuv threads until the FIFO gets a writer.
+    for (const fifo of fifos.splice(0)) releaseReader(fifo);
+  });
+
+  it('a reader that never returns (a FIFO named like a project) is stopped at its time limit, and its lane serves the next task', async () => {
+    const fifo = path.join(tempDir(), 'Stuck.als');
+    execFileSync('mkfifo', [fifo]);
+    fifos.push(fifo);
+    const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1, timeLimits: { readBaseMs: 300 } });
+    try {
+      const started = Date.now();
+      const outcome = await pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' });
+      expect(outcome).toEqual({ ok: false, reason: 'took longer than 0.3 s to read, and was stopped' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      // The reader really was stuck: it still waits in open() for a writer.
+      expect(releaseReader(fifo)).toBe(true);
+      await expect(pool.run({ kind: 'ping' })).resolves.toBe('pong');
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('a cancelled read stops at once, and the caller hears the cancel', async () => {
+    const fifo = path.join(tempDir(), 'Stuck.als');
+    execFileSync('mkfifo', [fifo]);
+    fifos.push(fifo);
+    const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1 });
+    try {
+      const controller = new AbortController();
+      const read = pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' }, controller.signal);
+      setTimeout(() => controller.abort(), 200);
+      await expect(read).rejects.toThrow(/abort/i);
+      await expect(pool.run({ kind: 'ping' })).resolves.toBe('pong');
+    } finally {
+      await pool.destroy();
+    }
+  });
+});
+
+/** Opens the FIFO for writing and closes it, which ends a reader's wait; true when a reader was waiting. */
+function releaseReader(fifo: string): boolean {
+  try {
+    fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
+    return true;
+  } catch {
+    // ENXIO: no reader has it open.
+    return false;
+  }
+}

@@ -1,10 +1,18 @@
 /**
  * The CPU pool: worker threads (piscina, cores - 1, at least 1) that run the tasks of `workers/`. Walking a
  * tree and reading project files never blocks the core's thread, where the database and the bridge live.
+ *
+ * Every task has a time limit from the size of its input (`workerTimeLimitMs`), counted from when it gets a
+ * thread: a reader that never returns is stopped by ending its thread, which frees its lane. A compression is
+ * stopped by its worker instead (ending the thread would leave ffmpeg running), told through a port.
  */
+import fs from 'node:fs/promises';
+import { MessageChannel } from 'node:worker_threads';
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { WorkerResults, WorkerTask } from '../../common/worker-tasks';
+import { AppError, assertNever } from '../../common/errors';
+import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/worker-tasks';
+import { Lanes } from './lanes';
 
 /**
  * The worker entry's file name beside each bundle (scripts/build-node.mjs): CommonJS, so piscina's `require()`
@@ -14,6 +22,9 @@ export const WORKER_BUNDLE = 'worker.cjs';
 
 /** A worker that has not loaded in this long is broken; closing does not wait for it any longer. */
 const LOAD_WAIT_MS = 10_000;
+
+/** A compression told to stop has this long to stop ffmpeg and answer before its thread is ended. */
+const STOP_WAIT_MS = FFMPEG_KILL_GRACE_MS + 3_000;
 
 export interface WorkerPool {
   run<T extends WorkerTask>(task: T, signal?: AbortSignal): Promise<WorkerResults[T['kind']]>;
@@ -25,10 +36,13 @@ export interface WorkerPoolOptions {
   workerFile: string;
   /** Default: cores - 1, at least 1. */
   threads?: number;
+  /** Default: `WORKER_TIME_LIMITS` (common/worker-tasks.ts). */
+  timeLimits?: Partial<WorkerTimeLimits>;
 }
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
+  const limits: WorkerTimeLimits = { ...WORKER_TIME_LIMITS, ...options.timeLimits };
   const piscina = new Piscina({
     filename: options.workerFile,
     minThreads: 1,
@@ -38,17 +52,134 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // sets, and the old-generation ceiling makes a pathological file fail its job rather than swell the app.
     resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
   });
+  const lanes = new Lanes(threads);
+  /** Each running task's own stop, and when it has settled: closing the pool stops them all and waits. */
+  const live = new Map<AbortController, Promise<void>>();
   // The first worker has loaded its entry once it answers; a pool is never ended before that, because ending a
   // thread in the middle of loading a module is where V8 has aborted the whole process.
-  const loaded = piscina.run({ kind: 'ping' } satisfies WorkerTask).then(
-    () => undefined,
-    () => undefined,
-  );
+  const loaded = lanes
+    .run(() => piscina.run({ kind: 'ping' } satisfies WorkerTask))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+
+  const run = <T extends WorkerTask>(task: T, signal?: AbortSignal): Promise<WorkerResults[T['kind']]> => {
+    const cancel = new AbortController();
+    const running = runLimited(piscina, lanes, task, limits, firstOf(cancel.signal, signal));
+    live.set(
+      cancel,
+      running.then(
+        () => void live.delete(cancel),
+        () => void live.delete(cancel),
+      ),
+    );
+    return running;
+  };
+
   return {
-    run: (task, signal) => piscina.run(task, signal ? { signal } : {}),
+    run,
     destroy: async () => {
       await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, LOAD_WAIT_MS).unref())]);
+      // Running compressions stop their ffmpeg before the threads end; other tasks end with their threads.
+      const running = [...live];
+      for (const [cancel] of running) cancel.abort(new AppError('internal', 'The worker pool closed.'));
+      await Promise.all(running.map(([, settled]) => settled));
       await piscina.destroy();
     },
   };
+}
+
+/** Runs a task in a lane until it answers, `cancelled` fires or its time limit passes; a read past its limit answers why. */
+async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, task: T, limits: WorkerTimeLimits, cancelled: Linked): Promise<WorkerResults[T['kind']]> {
+  try {
+    const limitMs = workerTimeLimitMs(task, await inputBytes(task), limits);
+    return await lanes.run(async () => {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new AppError('internal', 'Time limit passed.')), limitMs);
+      const stop = firstOf(cancelled.signal, deadline.signal);
+      try {
+        if (task.kind === 'compress-audio') return (await runStoppable(piscina, task, stop.signal)) as WorkerResults[T['kind']];
+        return (await piscina.run(task, { signal: stop.signal })) as WorkerResults[T['kind']];
+      } catch (error) {
+        if (deadline.signal.aborted && !cancelled.signal.aborted) return pastTimeLimit(task, limitMs);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        stop.dispose();
+      }
+    }, cancelled.signal);
+  } finally {
+    cancelled.dispose();
+  }
+}
+
+interface Linked {
+  signal: AbortSignal;
+  /** Unhooks it from its sources, which may live far longer (a job's, the pool's). */
+  dispose(): void;
+}
+
+/** A signal that aborts with the first of `sources` to abort. */
+function firstOf(...sources: (AbortSignal | undefined)[]): Linked {
+  const controller = new AbortController();
+  const signals = sources.filter((source): source is AbortSignal => source !== undefined);
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  for (const source of signals) {
+    if (source.aborted) controller.abort(source.reason);
+    else source.addEventListener('abort', onAbort, { once: true });
+  }
+  return { signal: controller.signal, dispose: () => signals.forEach((source) => source.removeEventListener('abort', onAbort)) };
+}
+
+/**
+ * Runs a compression whose worker stops ffmpeg itself when told through a port; its thread is ended only if it
+ * has not answered `STOP_WAIT_MS` later. Once stopped, the caller hears the stop, whatever the worker answered.
+ */
+async function runStoppable(piscina: Piscina, task: Extract<WorkerTask, { kind: 'compress-audio' }>, stop: AbortSignal): Promise<unknown> {
+  const { port1, port2 } = new MessageChannel();
+  const endThread = new AbortController();
+  let endTimer: NodeJS.Timeout | undefined;
+  const onStop = () => {
+    port1.postMessage('stop');
+    endTimer = setTimeout(() => endThread.abort(stop.reason), STOP_WAIT_MS);
+  };
+  stop.addEventListener('abort', onStop, { once: true });
+  try {
+    const answer: unknown = await piscina.run({ ...task, cancel: port2 }, { transferList: [port2], signal: endThread.signal });
+    stop.throwIfAborted();
+    return answer;
+  } finally {
+    stop.removeEventListener('abort', onStop);
+    clearTimeout(endTimer);
+    port1.close();
+  }
+}
+
+/** The size of the file a task reads; 0 for a walk, or a file that cannot be looked at (its reader will say why). */
+async function inputBytes(task: WorkerTask): Promise<number> {
+  const file = task.kind === 'read-project' || task.kind === 'read-audio' ? task.path : task.kind === 'compress-audio' ? task.input : null;
+  if (file === null) return 0;
+  return fs.stat(file).then(
+    (stats) => stats.size,
+    () => 0,
+  );
+}
+
+/** A read past its limit is a file that cannot be read (the scan goes on); any other task fails with the reason. */
+function pastTimeLimit<T extends WorkerTask>(task: T, limitMs: number): WorkerResults[T['kind']] {
+  const limit = `${Number((limitMs / 1000).toFixed(1))} s`;
+  switch (task.kind) {
+    case 'read-project':
+    case 'read-audio':
+      return { ok: false, reason: `took longer than ${limit} to read, and was stopped` } as WorkerResults[T['kind']];
+    case 'walk':
+      throw new AppError('io_error', `Reading the folders of ${task.root} took longer than ${limit}, and was stopped.`);
+    case 'compress-audio':
+      throw new AppError('compression_failed', `Compressing ${task.input} took longer than ${limit}, and was stopped.`);
+    case 'ping':
+      throw new AppError('internal', `A worker took longer than ${limit} to start.`);
+    default:
+      return assertNever(task);
+  }
 }

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/connection';
+import { jobs } from '../../db/schema';
 import { openTestDatabase, testClock, type TestClock } from '../../db/test-support';
-import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retry } from './queue';
+import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retireExhausted, retry } from './queue';
 
 let clock: TestClock;
 let db: OpenedDatabase;
@@ -78,9 +80,33 @@ describe('job queue', () => {
     claimNext(db, ['parse-project']);
     clock.advance(60_000);
     heartbeat(db, alive.id, 0.5);
-    expect(recoverStale(db, 30_000)).toBe(1);
+    expect(recoverStale(db, 30_000)).toEqual({ requeued: 1, retired: [] });
     expect(getJob(db, crashed.id)).toMatchObject({ state: 'queued', attempts: 1 });
     expect(getJob(db, alive.id)).toMatchObject({ state: 'running', progress: 0.5 });
+  });
+
+  it('retires a job left running by a crash on its last attempt, with the reason, instead of queueing it again', () => {
+    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 2 }).job;
+    const other = enqueue(db, { kind: 'read-audio', payload: {}, maxAttempts: 2 }).job;
+    claimNext(db, ['scan']);
+    claimNext(db, ['read-audio']);
+    recoverStale(db, -1);
+    expect(getJob(db, job.id)).toMatchObject({ state: 'queued', attempts: 1 });
+    claimNext(db, ['scan']);
+    const recovered = recoverStale(db, -1);
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', attempts: 2, lastError: 'The app stopped while this job was running, on attempt 2 of 2; retired.' });
+    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(recovered).toMatchObject({ requeued: 0, retired: [{ id: job.id, state: 'failed' }] });
+    expect(getJob(db, other.id)).toMatchObject({ state: 'queued', attempts: 1 });
+  });
+
+  it('never claims a job whose attempts are used up, and retires it at start', () => {
+    // A row an older version put back in the queue after its last attempt.
+    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 3 }).job;
+    db.orm.update(jobs).set({ attempts: 3 }).where(eq(jobs.id, job.id)).run();
+    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(retireExhausted(db)).toMatchObject([{ id: job.id, state: 'failed', lastError: 'Used all 3 attempts; retired.' }]);
+    expect(getJob(db, job.id)?.state).toBe('failed');
   });
 
   it('completing a cancelled job leaves it cancelled', () => {

@@ -1,9 +1,9 @@
 /**
  * The durable job queue in the `jobs` table. Each operation is one small function over the database, and
  * every state change is one transaction: a crash at any point leaves each job queued, running (picked up
- * again at start when its heartbeat is stale), or finished.
+ * again at start when its heartbeat is stale, or retired if that was its last attempt), or finished.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { JobKind, JobState } from '../../common/jobs';
 import { inTransaction, type Db } from '../../db/connection';
 import { insertRows } from '../../db/prepared-writes';
@@ -85,7 +85,8 @@ export function enqueueMany(db: Db, many: Omit<EnqueueOptions, 'dedupeKey'>[]): 
 
 /**
  * Claims the most urgent runnable job of the given kinds: it becomes `running`, and the attempt counts now,
- * so a job that crashes the process still uses up its attempts.
+ * so a job that crashes the process still uses up its attempts. A job whose attempts are used up is never
+ * claimed (`retireExhausted` fails it at start).
  */
 export function claimNext(db: Db, kinds: JobKind[]): JobRow | null {
   if (kinds.length === 0) return null;
@@ -94,7 +95,7 @@ export function claimNext(db: Db, kinds: JobKind[]): JobRow | null {
     const next = db.orm
       .select()
       .from(jobs)
-      .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds), lte(jobs.runAfter, now)))
+      .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds), lte(jobs.runAfter, now), lt(jobs.attempts, jobs.maxAttempts)))
       .orderBy(desc(jobs.priority), asc(jobs.runAfter), asc(jobs.id))
       .limit(1)
       .get();
@@ -179,15 +180,32 @@ export function retry(db: Db, id: number): boolean {
   return result.changes > 0;
 }
 
-/** At start: jobs left `running` by a crash (heartbeat older than `staleMs`) go back to the queue. */
-export function recoverStale(db: Db, staleMs: number): number {
-  const now = db.now();
-  const result = db.orm
-    .update(jobs)
-    .set({ state: 'queued', runAfter: now, updatedAt: now })
-    .where(and(eq(jobs.state, 'running'), lte(jobs.heartbeatAt, now - staleMs)))
-    .run();
-  return result.changes;
+/**
+ * At start: jobs left `running` by a crash (heartbeat older than `staleMs`) go back to the queue, except those
+ * that were on their last attempt: a job that brings the app down each time it runs would otherwise run at
+ * every start, forever. Those fail with the reason, kept for the user to see and retry.
+ */
+export function recoverStale(db: Db, staleMs: number): { requeued: number; retired: JobRow[] } {
+  return inTransaction(db, () => {
+    const now = db.now();
+    const orphaned = and(eq(jobs.state, 'running'), lte(jobs.heartbeatAt, now - staleMs));
+    const lastAttempts = db.orm.select().from(jobs).where(and(orphaned, gte(jobs.attempts, jobs.maxAttempts))).all();
+    const retired = lastAttempts.map((job) => retire(db, job, `The app stopped while this job was running, on attempt ${job.attempts} of ${job.maxAttempts}; retired.`));
+    const requeued = db.orm.update(jobs).set({ state: 'queued', runAfter: now, updatedAt: now }).where(orphaned).run().changes;
+    return { requeued, retired };
+  });
+}
+
+/** At start: queued jobs with no attempt left (queued again by an older version after their last) fail. */
+export function retireExhausted(db: Db): JobRow[] {
+  return inTransaction(db, () => {
+    const exhausted = db.orm.select().from(jobs).where(and(eq(jobs.state, 'queued'), gte(jobs.attempts, jobs.maxAttempts))).all();
+    return exhausted.map((job) => retire(db, job, `Used all ${job.maxAttempts} attempts; retired.`));
+  });
+}
+
+function retire(db: Db, job: JobRow, reason: string): JobRow {
+  return db.orm.update(jobs).set({ state: 'failed', lastError: reason, updatedAt: db.now() }).where(eq(jobs.id, job.id)).returning().get() ?? job;
 }
 
 /**

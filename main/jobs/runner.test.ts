@@ -3,7 +3,7 @@ import type { JobKind, JobSummary } from '../../common/jobs';
 import type { OpenedDatabase } from '../../db/connection';
 import { openTestDatabase, realClock } from '../../db/test-support';
 import { EventBus } from '../events';
-import { enqueue, getJob } from './queue';
+import { claimNext, enqueue, getJob, recoverStale } from './queue';
 import { JobRunner, type JobContext, type JobHandler, type JobHandlers } from './runner';
 
 let db: OpenedDatabase;
@@ -23,13 +23,13 @@ function handler(run: (payload: unknown, ctx: JobContext) => Promise<unknown>, c
   return { concurrency, label: () => 'test work', run, ...(onFailed ? { onFailed } : {}) };
 }
 
-function start(handlers: Partial<JobHandlers>): JobRunner {
+function start(handlers: Partial<JobHandlers>, startOptions: { orphanedRunningJobs?: boolean } = {}): JobRunner {
   const idle = handler(async () => null);
   runner = new JobRunner(db, { scan: idle, 'parse-project': idle, 'read-audio': idle, sync: idle, upload: idle, ...handlers } as JobHandlers, events, {
     backoff: { baseMs: 5, capMs: 10 },
     progressIntervalMs: 0,
   });
-  runner.start();
+  runner.start(startOptions);
   return runner;
 }
 
@@ -143,5 +143,31 @@ describe('JobRunner', () => {
     expect(active.retry(job.id)).toBe(true);
     await active.whenIdle();
     expect(getJob(db, job.id)).toMatchObject({ state: 'succeeded', result: '"second time"' });
+  });
+
+  it('a job that stopped the app on each of its attempts is retired at start, not run again, and reported once', async () => {
+    const failures: string[] = [];
+    let runs = 0;
+    const { job } = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 2 });
+    // Two starts that each died while the job ran: claimed, and never finished.
+    claimNext(db, ['scan']);
+    recoverStale(db, -1);
+    claimNext(db, ['scan']);
+    const active = start(
+      {
+        scan: handler(
+          async () => {
+            runs += 1;
+          },
+          1,
+          (_payload, error) => failures.push(error),
+        ),
+      },
+      { orphanedRunningJobs: true },
+    );
+    await active.whenIdle();
+    expect(runs).toBe(0);
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', attempts: 2, lastError: expect.stringMatching(/^The app stopped while this job was running/) });
+    expect(failures).toEqual([getJob(db, job.id)?.lastError]);
   });
 });

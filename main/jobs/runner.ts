@@ -67,15 +67,21 @@ export class JobRunner {
   /**
    * Picks up jobs a crash left running, then starts working. With `orphanedRunningJobs` (the caller holds
    * the library's instance lock), every running job is known to be orphaned and runs again at once; without
-   * it, only those whose heartbeat is stale.
+   * it, only those whose heartbeat is stale. One that was on its last attempt fails instead, and says so.
    */
   start(options: { orphanedRunningJobs?: boolean } = {}): void {
     this.stopped = false;
-    queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
+    const { retired } = queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
+    for (const job of [...retired, ...queue.retireExhausted(this.db)]) this.reportRetired(job);
     this.prune();
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
     this.pruneTimer.unref?.();
     this.wake();
+  }
+
+  private reportRetired(job: JobRow): void {
+    this.handlers[job.kind as JobKind]?.onFailed?.(parsePayload(job.payload), job.lastError ?? 'Retired.');
+    this.announce(job.id);
   }
 
   /** Finished jobs are kept a day (the jobs panel shows recent work), then forgotten. */

@@ -4,14 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../bench/generators/wav';
 import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/upload-rules';
 import { tempDir } from '../../db/test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { ffmpegProcesses, ffmpegStarted } from '../../workers/compress/test-support';
+import { createTestCore, trustFolder, type TestCore } from '../test-support';
 
 let core: TestCore;
 let music: string;
 beforeEach(async () => {
   core = createTestCore(tempDir(), { compression: { retryDelayMs: 10 } });
   music = tempDir('songshelf-music-');
-  await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+  trustFolder(core, music);
 });
 afterEach(() => core.close());
 
@@ -74,6 +75,18 @@ describe('compressAudio', () => {
     expect(result.error.code).toBe('compression_failed');
     expect(result.error.message).toMatch(new RegExp(`^${COMPRESSION_ERRORS.allAttemptsFailed} \\(${COMPRESSION_ERRORS.failed}`));
     expect(Date.now() - started).toBeGreaterThanOrEqual(10);
+    expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
+  });
+
+  it('cancelling a compression stops its ffmpeg: none is left running once the call has settled', async () => {
+    // Two minutes of 44.1 kHz stereo: seconds of encoding.
+    const bounce = writeWav(path.join(music, 'Long Take.wav'), 120, 44_100, 2);
+    const controller = new AbortController();
+    const compressing = core.compressor.compress(bounce, { signal: controller.signal });
+    await ffmpegStarted(bounce);
+    controller.abort();
+    await expect(compressing).rejects.toThrow(/abort/i);
+    expect(ffmpegProcesses(bounce)).toEqual([]);
     expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
   });
 

@@ -3,12 +3,16 @@
  * package for each system): checks the input, writes the output beside a temporary name, verifies it and only
  * then gives it its final name, so a half-written copy is never mistaken for a finished one. Failures answer the
  * spec's texts (section 8); the caller decides about retries.
+ *
+ * ffmpeg is a process of its own: ending the worker's thread would leave it running, so this function stops it
+ * itself (SIGTERM, then SIGKILL after a grace) when the run is cancelled or passes its time limit, and caps
+ * what it writes (`-fs`, then checked), so a file that decodes into hours of audio cannot fill the disk.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { COMPRESSION_ERRORS, type Bitrate, type CompressionFormat } from '../../common/upload-rules';
-import type { CompressOutcome } from '../../common/worker-tasks';
+import { FFMPEG_KILL_GRACE_MS, FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/worker-tasks';
 
 /** Encoder and container per output format. */
 const ENCODERS: Record<CompressionFormat, string[]> = {
@@ -26,28 +30,43 @@ function pathSeparator(): string {
   return process.platform === 'win32' ? '\\' : '/';
 }
 
-/** The one ffmpeg command line (the benchmark runs it raw to measure what the app adds). */
-export function ffmpegArgs(input: string, output: string, bitrate: Bitrate, format: CompressionFormat): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map_metadata', '0', ...ENCODERS[format], '-b:a', bitrate, output];
+/** The one ffmpeg command line (the benchmark runs it raw to measure what the app adds); `-fs` caps the output. */
+export function ffmpegArgs(input: string, output: string, bitrate: Bitrate, format: CompressionFormat, maxOutputBytes = FFMPEG_OUTPUT_MAX_BYTES): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map_metadata', '0', ...ENCODERS[format], '-b:a', bitrate, '-fs', String(maxOutputBytes), output];
 }
 
-export async function compressAudio(input: string, output: string, bitrate: Bitrate, format: CompressionFormat): Promise<CompressOutcome> {
+export interface CompressOptions {
+  /** Stops ffmpeg; the run answers "cancelled". Default: none. */
+  signal?: AbortSignal;
+  /** Default: `ffmpegTimeLimitMs` of the input's size. */
+  timeLimitMs?: number;
+  /** An output this large is cut off by ffmpeg and refused. Default: `ffmpegOutputCapBytes` of the input's size. */
+  maxOutputBytes?: number;
+}
+
+export async function compressAudio(input: string, output: string, bitrate: Bitrate, format: CompressionFormat, options: CompressOptions = {}): Promise<CompressOutcome> {
   const inputSize = await fs
     .stat(input)
     .then((stats) => (stats.isFile() ? stats.size : null))
     .catch(() => null);
   if (inputSize === null) return { ok: false, reason: COMPRESSION_ERRORS.inputNotAccessible };
+  const timeLimitMs = options.timeLimitMs ?? ffmpegTimeLimitMs(inputSize);
+  const maxOutputBytes = options.maxOutputBytes ?? ffmpegOutputCapBytes(inputSize);
 
   const partial = `${output}.part`;
-  const exit = await run(ffmpegPath(), ffmpegArgs(input, partial, bitrate, format));
-  if (exit.code !== 0) {
+  const exit = await run(ffmpegPath(), ffmpegArgs(input, partial, bitrate, format, maxOutputBytes), { timeLimitMs, signal: options.signal });
+  if (exit.stopped || exit.code !== 0) {
     await fs.rm(partial, { force: true });
-    return { ok: false, reason: COMPRESSION_ERRORS.failed, detail: exit.stderr.trim().split('\n').slice(-3).join('\n') };
+    return { ok: false, reason: COMPRESSION_ERRORS.failed, detail: failureDetail(exit, timeLimitMs) };
   }
   const size = await fs
     .stat(partial)
     .then((stats) => stats.size)
     .catch(() => 0);
+  if (size >= maxOutputBytes) {
+    await fs.rm(partial, { force: true });
+    return { ok: false, reason: COMPRESSION_ERRORS.failed, detail: `the output reached its cap of ${formatBytes(maxOutputBytes)} and was refused` };
+  }
   if (size === 0) {
     await fs.rm(partial, { force: true });
     return { ok: false, reason: COMPRESSION_ERRORS.outputMissing };
@@ -74,15 +93,60 @@ async function looksLike(file: string, format: CompressionFormat): Promise<boole
   }
 }
 
-function run(command: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+interface Exit {
+  code: number | null;
+  stderr: string;
+  /** Why the run was stopped, when it was. */
+  stopped?: 'cancelled' | 'timed out';
+}
+
+function failureDetail(exit: Exit, timeLimitMs: number): string {
+  if (exit.stopped === 'cancelled') return 'cancelled';
+  if (exit.stopped === 'timed out') return `ffmpeg ran longer than its time limit of ${formatSeconds(timeLimitMs)} and was stopped`;
+  return exit.stderr.trim().split('\n').slice(-3).join('\n');
+}
+
+/** Runs ffmpeg to its end, or stops it on cancel or at the time limit; settles once the process is gone. */
+function run(command: string, args: string[], limits: { timeLimitMs: number; signal?: AbortSignal | undefined }): Promise<Exit> {
   return new Promise((resolve) => {
+    const { signal } = limits;
+    if (signal?.aborted) {
+      resolve({ code: null, stderr: '', stopped: 'cancelled' });
+      return;
+    }
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true });
     let stderr = '';
+    let stopped: Exit['stopped'];
+    let forceTimer: NodeJS.Timeout | undefined;
+    const stop = (why: NonNullable<Exit['stopped']>) => {
+      if (stopped) return;
+      stopped = why;
+      child.kill('SIGTERM');
+      forceTimer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_KILL_GRACE_MS);
+    };
+    const onAbort = () => stop('cancelled');
+    const limitTimer = setTimeout(() => stop('timed out'), limits.timeLimitMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (exit: Exit) => {
+      clearTimeout(limitTimer);
+      clearTimeout(forceTimer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(stopped ? { ...exit, stopped } : exit);
+    };
     child.stderr.on('data', (chunk: Buffer) => {
       // Only the tail matters for the message; an endless stream must not grow without bound.
       stderr = (stderr + chunk.toString()).slice(-4096);
     });
-    child.on('error', (error) => resolve({ code: null, stderr: error.message }));
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('error', (error) => settle({ code: null, stderr: error.message }));
+    // 'close' comes once the process has exited and its output is closed: nothing of it is left running.
+    child.on('close', (code) => settle({ code, stderr }));
   });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Number((bytes / (1024 * 1024)).toFixed(1))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -35,7 +35,7 @@ export function JobsPanel() {
           <p className={controls.error}>
             {job.label} failed: {job.lastError}
           </p>
-          <button type="button" className={styles.action} onClick={() => void retryJob(job.id)}>
+          <button type="button" className={styles.action} onClick={() => void retryJob(job.id)} aria-label={`Retry ${job.label}`}>
             Retry
           </button>
         </div>
