@@ -40,7 +40,7 @@ writeSongs(db, count);
 db.close();
 const host = await startHost({ dataDir });
 if (!host.cloud) throw new Error('the host started no local cloud');
-await createConfirmedUser(host.cloud.url, host.cloud.anonKey, MUSICIAN);
+await createConfirmedUser(host.cloud, MUSICIAN);
 const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -5,6 +5,7 @@
  * record without an id, a name or a modified time is refused, so no pulled row can break the table.
  */
 import { z } from 'zod';
+import { fitCloudSong } from './cloud-data-size';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
 import { filterSchema, sortConfigSchema } from './query';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
@@ -16,9 +17,12 @@ import { VIEW_TYPES, viewPath, type View } from './view';
 
 export type CloudData = Record<string, JsonValue>;
 
-/** With the edited fields also listed the old way, for computers still on a version that reads only that list. */
+/**
+ * With the edited fields also listed the old way, for computers still on a version that reads only that list; within
+ * the cloud's row cap, the lists read from the project giving way first (`fitCloudSong`).
+ */
 export function songToCloud(song: Song): CloudData {
-  return { ...(song as unknown as CloudData), editedFields: Object.keys(song.editedAt), supabaseId: song.id };
+  return fitCloudSong({ ...(song as unknown as CloudData), editedFields: Object.keys(song.editedAt), supabaseId: song.id });
 }
 
 export function viewToCloud(view: View): CloudData {

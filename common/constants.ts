@@ -47,6 +47,16 @@ export const PROCESSING_FLAG_EXPIRY_MS = 2 * 60 * 1000;
 
 /** Pro storage cap: 1 GiB (spec section 6 and 9). */
 export const PRO_STORAGE_CAP_BYTES = 1024 * 1024 * 1024;
+/**
+ * The largest `data` of one cloud row (song, view, custom field) and the largest settings list, in bytes of the JSON
+ * text the database prints (`octet_length(data::text)`, cloud/migrations/0005_plan.sql; `cloudDataBytes`). Not in
+ * the spec: it bounds what a client can store in one row. A song at every limit the app sets on what a user types
+ * (name 500 characters, notes 100,000, 200 tags of 100, five paths of 4,096) comes to about 415 KB even written
+ * all in a three-byte script (CJK): it fits. Lists read from project files are shortened to fit (`fitCloudSong`);
+ * only a song that adds many long custom values, or thousands of control characters (printed as six bytes each), to
+ * the longest notes can pass it, and sync keeps that one here, unsynced.
+ */
+export const CLOUD_DATA_MAX_BYTES = 512 * 1024;
 /** Objects one storage list request asks for (spec section 9). */
 export const STORAGE_LIST_LIMIT = 1000;
 

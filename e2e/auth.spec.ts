@@ -3,8 +3,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MESSAGES } from '../common/messages';
-import { hostUrl, websiteUrl } from './host-url';
-import { MUSICIAN, sessionTokens } from './signed-in';
+import { cloudEndpoint, hostUrl, websiteUrl } from './host-url';
+import { mailedLinks, MUSICIAN, sessionTokens } from './signed-in';
 
 // These tests start with nobody signed in.
 test.use({ account: 'signed-out' });
@@ -53,7 +53,7 @@ async function expectSignedInThenSignOut(page: Page, name: string): Promise<void
 }
 
 test('sign up with the spec checks, confirm by mail, sign out, sign in again', async ({ page }) => {
-  const cloud = await openAt(page, '/signup');
+  await openAt(page, '/signup');
   const email = `ana.${Date.now()}@example.com`;
   await page.getByLabel('Full name').fill('Ana Lima');
   await page.getByLabel('Email').fill(email);
@@ -82,9 +82,9 @@ test('sign up with the spec checks, confirm by mail, sign out, sign in again', a
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText('Your email is not verified. Please check your inbox and verify your email before logging in.')).toBeVisible();
 
-  const mails = (await (await page.request.get(`${cloud}/mail?to=${encodeURIComponent(email)}`)).json()) as { link: string }[];
-  expect(mails.length).toBeGreaterThan(0);
-  await page.goto(mails.at(-1)!.link);
+  const links = await mailedLinks(cloudEndpoint(), email);
+  expect(links.length).toBeGreaterThan(0);
+  await page.goto(links.at(-1)!);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectSignedInThenSignOut(page, 'Ana Lima');
 
@@ -204,13 +204,8 @@ test.describe('sign-in only when asked', () => {
   test('a callback or address carrying another account’s tokens, or a code this app did not ask for, changes nothing', async ({ page }) => {
     await page.goto(hostUrl());
     await expect(page.getByLabel('Account')).toContainText(MUSICIAN.name);
-    const cloud = await cloudUrl(page);
-    const anonKey = await page.evaluate(async () => {
-      const answer = await window.api!['cloud:config']();
-      return answer.ok ? (answer.data.endpoint?.anonKey ?? '') : '';
-    });
     const stranger = { name: 'Mallory Stranger', email: `mallory.${Date.now()}@example.com`, password: 'Str0ng!pass' };
-    const tokens = await sessionTokens(cloud, anonKey, stranger);
+    const tokens = await sessionTokens(cloudEndpoint(), stranger);
     const origin = new URL(page.url()).origin;
     const fragment = new URLSearchParams({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken, token_type: 'bearer' }).toString();
 

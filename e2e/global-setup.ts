@@ -15,10 +15,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const host = await startHost();
   const cloud = host.cloud!;
   // The musician exists and has confirmed; each test signs the app in (e2e/fixtures.ts).
-  await createConfirmedUser(cloud.url, cloud.anonKey, MUSICIAN, `${new URL(host.url).origin}/login`);
+  await createConfirmedUser(cloud, MUSICIAN, `${new URL(host.url).origin}/login`);
   process.env.SONGSHELF_E2E_URL = host.url;
   process.env.SONGSHELF_E2E_CLOUD_URL = cloud.url;
   process.env.SONGSHELF_E2E_ANON_KEY = cloud.anonKey;
+  process.env.SONGSHELF_E2E_SERVICE_KEY = cloud.serviceKey;
   const website = await startWebsite(cloud.url, cloud.anonKey);
   process.env.SONGSHELF_E2E_WEB_URL = website.url;
   return async () => {

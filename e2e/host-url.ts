@@ -1,3 +1,5 @@
+import type { CloudKeys } from './signed-in';
+
 /** The address of the browser host that global-setup started (token included). */
 export function hostUrl(): string {
   const url = process.env.SONGSHELF_E2E_URL;
@@ -12,10 +14,11 @@ export function websiteUrl(): string {
   return url;
 }
 
-/** The local cloud the host started, and its public key. */
-export function cloudEndpoint(): { url: string; anonKey: string } {
+/** The local cloud the host started, its public key, and the service key that reads its mail. */
+export function cloudEndpoint(): CloudKeys {
   const url = process.env.SONGSHELF_E2E_CLOUD_URL;
   const anonKey = process.env.SONGSHELF_E2E_ANON_KEY;
-  if (!url || !anonKey) throw new Error('global-setup did not start the cloud');
-  return { url, anonKey };
+  const serviceKey = process.env.SONGSHELF_E2E_SERVICE_KEY;
+  if (!url || !anonKey || !serviceKey) throw new Error('global-setup did not start the cloud');
+  return { url, anonKey, serviceKey };
 }

@@ -7,12 +7,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { localServiceKey } from '../cloud/local/config';
+import type { CloudKeys } from './signed-in';
 
 export interface StartedHost {
   url: string;
   dataDir: string;
-  /** Set when the host runs its own local cloud. */
-  cloud: { url: string; anonKey: string } | null;
+  /** Set when the host runs its own local cloud (its service key read from the data folder, for its mail). */
+  cloud: CloudKeys | null;
   stop(): void;
 }
 
@@ -28,7 +30,7 @@ export async function startHost(options: { cloud?: { url: string; anonKey: strin
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The app's address comes first; the local cloud's, and its public key, a moment later.
-  const started = await new Promise<{ url: string; cloud: StartedHost['cloud'] }>((resolve, reject) => {
+  const started = await new Promise<{ url: string; cloud: { url: string; anonKey: string } | null }>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`The host and its cloud did not start:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -47,7 +49,8 @@ export async function startHost(options: { cloud?: { url: string; anonKey: strin
     child.once('exit', (code) => reject(new Error(`The host exited (${code}):\n${output}`)));
   });
   return {
-    ...started,
+    url: started.url,
+    cloud: started.cloud ? { ...started.cloud, serviceKey: localServiceKey(dataDir) } : null,
     dataDir,
     stop: () => {
       child.kill('SIGTERM');

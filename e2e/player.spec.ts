@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { writeAls } from '../bench/generators/als';
 import { writeLibrary } from '../bench/generators/library';
+import { writeProToolsSession } from '../bench/generators/protools';
 import { hostUrl } from './host-url';
 import { writeWav } from '../bench/generators/wav';
 import { addSongs, cell, row, search, tempFolder } from './songs';
@@ -28,8 +30,9 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
   const folder = tempFolder('songshelf-e2e-audio-');
   const first = writeWav(path.join(folder, 'Play First.wav'), 3);
   const second = writeWav(path.join(folder, 'Play Second.wav'), 2);
+  // The core keeps only real sessions and audio, by their content.
   const session = path.join(folder, 'Play First.als');
-  fs.writeFileSync(session, 'not really a set');
+  writeAls(session);
   await page.goto(hostUrl());
   await addSongWithFiles(page, 'Play First', first, session);
   await addSongWithFiles(page, 'Play Second', second, null);
@@ -61,7 +64,8 @@ test('the player refuses a missing file with the spec message, and sets AIFF as 
   const folder = tempFolder('songshelf-e2e-missing-');
   const doomed = writeWav(path.join(folder, 'Gone Bounce.wav'), 1);
   const aiff = path.join(folder, 'Quiet Take.aiff');
-  fs.writeFileSync(aiff, Buffer.alloc(512));
+  // An AIFF header and silence: enough to be kept as audio, not enough to play.
+  fs.writeFileSync(aiff, Buffer.concat([Buffer.from('FORM'), Buffer.from([0, 0, 1, 0xf8]), Buffer.from('AIFF'), Buffer.alloc(500)]));
   await page.goto(hostUrl());
   await addSongWithFiles(page, 'Missing Mix', doomed, null);
   await addSongWithFiles(page, 'Aiff Take', aiff, null);
@@ -87,7 +91,7 @@ test('the player refuses a missing file with the spec message, and sets AIFF as 
 test('linking a recording session later, and revealing files, go through the core', async ({ page }) => {
   const folder = tempFolder('songshelf-e2e-link-');
   const session = path.join(folder, 'Later.ptx');
-  fs.writeFileSync(session, 'session bytes');
+  await writeProToolsSession(session);
   await page.goto(hostUrl());
   await addSongs(page, [{ name: 'Link Later' }]);
   await search(page, 'Link Later');

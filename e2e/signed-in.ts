@@ -26,13 +26,26 @@ function nodeClient(cloudUrl: string, anonKey: string, stored: Map<string, strin
   });
 }
 
+/** A local cloud as the helpers reach it: its address, its public key, and the service key that reads its mail. */
+export interface CloudKeys {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+}
+
+/** The links the local cloud mailed to `email`, oldest first (`/mail` answers the service key, not a page). */
+export async function mailedLinks(cloud: CloudKeys, email: string): Promise<string[]> {
+  const answer = await fetch(`${cloud.url}/mail?to=${encodeURIComponent(email)}`, { headers: { apikey: cloud.serviceKey } });
+  if (!answer.ok) throw new Error(`The local cloud's mail answered ${answer.status}`);
+  return ((await answer.json()) as { link: string }[]).map((mail) => mail.link);
+}
+
 /** Signs up a user on the local cloud and opens the mailed confirmation link: they can sign in from then on. */
-export async function createConfirmedUser(cloudUrl: string, anonKey: string, user: { name: string; email: string; password: string }, redirectTo?: string): Promise<void> {
-  const supabase = nodeClient(cloudUrl, anonKey, new Map());
+export async function createConfirmedUser(cloud: CloudKeys, user: { name: string; email: string; password: string }, redirectTo?: string): Promise<void> {
+  const supabase = nodeClient(cloud.url, cloud.anonKey, new Map());
   const signUp = await supabase.auth.signUp({ email: user.email, password: user.password, options: { data: { full_name: user.name }, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) } });
   if (signUp.error) throw signUp.error;
-  const mails = (await (await fetch(`${cloudUrl}/mail?to=${encodeURIComponent(user.email)}`)).json()) as { link: string }[];
-  const link = mails.at(-1)?.link;
+  const link = (await mailedLinks(cloud, user.email)).at(-1);
   if (!link) throw new Error(`The local cloud mailed no confirmation to ${user.email}`);
   const confirmed = await fetch(link, { redirect: 'manual' });
   if (confirmed.status !== 303) throw new Error(`The confirmation link answered ${confirmed.status}`);
@@ -69,9 +82,9 @@ export async function setHostAccount(context: BrowserContext, hostAddress: strin
 }
 
 /** A confirmed user's fresh tokens, as a crafted `songshelf://oauth/callback#…` link would carry them. */
-export async function sessionTokens(cloudUrl: string, anonKey: string, user: { name: string; email: string; password: string }): Promise<{ accessToken: string; refreshToken: string }> {
-  await createConfirmedUser(cloudUrl, anonKey, user);
-  const supabase = nodeClient(cloudUrl, anonKey, new Map());
+export async function sessionTokens(cloud: CloudKeys, user: { name: string; email: string; password: string }): Promise<{ accessToken: string; refreshToken: string }> {
+  await createConfirmedUser(cloud, user);
+  const supabase = nodeClient(cloud.url, cloud.anonKey, new Map());
   const signIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
   if (signIn.error) throw signIn.error;
   return { accessToken: signIn.data.session.access_token, refreshToken: signIn.data.session.refresh_token };

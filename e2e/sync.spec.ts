@@ -38,7 +38,7 @@ async function syncNow(page: Page) {
 test('a newcomer upgrades; the library syncs to a second computer, edits travel both ways, and the bounce plays on the website', async ({ browser }) => {
   test.setTimeout(120_000);
   const cloud = cloudEndpoint();
-  await createConfirmedUser(cloud.url, cloud.anonKey, user);
+  await createConfirmedUser(cloud, user);
 
   // The first computer: a free library with two songs, one with its bounce.
   const a = await signIn(browser, first.url);

@@ -174,7 +174,7 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
 
   const user = { name: 'Pia Pro', email: `pia.${Date.now()}@example.com`, password: 'Str0ng!pass' };
   const cloud = cloudEndpoint();
-  await createConfirmedUser(cloud.url, cloud.anonKey, user);
+  await createConfirmedUser(cloud, user);
   await logIn(page, `${websiteUrl()}/login`, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The website has no local library: the dashboard says where it is and offers the app and Pro.
@@ -197,7 +197,7 @@ test('the upgrade’s return is refused for another account, and without a confi
   const page = await landingAs(browser, 'macOS');
   const user = { name: 'Uma Unpaid', email: `uma.${Date.now()}@example.com`, password: 'Str0ng!pass' };
   const cloud = cloudEndpoint();
-  await createConfirmedUser(cloud.url, cloud.anonKey, user);
+  await createConfirmedUser(cloud, user);
   await logIn(page, `${websiteUrl()}/login`, user);
   await expect(page.getByRole('heading', { name: 'Welcome, Uma Unpaid' })).toBeVisible();
 

@@ -66,7 +66,8 @@ describe('sign-up and confirmation', () => {
     expect(error).toBeNull();
     expect(cloud.outbox.list('ben@example.com')).toHaveLength(2);
     const stale = await fetch(first.link, { redirect: 'manual' });
-    expect(new URLSearchParams(new URL(stale.headers.get('location')!).hash.slice(1)).get('error_code')).toBe('otp_expired');
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toContain('already used');
     const landing = await confirm('ben@example.com');
     expect(landing.hash).toContain('access_token=');
   });
@@ -220,5 +221,42 @@ describe('PKCE, recovery and Google', () => {
     // The consent page lets its form answer go back to the deep link (form-action).
     const page = await fetch(`${cloud.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('songshelf://oauth/callback')}`);
     expect(page.headers.get('content-security-policy')).toContain('songshelf:');
+  });
+});
+
+describe('the Google consent page and accounts with a password', () => {
+  const consent = (email: string) =>
+    fetch(`${cloud.url}/auth/v1/authorize/consent`, {
+      method: 'POST',
+      body: new URLSearchParams({ redirect_to: 'http://127.0.0.1:9/oauth/callback', email, full_name: 'Mallory', decision: 'allow' }),
+      redirect: 'manual',
+    });
+  const providers = async (email: string) =>
+    (await cloud.db.asOwner((tx) => tx.query<{ provider: string }>('select provider from auth.identities i join auth.users u on u.id = i.user_id where lower(u.email) = lower($1)', [email]))).rows.map(
+      (row) => row.provider,
+    );
+
+  it('never signs in an account that has a password: the page says the address signs in with its password', async () => {
+    await client().auth.signUp({ email: 'pat@example.com', password: 'pat password' });
+    await confirm('pat@example.com');
+    const answer = await consent('PAT@example.com');
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('location')).toBeNull();
+    expect(await answer.text()).toContain('signs in with its password');
+    expect(await providers('pat@example.com')).toEqual(['email']);
+  });
+
+  it('neither confirms nor signs in an address still waiting for its confirmation', async () => {
+    await client().auth.signUp({ email: 'wait@example.com', password: 'wait password' });
+    expect((await consent('wait@example.com')).status).toBe(403);
+    expect((await client().auth.signInWithPassword({ email: 'wait@example.com', password: 'wait password' })).error?.code).toBe('email_not_confirmed');
+  });
+
+  it('signs a Google-only account in again', async () => {
+    const signIn = async () => new URLSearchParams(new URL((await consent('gabe@example.com')).headers.get('location')!).hash.slice(1)).get('access_token')!;
+    const first = (await client().auth.getUser(await signIn())).data.user;
+    const again = (await client().auth.getUser(await signIn())).data.user;
+    expect(again?.id).toBe(first?.id);
+    expect(await providers('gabe@example.com')).toEqual(['google']);
   });
 });

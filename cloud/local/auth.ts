@@ -12,6 +12,16 @@ import { signJwt, verifyJwt, type TokenClaims } from './jwt';
 import type { Outbox } from './outbox';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
+/** How long a mailed link (sign-up confirmation, password recovery) works; each works once within it. */
+export const EMAIL_LINK_LIFETIME_MS = 24 * 3600 * 1000;
+
+/** Where each kind of mailed link keeps its token and when it was sent. */
+const LINK_COLUMNS = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+} as const;
+const LINK_USED = 'This link was already used, or a newer mail replaced it.';
+const LINK_EXPIRED = `This link has expired: mailed links work for ${EMAIL_LINK_LIFETIME_MS / 3_600_000} hours.`;
 
 export interface AuthConfig {
   jwtSecret: string;
@@ -36,6 +46,7 @@ interface UserRow {
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
   raw_user_meta_data: Record<string, unknown>;
   raw_app_meta_data: Record<string, unknown>;
   last_sign_in_at: Date | null;
@@ -125,8 +136,9 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
 
   async function sendLink(tx: Queryable, user: UserRow, type: 'signup' | 'recovery', redirectTo: string | null, challenge: Challenge | null) {
     const token = randomBytes(20).toString('hex');
-    if (type === 'signup') await tx.query('update auth.users set confirmation_token = $1, confirmation_sent_at = now() where id = $2', [token, user.id]);
-    else await tx.query('update auth.users set recovery_token = $1, recovery_sent_at = now() where id = $2', [token, user.id]);
+    const { token: tokenColumn, sentAt } = LINK_COLUMNS[type];
+    // The cloud's clock, not the database's: the link's lifetime is measured against it.
+    await tx.query(`update auth.users set ${tokenColumn} = $1, ${sentAt} = $2 where id = $3`, [token, new Date(config.now()), user.id]);
     const link = new URL('/auth/v1/verify', config.publicUrl);
     link.searchParams.set('token', token);
     link.searchParams.set('type', type);
@@ -177,15 +189,19 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
 
     /**
      * GET /verify from a mail's link: confirms the address (or, for a recovery, proves it) and signs the user in:
-     * tokens for the browser, or the PKCE code when the client started with a challenge.
+     * tokens for the browser, or the PKCE code when the client started with a challenge. A link works once (its
+     * token is cleared, and a newer mail replaces it) and for EMAIL_LINK_LIFETIME_MS; a used or expired one
+     * changes nothing.
      */
     async verifyLink(token: string, type: string, flow: string | null): Promise<{ session: Awaited<ReturnType<typeof issueSession>> } | { code: string }> {
-      const column = type === 'signup' ? 'confirmation_token' : type === 'recovery' ? 'recovery_token' : null;
-      if (!column || !token) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+      const columns = type === 'signup' || type === 'recovery' ? LINK_COLUMNS[type] : null;
+      if (!columns || !token) throw new AuthError(403, 'otp_expired', LINK_USED);
       return db.asOwner(async (tx) => {
-        const user = (await tx.query<UserRow>(`select * from auth.users where ${column} = $1`, [token])).rows[0];
-        if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-        await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), ${column} = null where id = $1`, [user.id]);
+        const user = (await tx.query<UserRow>(`select * from auth.users where ${columns.token} = $1`, [token])).rows[0];
+        if (!user) throw new AuthError(403, 'otp_expired', LINK_USED);
+        const sentAt = user[columns.sentAt]?.getTime() ?? 0;
+        if (config.now() - sentAt >= EMAIL_LINK_LIFETIME_MS) throw new AuthError(403, 'otp_expired', LINK_EXPIRED);
+        await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), ${columns.token} = null where id = $1`, [user.id]);
         if (flow) {
           const pending = await tx.query('select 1 from auth.flow_states where auth_code = $1 and user_id = $2', [flow, user.id]);
           if (pending.rows.length > 0) return { code: flow };
@@ -207,14 +223,16 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
     },
 
     /**
-     * The local consent page's answer for Google: the account of that address (made, confirmed, if new; a Google
-     * identity added if it signed up by e-mail), signed in; a code for a PKCE client, else tokens.
+     * The local consent page's answer for Google: the account of that address (made, confirmed, if new), signed
+     * in; a code for a PKCE client, else tokens. The page asks for no password, so an account that has one (signed
+     * up by e-mail, confirmed or not) is refused: it signs in with its password, never by naming its address here.
      */
     async consentGoogle(input: { email: string; fullName: string; challenge: Challenge | null }) {
       const email = input.email.trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
       return db.asOwner(async (tx) => {
         let user = await userByEmail(tx, email);
+        if (user?.encrypted_password) throw new AuthError(403, 'password_account', `${user.email} has a Songshelf account with a password: it signs in with its password, not with Google.`);
         if (!user) {
           user = (
             await tx.query<UserRow>(
@@ -223,8 +241,6 @@ export function createAuthService(db: CloudDatabase, outbox: Outbox, config: Aut
               [email, { full_name: input.fullName, name: input.fullName, email }],
             )
           ).rows[0]!;
-        } else if (!user.email_confirmed_at) {
-          await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [user.id]);
         }
         await tx.query(
           `insert into auth.identities (user_id, provider, provider_id, identity_data) values ($1, 'google', $2, $3) on conflict (provider, provider_id) do nothing`,

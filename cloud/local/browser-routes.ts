@@ -4,13 +4,17 @@
  */
 import type http from 'node:http';
 import { OAUTH_DEEP_LINK } from '../../common/app-links';
+import { isLoopbackName } from './access';
 import { AuthError, challengeOf } from './auth';
 import { CheckoutError } from './checkout';
 import type { CloudContext } from './context';
 import { MAX_JSON_BYTES, readBody } from './http-io';
 import { escapeHtml, htmlPage } from './pages';
 
-/** The mail's link: confirm (or recover), then go to the app signed in, as GoTrue does. */
+/**
+ * The mail's link: confirm (or recover), then go to the app signed in, as GoTrue does. A used or expired link
+ * stays here, on a page that says so and what to do, and sends nothing to the app.
+ */
 export async function verifyLink(url: URL, response: http.ServerResponse, context: CloudContext): Promise<void> {
   const target = redirectTarget(url.searchParams.get('redirect_to'), context.siteUrl);
   const type = url.searchParams.get('type') ?? '';
@@ -19,7 +23,9 @@ export async function verifyLink(url: URL, response: http.ServerResponse, contex
     signInAt(target, result, type);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
-    target.hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message }).toString();
+    const again = type === 'recovery' ? 'Ask for a new password reset mail.' : 'Ask Songshelf to send the confirmation again (Resend, on its Check your email page).';
+    const page = htmlPage('Link no longer works', `<h1>This link no longer works</h1><p>${escapeHtml(error.message)}</p><p>${again}</p>`);
+    return void response.writeHead(error.status, page.headers).end(page.html);
   }
   response.writeHead(303, { location: target.toString() }).end();
 }
@@ -46,9 +52,7 @@ function signInAt(target: URL, result: { code: string } | { session: { access_to
  */
 export function consentPage(url: URL, response: http.ServerResponse, siteUrl: string): void {
   if (url.searchParams.get('provider') !== 'google') throw new AuthError(400, 'validation_failed', 'Unsupported provider: only google is offered');
-  const hidden = ['redirect_to', 'code_challenge', 'code_challenge_method']
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`)
-    .join('');
+  const hidden = flowInputs(url.searchParams);
   const back = returnOrigin(url.searchParams.get('redirect_to'), siteUrl);
   const page = htmlPage(
     'Sign in with Google (local cloud)',
@@ -63,6 +67,13 @@ export function consentPage(url: URL, response: http.ServerResponse, siteUrl: st
   response.writeHead(200, page.headers).end(page.html);
 }
 
+/** The sign-in's own values (where to return, the PKCE challenge), carried through the consent form. */
+function flowInputs(values: URLSearchParams): string {
+  return ['redirect_to', 'code_challenge', 'code_challenge_method']
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(values.get(name) ?? '')}">`)
+    .join('');
+}
+
 /**
  * Where a link or consent may send the user's tokens, as the hosted project's redirect allow-list would: the
  * site URL's origin, the app on this computer (127.0.0.1 or localhost, any port: the browser host, the website
@@ -74,7 +85,7 @@ function redirectTarget(address: string | null, siteUrl: string): URL {
   try {
     const target = new URL(address);
     if (`${target.protocol}//${target.host}${target.pathname}` === OAUTH_DEEP_LINK) return target;
-    const local = target.protocol === 'http:' && (target.hostname === '127.0.0.1' || target.hostname === 'localhost');
+    const local = target.protocol === 'http:' && isLoopbackName(target.hostname);
     if (local || target.origin === new URL(siteUrl).origin) return target;
   } catch {
     // Not an address: the site URL.
@@ -129,7 +140,26 @@ export async function consentAnswer(request: http.IncomingMessage, response: htt
     return void response.writeHead(303, { location: target.toString() }).end();
   }
   const challenge = challengeOf({ code_challenge: form.get('code_challenge') ?? '', code_challenge_method: form.get('code_challenge_method') ?? '' });
-  const result = await context.auth.consentGoogle({ email: form.get('email') ?? '', fullName: form.get('full_name') ?? '', challenge });
-  signInAt(target, result, 'google');
+  try {
+    const result = await context.auth.consentGoogle({ email: form.get('email') ?? '', fullName: form.get('full_name') ?? '', challenge });
+    signInAt(target, result, 'google');
+  } catch (error) {
+    if (!(error instanceof AuthError) || error.code !== 'password_account') throw error;
+    return passwordAccountPage(response, form, context.siteUrl, error.message);
+  }
   response.writeHead(303, { location: target.toString() }).end();
+}
+
+/** The consent page's refusal for an address that has a password: say so; Cancel goes back to the app. */
+function passwordAccountPage(response: http.ServerResponse, form: URLSearchParams, siteUrl: string, message: string): void {
+  const back = returnOrigin(form.get('redirect_to'), siteUrl);
+  const page = htmlPage(
+    'Sign in with your password',
+    `<h1>Sign in with your password</h1><p>${escapeHtml(message)}</p><p>Cancel, then log in to Songshelf with this email and its password.</p>
+<form method="post" action="/auth/v1/authorize/consent">${flowInputs(form)}
+<div class="actions"><button type="submit" name="decision" value="deny">Cancel</button></div>
+</form>`,
+    back ? [back] : [],
+  );
+  response.writeHead(403, page.headers).end(page.html);
 }

@@ -7,8 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiKeys } from './api-keys';
 
 export const DEFAULT_CLOUD_PORT = 54_321;
+const JWT_SECRET_FILE = 'jwt-secret';
 
 export type CloudConfig =
   | { kind: 'hosted'; url: string; anonKey: string }
@@ -26,9 +28,18 @@ export function resolveCloudConfig(env: NodeJS.ProcessEnv, appDataDir: string): 
   return { kind: 'local', dataDir, jwtSecret: jwtSecretIn(dataDir), port, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) };
 }
 
+/**
+ * The service key of the local cloud kept in the app's data folder `appDataDir` (its secret read, never made), for
+ * tools on this computer that read its mail: the end-to-end helpers. Whoever reads the data folder holds the
+ * project anyway.
+ */
+export function localServiceKey(appDataDir: string): string {
+  return apiKeys(fs.readFileSync(path.join(appDataDir, 'cloud', JWT_SECRET_FILE), 'utf8').trim()).serviceKey;
+}
+
 /** The local project's secret: made on first start, then the same, so issued sessions survive a restart. */
 function jwtSecretIn(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, JWT_SECRET_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     return fs.readFileSync(file, 'utf8').trim();

@@ -11,5 +11,8 @@ export interface CloudContext {
   jwtSecret: string;
   now: () => number;
   outbox: Outbox;
+  /** Where the local cloud is reached (`http://127.0.0.1:<port>`). */
+  url: string;
+  /** Where a link lands when it names no allowed place of its own. */
   siteUrl: string;
 }

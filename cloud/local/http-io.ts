@@ -1,4 +1,4 @@
-/** The local cloud's HTTP plumbing: reading bodies within a limit, answering JSON or a file, CORS. */
+/** The local cloud's HTTP plumbing: reading bodies within a limit, answering JSON or a file. */
 import type http from 'node:http';
 
 /** A request the cloud cannot read (bad JSON, too large): answered 400. */
@@ -7,20 +7,18 @@ export class BadRequest extends Error {}
 /** JSON bodies (auth, rest, forms) stay small; uploads have their own limit. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
+/**
+ * A stored object, whose content type its uploader chose: if a browser opens it as a document (an uploaded HTML
+ * file), it runs sandboxed, with no scripts and an origin of its own, never as a page of the cloud's origin. An
+ * `<audio>` element ignores the header.
+ */
 export function sendFile(response: http.ServerResponse, file: { content: Buffer; contentType: string }): void {
-  response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.content.length }).end(file.content);
+  response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.content.length, 'content-security-policy': 'sandbox' }).end(file.content);
 }
 
 export function header(request: http.IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-export function setCors(response: http.ServerResponse): void {
-  response.setHeader('access-control-allow-origin', '*');
-  response.setHeader('access-control-allow-headers', 'authorization, apikey, content-type, x-client-info, x-upsert, prefer, accept-profile, content-profile, range, x-supabase-api-version');
-  response.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  response.setHeader('access-control-expose-headers', 'content-range, x-supabase-api-version');
 }
 
 export async function readJson(request: http.IncomingMessage): Promise<Record<string, unknown>> {

@@ -1,6 +1,7 @@
 /**
  * `npm run cloud`: the local cloud on its own, on the app's data folder (or `SONGSHELF_DATA_DIR`), for working on
- * the website or pointing a second app at it. Prints its address and public key.
+ * the website or pointing a second app at it. Prints its address, its public key, and the service key that reads
+ * `/mail` from a script (it bypasses every policy: keep it out of pages).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,8 @@ const cloud = await startLocalCloud({
 console.log('The Songshelf local cloud is running.');
 console.log(`  url:       ${cloud.url}`);
 console.log(`  anon key:  ${cloud.anonKey}`);
-console.log(`  mail:      ${cloud.url}/mail  (and ${path.join(config.dataDir, 'mail.log')})`);
+console.log(`  service key (scripts only, never a page): ${cloud.serviceKey}`);
+console.log(`  mail:      ${cloud.url}/mail in your browser, or with the service key as apikey (and ${path.join(config.dataDir, 'mail.log')})`);
 console.log(`  data:      ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}`);
 const stop = () => void cloud.close().then(() => process.exit(0));
 process.once('SIGINT', stop);

@@ -76,6 +76,9 @@ create table if not exists storage.buckets (
   public boolean not null default false,
   created_at timestamptz not null default now()
 );
+-- The largest object a bucket takes, in bytes (null: no limit of its own), as on a hosted project; added apart so a
+-- local database made before it gets it too.
+alter table storage.buckets add column if not exists file_size_limit bigint;
 
 create table if not exists storage.objects (
   id uuid primary key default gen_random_uuid(),

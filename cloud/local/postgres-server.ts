@@ -46,7 +46,9 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const programs = findProgramFolder();
   if (!programs) throw new Error('No PostgreSQL here: install it, or set SONGSHELF_TEST_DATABASE_URL.');
   const root = process.getuid?.() === 0;
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-pg-'));
+  // As root the server runs as `postgres`, who must reach its folder: the test run's own temp folder (TMPDIR,
+  // vitest.global-setup.ts) is root's alone, so the server's goes in the system's; `stop` removes it.
+  const folder = fs.mkdtempSync(path.join(root ? '/tmp' : os.tmpdir(), 'songshelf-pg-'));
   if (root) execFileSync('chown', ['postgres', folder]);
   const run = (program: string, args: string[]) =>
     root ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(programs, program), ...args], { stdio: 'pipe' }) : execFileSync(path.join(programs, program), args, { stdio: 'pipe' });

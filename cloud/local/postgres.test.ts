@@ -6,10 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudDatabase } from './database';
+import { describeServerPlan } from './plan-suite';
 import { describeRowLevelSecurity } from './rls-suite';
 import { startLocalCloud, type LocalCloud } from './server';
 import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres-server';
-import { signedInClient, TEST_JWT_SECRET } from './test-support';
+import { signedInClient, TEST_JWT_SECRET, upgradeToPro } from './test-support';
 
 const CLOUD_FOLDER = path.resolve(import.meta.dirname, '..');
 
@@ -45,6 +46,10 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
     describeRowLevelSecurity(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
   });
 
+  describe('the server-side plan on PostgreSQL', () => {
+    describeServerPlan(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
   describe('the local cloud over HTTP on PostgreSQL', () => {
     let cloud: LocalCloud;
     let databaseUrl: string;
@@ -58,6 +63,7 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
 
     it('signs users up and keeps their songs apart', async () => {
       const ana = await signedInClient(cloud, 'ana@example.com');
+      await upgradeToPro(ana.supabase);
       const ben = await signedInClient(cloud, 'ben@example.com');
       expect((await ana.supabase.from('songs').insert({ data: { id: 'song-1', name: 'Night Drive' } })).error).toBeNull();
       expect((await ana.supabase.from('songs').select('data')).data).toEqual([{ data: { id: 'song-1', name: 'Night Drive' } }]);

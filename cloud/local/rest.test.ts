@@ -1,11 +1,16 @@
 // The table calls of spec section 7, through @supabase/supabase-js against the local cloud: each user reaches
 // only their own songs, views, settings and subscription, and no client can make itself pro.
-import { describe, expect, it } from 'vitest';
-import { cloudClient, useTestCloud } from './test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cloudClient, upgradeToPro, useTestCloud } from './test-support';
 
-const env = useTestCloud(['ana@example.com', 'ben@example.com']);
+const env = useTestCloud(['ana@example.com', 'ben@example.com', 'cy@example.com']);
+// Ana and Cy are pro (only pro users write: plan.test.ts); Ben stays free.
 const ana = () => env.users[0]!;
 const ben = () => env.users[1]!;
+const cy = () => env.users[2]!;
+beforeAll(async () => {
+  for (const user of [ana(), cy()]) await upgradeToPro(user.supabase);
+});
 
 describe('the app’s table calls', () => {
   it('songs, views and custom fields: insert, select by user, update data by id and user, delete by data id', async () => {
@@ -165,13 +170,13 @@ describe('what sync relies on', () => {
   });
 
   it('a select answers at most 1000 rows, whatever its limit asks', async () => {
-    const { supabase } = ben();
+    const { supabase } = cy();
     const rows = Array.from({ length: 1005 }, (_, i) => ({ data: { id: `bulk-${i}`, modifiedAt: i } }));
     expect((await supabase.from('songs').insert(rows)).error).toBeNull();
     const page = await supabase.from('songs').select('id').limit(5000);
     expect(page.data).toHaveLength(1000);
     const rest = await supabase.from('songs').select('id').range(1000, 1999);
     expect(rest.data).toHaveLength(5);
-    await supabase.from('songs').delete().eq('user_id', ben().userId);
+    await supabase.from('songs').delete().eq('user_id', cy().userId);
   });
 });

@@ -8,6 +8,8 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
   let cloud: CloudDatabase;
   let alice: JwtClaims;
   let bob: JwtClaims;
+  /** Pro, like Alice: what keeps her from Alice's rows is ownership, not the plan (plan-suite.ts). */
+  let eve: JwtClaims;
 
   async function createUser(email: string): Promise<JwtClaims> {
     const { rows } = await cloud.asOwner((tx) => tx.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [email]));
@@ -20,6 +22,9 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
     cloud = await open();
     alice = await createUser('alice@example.com');
     bob = await createUser('bob@example.com');
+    eve = await createUser('eve@example.com');
+    // Writing rows and files is for pro users (0005_plan.sql).
+    for (const user of [alice, eve]) await cloud.asService((tx) => tx.query('select public.confirm_checkout($1)', [user.sub]));
     await cloud.asUser(alice, async (tx) => {
       await tx.query(`insert into public.songs (data) values ('{"id":"song-a","name":"Alice song"}')`);
       await tx.query(`insert into public.views (data) values ('{"id":"view-a","title":"Alice view"}')`);
@@ -62,7 +67,8 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
         }
       });
       const kept = await cloud.asOwner((tx) => tx.query(`select count(*)::int as n from ${table} where user_id = $1`, [alice.sub]));
-      expect(kept.rows).toEqual([{ n: 1 }]);
+      // Her subscriptions: the free one she started with, and the pro one that replaced it.
+      expect(kept.rows).toEqual([{ n: table === 'public.subscriptions' ? 2 : 1 }]);
     });
 
     it("keeps a user's settings from another user", async () => {
@@ -76,11 +82,11 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
     });
 
     it("refuses rows written in another user's name", async () => {
-      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.songs (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
-      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into public.views (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(eve, (tx) => tx.query(`insert into public.songs (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(eve, (tx) => tx.query(`insert into public.views (user_id, data) values ($1, '{}')`, [alice.sub]))).rejects.toThrow(/row-level security/);
       // Nor can a user hand their own row over to someone else.
-      await cloud.asUser(bob, (tx) => tx.query(`insert into public.songs (data) values ('{"id":"song-b"}')`));
-      await expect(cloud.asUser(bob, (tx) => tx.query(`update public.songs set user_id = $1`, [alice.sub]))).rejects.toThrow(/row-level security/);
+      await cloud.asUser(eve, (tx) => tx.query(`insert into public.songs (data) values ('{"id":"song-e"}')`));
+      await expect(cloud.asUser(eve, (tx) => tx.query(`update public.songs set user_id = $1`, [alice.sub]))).rejects.toThrow(/row-level security/);
     });
 
     it("keeps a user's stored files from another user: no reading, writing into their folder, replacing or removing", async () => {
@@ -90,9 +96,9 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
         expect(await count(tx, 'delete from storage.objects where name = $1', [`${alice.sub}/take.mp3`])).toBe(0);
       });
       await expect(
-        cloud.asUser(bob, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('audio-files', $1)`, [`${alice.sub}/planted.mp3`])),
+        cloud.asUser(eve, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('audio-files', $1)`, [`${alice.sub}/planted.mp3`])),
       ).rejects.toThrow(/row-level security/);
-      await expect(cloud.asUser(bob, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('session-files', 'loose.ptx')`))).rejects.toThrow(/row-level security/);
+      await expect(cloud.asUser(eve, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('session-files', 'loose.ptx')`))).rejects.toThrow(/row-level security/);
       const kept = await cloud.asOwner((tx) => tx.query('select name from storage.objects'));
       expect(kept.rows).toEqual([{ name: `${alice.sub}/take.mp3` }]);
     });

@@ -3,22 +3,24 @@
  * Supabase project's, as `@supabase/supabase-js` calls them: auth here, rest in rest.ts, storage in
  * storage-routes.ts; the pages a browser opens (mail link, Google consent, checkout) in browser-routes.ts; `/mail`
  * for the confirmation mails. Every API call carries an `apikey` signed with the project's secret, as on a hosted
- * project; links opened from a mail or a browser do not.
+ * project; links opened from a mail or a browser do not. Which pages may call it, and who may read the mail, is
+ * access.ts.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { applyCors, mayReadMail } from './access';
+import { apiKeys } from './api-keys';
 import { AuthError, createAuthService } from './auth';
 import { checkoutPage, consentAnswer, consentPage, verifyLink } from './browser-routes';
 import { CheckoutError, createCheckout } from './checkout';
 import type { CloudContext } from './context';
 import { openCloudDatabase, type CloudDatabase } from './database';
-import { BadRequest, header, readJson, readJsonValue, sendFile, sendJson, setCors } from './http-io';
-import { signJwt } from './jwt';
+import { BadRequest, header, readJson, readJsonValue, sendJson } from './http-io';
 import { createOutbox, type Outbox } from './outbox';
 import { handleRest, RestError } from './rest';
-import { readObject, StorageError } from './storage';
-import { handleStorage, matchObject } from './storage-routes';
+import { StorageError } from './storage';
+import { handleStorage, serveKeylessObject } from './storage-routes';
 
 export interface LocalCloudOptions {
   cloudFolder: string;
@@ -73,8 +75,7 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
     });
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const anonKey = signJwt({ role: 'anon', iss: 'songshelf-local-cloud' }, options.jwtSecret);
-  const serviceKey = signJwt({ role: 'service_role', iss: 'songshelf-local-cloud' }, options.jwtSecret);
+  const { anonKey, serviceKey } = apiKeys(options.jwtSecret);
   const stopListening = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -89,7 +90,7 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
     const outbox = createOutbox(options.dataDir, now);
     const auth = createAuthService(db, outbox, { jwtSecret: options.jwtSecret, publicUrl: url, now });
     const checkout = createCheckout(db, url);
-    return { auth, checkout, db, outbox, jwtSecret: options.jwtSecret, now, siteUrl: options.siteUrl ?? url };
+    return { auth, checkout, db, outbox, jwtSecret: options.jwtSecret, now, url, siteUrl: options.siteUrl ?? url };
   })();
   // Answered here as well as by `ready`, so a failed open is never an unhandled rejection.
   opening.catch(() => undefined);
@@ -98,7 +99,7 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
     opening.then(
       (context) => void handle(request, response, context).catch((error: unknown) => answerFailure(response, error)),
       () => {
-        setCors(response);
+        applyCors(request, response, options.siteUrl ?? url);
         sendJson(response, 503, { code: 503, error_code: 'unavailable', msg: 'The local cloud could not open its database.', message: 'The local cloud could not open its database.' });
       },
     );
@@ -131,40 +132,40 @@ function answerFailure(response: http.ServerResponse, error: unknown): void {
   sendJson(response, 500, { code: 500, error_code: 'unexpected_failure', msg: 'The local cloud failed to answer.', message: String(error) });
 }
 
+const MAIL_REFUSED = 'The mail holds sign-in links: open /mail in your browser, send the service key (apikey header), or read mail.log in the cloud’s data folder.';
+
 async function handle(request: http.IncomingMessage, response: http.ServerResponse, context: CloudContext): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://local');
-  setCors(response);
+  if (!applyCors(request, response, context.siteUrl)) {
+    const message = `The local cloud does not answer pages of ${header(request, 'origin') ?? ''}.`;
+    return sendJson(response, 403, { code: 403, error_code: 'origin_not_allowed', msg: message, message });
+  }
   if (request.method === 'OPTIONS') return void response.writeHead(204).end();
   const route = `${request.method} ${url.pathname}`;
 
-  if (route === 'GET /mail') return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
+  if (route === 'GET /mail') {
+    if (!mayReadMail(request, context.url, context.auth)) return sendJson(response, 403, { code: 403, error_code: 'mail_not_allowed', msg: MAIL_REFUSED, message: MAIL_REFUSED });
+    return sendJson(response, 200, context.outbox.list(url.searchParams.get('to') ?? undefined));
+  }
   if (route === 'GET /auth/v1/verify') return verifyLink(url, response, context);
   if (route === 'GET /auth/v1/authorize') return consentPage(url, response, context.siteUrl);
   const checkoutPath = /^\/checkout\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
   if (checkoutPath) return checkoutPage(request, response, context, checkoutPath[1]!, checkoutPath[2] ?? '');
   if (route === 'POST /auth/v1/authorize/consent') return consentAnswer(request, response, context);
   // Links that work without a key: a signed URL carries its own token; a public bucket needs none.
-  const signed = matchObject(url.pathname, '/storage/v1/object/sign/');
-  if (request.method === 'GET' && signed) {
-    const claims = context.auth.claims(url.searchParams.get('token') ?? '');
-    if (!claims || claims.url !== `${signed.bucket}/${signed.name}`) throw new StorageError(400, 'InvalidSignature', 'The signature is invalid or has expired');
-    return sendFile(response, await context.db.asOwner((tx) => readObject(tx, signed.bucket, signed.name)));
-  }
-  const published = matchObject(url.pathname, '/storage/v1/object/public/');
-  if (request.method === 'GET' && published) {
-    const file = await context.db.asOwner(async (tx) => {
-      const bucket = (await tx.query<{ public: boolean }>('select public from storage.buckets where id = $1', [published.bucket])).rows[0];
-      if (!bucket?.public) throw new StorageError(400, 'not_found', 'Bucket not found or not public');
-      return readObject(tx, published.bucket, published.name);
-    });
-    return sendFile(response, file);
-  }
+  if (await serveKeylessObject(request, response, url, context)) return;
 
   const apiKey = header(request, 'apikey');
   if (!apiKey || !context.auth.claims(apiKey)) throw new AuthError(401, 'no_authorization', 'Invalid API key');
   const bearer = header(request, 'authorization')?.replace(/^Bearer\s+/i, '') ?? '';
 
-  // The user's token when signed in, else the API key itself (anon, or the server's service role).
+  // The user's token when signed in, else the API key itself (anon, or the server's service role). A token the
+  // project did not sign (forged, `alg: none`) or one expired is refused, as PostgREST and Storage refuse it: read as
+  // the key's visitor instead, a stale session would see an empty library.
+  if (bearer && !context.auth.claims(bearer)) {
+    if (url.pathname.startsWith('/rest/v1/')) throw new RestError(401, 'PGRST301', 'The JWT could not be verified: not signed by this project, or expired.');
+    if (url.pathname.startsWith('/storage/v1/')) throw new StorageError(401, 'InvalidJWT', 'The JWT could not be verified: not signed by this project, or expired.');
+  }
   const claims = (bearer && context.auth.claims(bearer)) || context.auth.claims(apiKey)!;
   if (url.pathname.startsWith('/storage/v1/')) return handleStorage(request, response, url, claims, context);
   if (url.pathname.startsWith('/rest/v1/')) {

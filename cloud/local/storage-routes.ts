@@ -1,8 +1,11 @@
-/** `/storage/v1/*` of the local cloud: list, sign, remove, upload and download objects, as the caller's role. */
+/**
+ * `/storage/v1/*` of the local cloud: list, sign, remove, upload and download objects, as the caller's role; and
+ * the two downloads that need no key, a signed URL (its token opens that one object) and a public bucket's object.
+ */
 import type http from 'node:http';
 import type { CloudContext } from './context';
 import { header, readBody, readJson, sendFile, sendJson } from './http-io';
-import { signJwt } from './jwt';
+import { objectTokenOpens, signObjectToken } from './signed-urls';
 import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
 
 export async function handleStorage(request: http.IncomingMessage, response: http.ServerResponse, url: URL, claims: { role: string }, context: CloudContext): Promise<void> {
@@ -19,7 +22,7 @@ export async function handleStorage(request: http.IncomingMessage, response: htt
       const found = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [sign.bucket, sign.name]);
       if (found.rows.length === 0) throw new StorageError(404, 'not_found', 'Object not found');
     });
-    const token = signJwt({ role: 'anon', url: `${sign.bucket}/${sign.name}`, exp: Math.floor(context.now() / 1000) + seconds }, context.jwtSecret);
+    const token = signObjectToken(context.jwtSecret, sign.bucket, sign.name, Math.floor(context.now() / 1000) + seconds);
     return sendJson(response, 200, { signedURL: `/object/sign/${encodeURI(sign.bucket)}/${encodeURI(sign.name)}?token=${token}` });
   }
   const bucketOnly = /^\/storage\/v1\/object\/([^/]+)$/.exec(url.pathname);
@@ -35,6 +38,29 @@ export async function handleStorage(request: http.IncomingMessage, response: htt
   }
   if (object && request.method === 'GET') return sendFile(response, await context.db.asClaims(claims, (tx) => readObject(tx, object.bucket, object.name)));
   throw new StorageError(404, 'not_found', `No route ${request.method ?? ''} ${url.pathname}`);
+}
+
+/** GET of a signed URL or a public object, which carry no API key; false when the request is neither. */
+export async function serveKeylessObject(request: http.IncomingMessage, response: http.ServerResponse, url: URL, context: CloudContext): Promise<boolean> {
+  if (request.method !== 'GET') return false;
+  const signed = matchObject(url.pathname, '/storage/v1/object/sign/');
+  if (signed) {
+    const token = url.searchParams.get('token') ?? '';
+    if (!objectTokenOpens(context.jwtSecret, token, signed.bucket, signed.name, Math.floor(context.now() / 1000))) {
+      throw new StorageError(400, 'InvalidSignature', 'The signature is invalid or has expired');
+    }
+    sendFile(response, await context.db.asOwner((tx) => readObject(tx, signed.bucket, signed.name)));
+    return true;
+  }
+  const published = matchObject(url.pathname, '/storage/v1/object/public/');
+  if (!published) return false;
+  const file = await context.db.asOwner(async (tx) => {
+    const bucket = (await tx.query<{ public: boolean }>('select public from storage.buckets where id = $1', [published.bucket])).rows[0];
+    if (!bucket?.public) throw new StorageError(400, 'not_found', 'Bucket not found or not public');
+    return readObject(tx, published.bucket, published.name);
+  });
+  sendFile(response, file);
+  return true;
 }
 
 /** `{prefix}{bucket}/{name…}` -> bucket and object name, decoded. */

@@ -1,13 +1,17 @@
 // Storage calls of spec section 7 through @supabase/supabase-js against the local cloud: upload to
 // {userId}/{name} with upsert, list, signed URLs, public URLs, remove; another user reaches none of it.
-import { describe, expect, it } from 'vitest';
-import { cloudClient, useTestCloud } from './test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cloudClient, upgradeToPro, useTestCloud } from './test-support';
 
 const take = Buffer.from('ID3 fake mp3 bytes: take one');
 
 const env = useTestCloud(['ana@example.com', 'ben@example.com']);
 const ana = () => env.users[0]!;
 const ben = () => env.users[1]!;
+// Only pro users store files (plan.test.ts): both are, so what keeps Ben out of Ana's files is ownership.
+beforeAll(async () => {
+  for (const user of env.users) await upgradeToPro(user.supabase);
+});
 
 describe('a user’s own files', () => {
   it('uploads with upsert, replaces, lists, downloads and signs a URL that works for an hour', async () => {
@@ -82,6 +86,26 @@ describe('another user’s files are out of reach', () => {
     const token = new URL(signed.data!.signedUrl).searchParams.get('token')!;
     const forged = `${env.cloud.url}/storage/v1/object/sign/audio-files/${ana().userId}/Night_Drive.mp3?token=${token}`;
     expect((await fetch(forged)).status).toBe(400);
+  });
+
+  it('a signed URL’s token is no API key: rest, storage and auth refuse it', async () => {
+    const signed = await ana().supabase.storage.from('audio-files').createSignedUrl(path(), 60);
+    const token = new URL(signed.data!.signedUrl).searchParams.get('token')!;
+    const calls: [string, string, string?][] = [
+      ['GET', '/rest/v1/songs'],
+      ['POST', '/storage/v1/object/list/audio-files', JSON.stringify({ prefix: ana().userId })],
+      ['GET', `/storage/v1/object/audio-files/${path()}`],
+      ['DELETE', '/storage/v1/object/audio-files', JSON.stringify({ prefixes: [path()] })],
+      ['POST', '/auth/v1/signup', JSON.stringify({ email: 'token@example.com', password: 'long enough' })],
+    ];
+    for (const [method, route, body] of calls) {
+      const answer = await fetch(`${env.cloud.url}${route}`, { method, headers: { apikey: token, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body } : {}) });
+      expect(answer.status, `${method} ${route}`).toBe(401);
+    }
+    // It still opens its one object, served so that a browser never runs it as a page of the cloud's origin.
+    const file = await fetch(signed.data!.signedUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-security-policy')).toBe('sandbox');
   });
 
   it('a visitor with the public key alone gets nothing', async () => {

@@ -4,10 +4,15 @@
  * Objects live in `storage.objects` (content included: a development backend); every call runs as the caller,
  * so the bucket policies of the migrations (`{userId}/…` only) decide who reaches what.
  */
-import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
+import { STORAGE_LIST_LIMIT } from '../../common/constants';
+import { MAX_UPLOAD_BYTES as MAX_OBJECT_BYTES } from '../../common/upload-rules';
 import type { Queryable } from './database';
 
-export const MAX_UPLOAD_BYTES = PRO_STORAGE_CAP_BYTES;
+/**
+ * The largest upload body read: the largest object any bucket here takes (50 MB, the buckets' `file_size_limit`,
+ * as a hosted project's global upload limit bounds every bucket) and room for the form supabase-js may wrap it in.
+ */
+export const MAX_UPLOAD_BYTES = MAX_OBJECT_BYTES + 64 * 1024;
 const MAX_SIGNED_SECONDS = 7 * 24 * 3600;
 
 export class StorageError extends Error {
@@ -29,14 +34,16 @@ export function checkObjectName(name: string): string {
   return name;
 }
 
-async function requireBucket(tx: Queryable, bucket: string): Promise<{ public: boolean }> {
-  const found = (await tx.query<{ public: boolean }>('select public from storage.buckets where id = $1', [bucket])).rows[0];
+async function requireBucket(tx: Queryable, bucket: string): Promise<{ public: boolean; file_size_limit: number | null }> {
+  const found = (await tx.query<{ public: boolean; file_size_limit: number | null }>('select public, file_size_limit from storage.buckets where id = $1', [bucket])).rows[0];
   if (!found) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
   return found;
 }
 
 export async function uploadObject(tx: Queryable, input: { bucket: string; name: string; content: Buffer; contentType: string; upsert: boolean }) {
-  await requireBucket(tx, input.bucket);
+  // As a hosted project's storage service does, before the database sees it (where 0005_plan.sql checks it again).
+  const { file_size_limit: limit } = await requireBucket(tx, input.bucket);
+  if (limit !== null && input.content.length > Number(limit)) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
   const name = checkObjectName(input.name);
   const metadata = { mimetype: input.contentType, size: input.content.length };
   const conflict = input.upsert ? 'on conflict (bucket_id, name) do update set content = excluded.content, metadata = excluded.metadata, updated_at = now()' : '';

@@ -10,8 +10,9 @@ export { accessToken, cloudClient, openConfirmationLink, signedInClient, upgrade
 
 export const TEST_JWT_SECRET = 'test-secret-at-least-32-characters-long';
 
-export function startTestCloud(): Promise<LocalCloud> {
-  return startLocalCloud({ cloudFolder: path.resolve(import.meta.dirname, '..'), jwtSecret: TEST_JWT_SECRET, siteUrl: 'http://127.0.0.1:9/app' });
+/** `now`: the cloud's clock (default `Date.now`), for tests of what expires. */
+export function startTestCloud(options: { now?: () => number } = {}): Promise<LocalCloud> {
+  return startLocalCloud({ cloudFolder: path.resolve(import.meta.dirname, '..'), jwtSecret: TEST_JWT_SECRET, siteUrl: 'http://127.0.0.1:9/app', ...options });
 }
 
 export interface SignedIn {

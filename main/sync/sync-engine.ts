@@ -17,9 +17,11 @@
  * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
  */
-import { PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
+import { fitsInCloud } from '../../common/cloud-data-size';
+import { CLOUD_DATA_MAX_BYTES, PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
 import { customFieldFromCloud, customFieldToCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
 import type { SubscriptionTier } from '../../common/account';
+import type { FolderPlaces, RefusedFolder } from '../../common/folder-rules';
 import type { SyncReport, SyncStatus } from '../../common/sync';
 import { inTransaction, type Db } from '../../db/connection';
 import { newId } from '../../db/ids';
@@ -35,6 +37,7 @@ import type { EventBus } from '../events';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { CloudRemovals } from './cloud-removals';
+import { splitByBytes } from './push-requests';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
 export const PUSH_ROWS_PER_REQUEST = 1000;
@@ -85,6 +88,8 @@ export class SyncEngine {
     private readonly account: AccountService,
     private readonly changes: ChangeNotifier,
     private readonly events: EventBus,
+    /** Where the home and the app's data are: pulled folders there are dropped. */
+    private readonly places: FolderPlaces,
     options: SyncEngineOptions = {},
   ) {
     this.pushRows = options.pushRowsPerRequest ?? PUSH_ROWS_PER_REQUEST;
@@ -211,13 +216,23 @@ export class SyncEngine {
       const chunk = ids.slice(i, i + this.pushRows);
       // A song deleted for good since its record leaves nothing to send (its delete record comes on its own).
       const songs = getSongs(this.db, { ids: chunk, includeHidden: true });
-      const superseded = new Set(await this.upsert(cloud, 'songs', songs.map((song) => ({ id: song.id, data: songToCloud(song), origin: this.deviceId }))));
+      // A song the cloud would refuse (above its row cap even with its project's lists shortened: the longest notes
+      // with many long custom values or control characters) stays here, its record unsynced, not failing the rest.
+      const rows: { id: string; data: CloudData; origin: string }[] = [];
+      const held = new Set<string>();
+      for (const song of songs) {
+        const data = songToCloud(song);
+        if (fitsInCloud(data)) rows.push({ id: song.id, data, origin: this.deviceId });
+        else held.add(song.id);
+      }
+      if (held.size > 0) console.warn(`[sync] kept ${held.size} song(s) here, larger than the cloud takes (${CLOUD_DATA_MAX_BYTES} bytes): ${[...held].slice(0, 5).join(', ')}`);
+      const superseded = new Set(await this.upsert(cloud, 'songs', rows));
       this.superseded.push(...songs.filter((song) => superseded.has(song.id)).map((song) => song.name));
       inTransaction(this.db, () => {
-        markPushed(this.db, 'songs', songs.map((song) => song.id));
-        settle(chunk);
+        markPushed(this.db, 'songs', rows.map((row) => row.id));
+        settle(chunk.filter((id) => !held.has(id)));
       });
-      sent += songs.length;
+      sent += rows.length;
     }
     return sent;
   }
@@ -250,11 +265,14 @@ export class SyncEngine {
 
   /** Sends rows; returns the ids the cloud did not take because its copy was changed later (elsewhere). */
   private async upsert(cloud: SignedInCloud, table: PulledTable, rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
-    if (rows.length === 0) return [];
-    const { data, error } = await cloud.supabase.from(table).upsert(rows, { onConflict: 'id' }).select('id');
-    if (error) throw new SyncError(`Pushing ${rows.length} ${table} failed: ${error.message}`);
-    const taken = new Set((data ?? []).map((row) => row.id as string));
-    return rows.filter((row) => !taken.has(row.id)).map((row) => row.id);
+    const superseded: string[] = [];
+    for (const part of splitByBytes(rows)) {
+      const { data, error } = await cloud.supabase.from(table).upsert(part, { onConflict: 'id' }).select('id');
+      if (error) throw new SyncError(`Pushing ${part.length} ${table} failed: ${error.message}`);
+      const taken = new Set((data ?? []).map((row) => row.id as string));
+      superseded.push(...part.filter((row) => !taken.has(row.id)).map((row) => row.id));
+    }
+    return superseded;
   }
 
   private async deleteRows(cloud: SignedInCloud, table: PulledTable, ids: string[], settle: (ids: string[]) => void): Promise<number> {
@@ -327,7 +345,17 @@ export class SyncEngine {
     const changedAt = Number(data?.changed_at ?? 0);
     if (!data || changedAt <= getUserSettings(this.db).updatedAt) return 0;
     const folders = Array.isArray(data.project_directories) ? data.project_directories.filter((folder): folder is string => typeof folder === 'string') : [];
-    return applyPulledSettings(this.db, folders, changedAt) ? 1 : 0;
+    const { applied, dropped } = applyPulledSettings(this.db, folders, changedAt, this.places);
+    this.tellAboutDroppedFolders(dropped);
+    return applied ? 1 : 0;
+  }
+
+  /** Settings are the user's own data, but a folder no computer may watch means they were not written by this app. */
+  private tellAboutDroppedFolders(dropped: RefusedFolder[]): void {
+    if (dropped.length === 0) return;
+    const [first] = dropped as [RefusedFolder];
+    const more = dropped.length > 1 ? ` (and ${dropped.length - 1} more)` : '';
+    this.events.emit('notify', { kind: 'error', title: 'Folders from the cloud were not kept', body: `${first.reason}${more}` });
   }
 
   private async removeWhatTheCloudLost(cloud: SignedInCloud): Promise<number> {
