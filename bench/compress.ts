@@ -26,7 +26,9 @@ const plan = compressionPlan(path.basename(input), size);
 if (!plan.compress) throw new Error(`A ${size}-byte WAV should be compressed; make --seconds larger.`);
 
 const core = createBenchCore({ watch: false });
-await core.router.dispatch('db:update-user-settings', { projectDirectories: [folder] });
+// Watched, so the file channels read it; the core is not started, so its scan never runs.
+const watched = await core.router.dispatch('watchDirectory', { path: folder });
+if (!watched.ok) throw new Error(watched.error.message);
 // The pool's first thread starts with the core; one untimed run so neither side pays a cold cache.
 await core.router.dispatch('compressAudio', { path: input });
 

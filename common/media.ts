@@ -27,28 +27,43 @@ export const AUDIO_CONTENT_TYPES: Readonly<Record<string, string>> = {
   ogg: 'audio/ogg',
 };
 
+/** File extensions without the dot, the usual one first. */
+export type Extensions = readonly [string, ...string[]];
+
 /** Bytes from a file's start enough to tell its kind by `looksLikeAudio`. */
 export const AUDIO_HEADER_BYTES = 12;
 
 /**
  * Whether a file's first bytes are those of an audio file of one of the kinds above, whatever its name says: a
- * private key or a database renamed `mix.wav` is not audio. WAV (RIFF, RF64, BW64), AIFF and AIFF-C, FLAC, Ogg,
- * MP4 audio (`ftyp`), AAC (ADIF, or an ADTS frame), MP3 (an ID3 tag, or an MPEG audio frame header). A misnamed
- * audio file (an MP3 called `.wav`) passes: it is audio, and ffmpeg reads it by its content.
+ * private key or a database renamed `mix.wav` is not audio. A misnamed audio file (an MP3 called `.wav`) passes: it
+ * is audio, and ffmpeg reads it by its content.
  */
 export function looksLikeAudio(header: Uint8Array): boolean {
+  return audioExtensionsOf(header) !== null;
+}
+
+/**
+ * The extensions (of `AUDIO_CONTENT_TYPES`, the usual one first) of the audio kind a file's first bytes show, or null
+ * when they are not audio: WAV (RIFF, RF64, BW64), AIFF and AIFF-C, FLAC, Ogg, MP4 audio (`ftyp`), AAC (ADIF, or an
+ * ADTS frame), MP3 (an ID3 tag, or an MPEG audio frame header).
+ */
+export function audioExtensionsOf(header: Uint8Array): Extensions | null {
   const text = (start: number, length = 4) => String.fromCharCode(...header.subarray(start, start + length));
-  if (['RIFF', 'RF64', 'BW64'].includes(text(0)) && text(8) === 'WAVE') return true;
-  if (text(0) === 'FORM' && ['AIFF', 'AIFC'].includes(text(8))) return true;
-  if (['fLaC', 'OggS', 'ADIF'].includes(text(0)) || text(0, 3) === 'ID3' || text(4) === 'ftyp') return true;
-  return isFrameHeader(header);
+  if (['RIFF', 'RF64', 'BW64'].includes(text(0)) && text(8) === 'WAVE') return ['wav'];
+  if (text(0) === 'FORM' && ['AIFF', 'AIFC'].includes(text(8))) return ['aiff', 'aif'];
+  if (text(0) === 'fLaC') return ['flac'];
+  if (text(0) === 'OggS') return ['ogg'];
+  if (text(0) === 'ADIF') return ['aac'];
+  if (text(0, 3) === 'ID3') return ['mp3'];
+  if (text(4) === 'ftyp') return ['m4a'];
+  return frameExtensionsOf(header);
 }
 
 /** An ADTS (AAC) or MPEG audio frame header: 11 sync bits, then no reserved version, layer, bitrate or sample rate. */
-function isFrameHeader([first = 0, second = 0, third = 0]: Uint8Array): boolean {
-  if (first !== 0xff || (second & 0xe0) !== 0xe0) return false;
+function frameExtensionsOf([first = 0, second = 0, third = 0]: Uint8Array): Extensions | null {
+  if (first !== 0xff || (second & 0xe0) !== 0xe0) return null;
   const version = (second >> 3) & 0b11;
   const layer = (second >> 1) & 0b11;
-  if (layer === 0) return (second & 0xf6) === 0xf0; // ADTS: MPEG-4 or -2, layer 0
-  return version !== 0b01 && (third >> 4) !== 0b1111 && ((third >> 2) & 0b11) !== 0b11;
+  if (layer === 0) return (second & 0xf6) === 0xf0 ? ['aac'] : null; // ADTS: MPEG-4 or -2, layer 0
+  return version !== 0b01 && (third >> 4) !== 0b1111 && ((third >> 2) & 0b11) !== 0b11 ? ['mp3'] : null;
 }

@@ -18,6 +18,7 @@ import { createWorkerPool, type WorkerPool } from './jobs/pool';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
+import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
 import { UploadQueue, type UploadQueueOptions } from './uploads/upload-queue';
@@ -74,11 +75,12 @@ export function createCore(options: CoreOptions): Core {
     workerFile: options.workerFile,
     ...(options.workerThreads ? { threads: options.workerThreads } : {}),
   });
-  const library = new Library(db, pool, events, changes, options.library);
+  const places = folderPlaces(options.dataDir);
+  const library = new Library(db, pool, events, changes, places, options.library);
   const cloud = options.cloud ?? (() => NO_CLOUD);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
   const account = new AccountService(db, events, changes, cloud, sessionVault, options.sync);
-  const sync = new SyncService(db, events, changes, account, options.sync);
+  const sync = new SyncService(db, events, changes, account, places, options.sync);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
   const uploader = new AudioUploader(db, account, compressor, changes, options.dataDir, options.uploads);
   const uploads = new UploadQueue(db, uploader, account, events, options.uploads);

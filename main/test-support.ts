@@ -3,6 +3,7 @@
  * global setup) and a platform that records the links and paths it was asked to open or show.
  */
 import path from 'node:path';
+import { insertDirectory } from '../db/repositories/directories';
 import { MIGRATIONS_FOLDER, tempDir } from '../db/test-support';
 import { createCore, WORKER_BUNDLE, type Core, type CoreOptions } from './core';
 
@@ -45,4 +46,13 @@ export async function call<T>(core: Core, channel: string, input?: unknown): Pro
   const result = await core.router.dispatch(channel, input);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data as T;
+}
+
+/**
+ * A folder the file channels, the player and the uploader trust: a watched folder as `watchDirectory` records it (a
+ * `directories` row), without the view, the settings entry and the scan that also come with it. For tests of those
+ * channels, where a scan of the folder would add songs of its own.
+ */
+export function trustFolder(core: Core, folder: string): void {
+  insertDirectory(core.db, folder, null);
 }

@@ -7,7 +7,8 @@ import type { OpenedDatabase } from '../connection';
 import { newId } from '../ids';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
 import { insertDirectory } from './directories';
-import { applyPulledSongs } from './pulled-records';
+import { getUserSettings } from './account';
+import { applyPulledSettings, applyPulledSongs } from './pulled-records';
 import { addSong, buildSong, getSong, getSongs, updateSong } from './songs';
 import { getUnsyncedChanges, markSynced } from './sync-records';
 
@@ -146,5 +147,25 @@ describe('rows written before edits had times', () => {
     expect(songFromCloud({ ...legacy, editedFields: ['tempo', 'key'] })?.editedAt).toEqual({ tempo: 0, key: 0 });
     db.sqlite.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(addSong(db, { name: 'Stored' }).id);
     expect(getSongs(db).map((stored) => stored.editedAt)).toEqual([{ tempo: 0 }]);
+  });
+});
+
+describe('settings pulled from the cloud', () => {
+  const places = { home: '/home/ana', dataDir: '/home/ana/.config/Songshelf' };
+
+  it('keeps the folders that may be watched, and drops and reports the others', () => {
+    const folders = ['/home/ana/Music', '/', '/home/ana', '/home/ana/.config/Songshelf', 'C:\\', '/Users/ana/Music/Projects', '/etc'];
+    const outcome = applyPulledSettings(db, folders, clock.now(), places);
+    expect(outcome).toEqual({
+      applied: true,
+      dropped: [
+        { folder: '/', reason: expect.stringMatching(/whole disk/) },
+        { folder: '/home/ana', reason: expect.stringMatching(/whole home folder/) },
+        { folder: '/home/ana/.config/Songshelf', reason: expect.stringMatching(/Songshelf's own data/) },
+        { folder: 'C:\\', reason: expect.stringMatching(/whole drive/) },
+        { folder: '/etc', reason: expect.stringMatching(/system folder/) },
+      ],
+    });
+    expect(getUserSettings(db).projectDirectories).toEqual(['/home/ana/Music', '/Users/ana/Music/Projects']);
   });
 });

@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
 import type { CustomField } from '../../common/custom-fields';
+import { partitionFolders, type FolderPlaces, type RefusedFolder } from '../../common/folder-rules';
 import type { Song } from '../../common/song';
 import { USER_FIELDS, sameValue } from '../../common/song-edits';
 import { mergeSongCopies } from '../../common/song-merge';
@@ -174,14 +175,24 @@ export function applyPulledCustomFields(db: Db, pulled: CustomField[]): string[]
   });
 }
 
-/** The cloud's project folders, unless the user changed theirs here and that change has not been pushed yet. */
-export function applyPulledSettings(db: Db, projectDirectories: string[], updatedAt: number): boolean {
+/**
+ * The cloud's project folders, unless the user changed theirs here and that change has not been pushed yet. A folder
+ * no computer may watch (`folderRefusal`: the disk, a drive, the home folder, a system folder, this app's data) is
+ * dropped and returned with its reason for the caller to report; the others are kept.
+ */
+export function applyPulledSettings(
+  db: Db,
+  projectDirectories: string[],
+  updatedAt: number,
+  places: FolderPlaces,
+): { applied: boolean; dropped: RefusedFolder[] } {
   return inTransaction(db, () => {
     const id = currentUserId(db);
-    if (hasUnsyncedChanges(db, 'user_settings', id)) return false;
-    const columns = { projectDirectories: JSON.stringify([...new Set(projectDirectories)]), updatedAt };
+    if (hasUnsyncedChanges(db, 'user_settings', id)) return { applied: false, dropped: [] };
+    const { kept, refused } = partitionFolders([...new Set(projectDirectories)], places);
+    const columns = { projectDirectories: JSON.stringify(kept), updatedAt };
     db.orm.insert(userSettings).values({ id, ...columns }).onConflictDoUpdate({ target: userSettings.id, set: columns }).run();
-    return true;
+    return { applied: true, dropped: refused };
   });
 }
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ORIGIN, OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/app-links';
 import { tempDir } from '../../db/test-support';
 import { enqueue } from '../jobs/queue';
-import { createTestCore, type TestCore } from '../test-support';
+import { createTestCore, trustFolder, type TestCore } from '../test-support';
 import { registerAppSchemes, serveRenderer } from './app-protocol';
 import { INVOKE_CHANNEL } from './bridge-channels';
 import { claimDeepLinks, openDeepLinksIn } from './deep-links';
@@ -188,7 +188,7 @@ describe('the app’s own schemes', () => {
     serveMedia(core);
     const media = electron.recorded.protocols.get('songshelf-media')!;
     const music = tempDir('songshelf-music-');
-    await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+    trustFolder(core, music);
     const file = path.join(music, 'take.wav');
     fs.writeFileSync(file, Buffer.from('RIFF0123456789'));
     const added = await core.router.dispatch('db:add-song', { name: 'Take', file: { value: file, localPath: file, fileName: 'take.wav', modifiedTime: null } });

@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { testClock, tempDir } from '../../db/test-support';
 import { LocalFileStore, type LocalFileChunk } from './local-files';
 
+/** A WAV file's opening: what a saved audio file must start with. */
+const WAV = 'RIFF\u0024\u0000\u0000\u0000WAVEfmt data';
+
 function chunk(fields: Partial<LocalFileChunk> & { bytes?: string }): LocalFileChunk {
   const { bytes = '', ...rest } = fields;
-  return { fileName: 'take.wav', kind: 'audio', offset: 0, data: Buffer.from(bytes).toString('base64'), done: false, ...rest };
+  return { fileName: 'take.wav', kind: 'audio', offset: 0, data: Buffer.from(bytes, 'latin1').toString('base64'), done: false, ...rest };
 }
 
 function incoming(dataDir: string): string[] {
@@ -28,9 +31,9 @@ describe('LocalFileStore', () => {
   });
 
   it('takes a file of exactly the cap', async () => {
-    const store = new LocalFileStore(tempDir(), { maxBytes: 4 });
-    const result = await store.receive(chunk({ bytes: '1234', done: true }));
-    expect(result.file).toMatchObject({ size: 4 });
+    const store = new LocalFileStore(tempDir(), { maxBytes: WAV.length });
+    const result = await store.receive(chunk({ bytes: WAV, done: true }));
+    expect(result.file).toMatchObject({ size: WAV.length });
   });
 
   it('abandons an upload idle for longer than the limit, removing its part file', async () => {
@@ -59,24 +62,24 @@ describe('LocalFileStore', () => {
 
   it('keeps at most the given number of uploads open', async () => {
     const store = new LocalFileStore(tempDir(), { maxOpen: 2 });
-    const first = await store.receive(chunk({ bytes: 'a' }));
+    const first = await store.receive(chunk({ bytes: WAV }));
     await store.receive(chunk({ bytes: 'b' }));
     await expect(store.receive(chunk({ bytes: 'c' }))).rejects.toMatchObject({ code: 'limit_reached' });
-    await store.receive(chunk({ uploadId: first.uploadId, offset: 1, done: true }));
+    await store.receive(chunk({ uploadId: first.uploadId, offset: WAV.length, done: true }));
     await expect(store.receive(chunk({ bytes: 'c' }))).resolves.toMatchObject({ received: 1 });
   });
 
   it('lets only one of two racing chunks at the same offset through', async () => {
     const dataDir = tempDir();
     const store = new LocalFileStore(dataDir);
-    const first = await store.receive(chunk({ bytes: 'ab' }));
+    const first = await store.receive(chunk({ bytes: WAV }));
     const results = await Promise.allSettled([
-      store.receive(chunk({ uploadId: first.uploadId, offset: 2, bytes: 'cd' })),
-      store.receive(chunk({ uploadId: first.uploadId, offset: 2, bytes: 'XY' })),
+      store.receive(chunk({ uploadId: first.uploadId, offset: WAV.length, bytes: 'cd' })),
+      store.receive(chunk({ uploadId: first.uploadId, offset: WAV.length, bytes: 'XY' })),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'invalid_input' } });
-    const done = await store.receive(chunk({ uploadId: first.uploadId, offset: 4, done: true }));
-    expect(fs.readFileSync(done.file?.path ?? '', 'utf8')).toMatch(/^ab(cd|XY)$/);
+    const done = await store.receive(chunk({ uploadId: first.uploadId, offset: WAV.length + 2, done: true }));
+    expect([`${WAV}cd`, `${WAV}XY`]).toContain(fs.readFileSync(done.file?.path ?? '', 'latin1'));
   });
 });

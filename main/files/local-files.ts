@@ -2,16 +2,19 @@
  * The receiving end of `saveLocalFile`: a file the user picked arrives in chunks into a part file under
  * `<dataDir>/files/.incoming/`, and on its last chunk moves to `<dataDir>/files/<kind>/<uploadId>/<name>`,
  * inside the data folder the file channels and the player already trust. Each upload gets its own folder so
- * two files with the same name never collide and the user's name can stay as it is.
+ * two files with the same name never collide and the user's name can stay as it is, with an extension of what the
+ * file holds: only audio and sessions are kept, told by their first bytes (`fileContentOf`), refused as soon as the
+ * first chunk shows them to be anything else.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import { CONTENT_HEADER_BYTES, fileContentOf, type FileContent } from '../../common/file-content';
 import type { ParsedInput } from '../../common/ipc';
 import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/local-files';
 import { newId } from '../../db/ids';
 import { isInside } from '../security/file-access';
-import { safeFileName } from './safe-file-name';
+import { nameForContent } from './safe-file-name';
 
 export const LOCAL_FILES_FOLDER = 'files';
 const INCOMING_FOLDER = '.incoming';
@@ -77,6 +80,8 @@ export class LocalFileStore {
       );
     }
     const bytes = decodeBase64(chunk.data, chunk.fileName);
+    // The first chunk of a real file holds its header: no need to take gigabytes of something else first.
+    if (!existing && bytes.length >= CONTENT_HEADER_BYTES) contentOf(chunk.fileName, chunk.kind, bytes);
     if (received + bytes.length > this.maxBytes) {
       if (existing) await this.abandon(existing);
       throw new AppError('file_too_large', `${chunk.fileName} is larger than ${formatSize(this.maxBytes)}, the most Songshelf saves this way.`);
@@ -136,10 +141,11 @@ export class LocalFileStore {
   }
 
   private async finish(upload: OpenUpload): Promise<SavedLocalFile> {
+    const content = contentOf(upload.fileName, upload.kind, await readHeader(upload.partPath));
     const folder = path.join(this.filesDir, upload.kind, upload.id);
-    const fileName = safeFileName(upload.fileName);
+    const fileName = nameForContent(upload.fileName, content.extensions);
     const target = path.join(folder, fileName);
-    // safeFileName already makes this impossible; the check keeps it so if that function ever changes.
+    // nameForContent (by safeFileName) already makes this impossible; the check keeps it so if that ever changes.
     if (path.dirname(target) !== folder || !isInside(this.filesDir, target)) {
       throw new AppError('invalid_input', `${upload.fileName} is not a usable file name.`);
     }
@@ -160,6 +166,29 @@ export class LocalFileStore {
   private async abandon(upload: OpenUpload): Promise<void> {
     this.uploads.delete(upload.id);
     await fs.rm(upload.partPath, { force: true });
+  }
+}
+
+/** What the file holds, when it is what its kind says: audio for `audio`, a Live set or Pro Tools session for `session`. */
+function contentOf(fileName: string, kind: LocalFileKind, header: Uint8Array): FileContent {
+  const content = fileContentOf(header);
+  if (content?.kind === kind) return content;
+  throw new AppError(
+    'invalid_input',
+    kind === 'audio'
+      ? `${fileName} is not audio Songshelf can play (WAV, AIFF, FLAC, MP3, M4A, AAC or Ogg).`
+      : `${fileName} is not a session Songshelf knows (an Ableton Live set or a Pro Tools session).`,
+  );
+}
+
+async function readHeader(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const header = Buffer.alloc(CONTENT_HEADER_BYTES);
+    const { bytesRead } = await handle.read(header, 0, CONTENT_HEADER_BYTES, 0);
+    return header.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from './safe-file-name';
+import { nameForContent, safeFileName } from './safe-file-name';
 
 describe('safeFileName', () => {
   it.each([
@@ -22,5 +22,26 @@ describe('safeFileName', () => {
     const name = safeFileName(`${'é'.repeat(300)}.wav`, 'linux');
     expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     expect(name.endsWith('é.wav')).toBe(true);
+  });
+});
+
+describe('nameForContent', () => {
+  it.each([
+    ['keeps an extension of what the file holds', 'Night Drive.wav', ['wav'], 'linux', 'Night Drive.wav'],
+    ['keeps any of its extensions, in any case', 'Take.AIF', ['aiff', 'aif'], 'darwin', 'Take.AIF'],
+    ['adds the extension to a program’s name', 'x.bat', ['wav'], 'win32', 'x.bat.wav'],
+    ['adds it to a Terminal script’s name', 'run.command', ['als'], 'darwin', 'run.command.als'],
+    ['adds it to a misnamed file', 'Demo.wav', ['mp3'], 'linux', 'Demo.wav.mp3'],
+    ['adds it to a name with none', 'bounce', ['flac'], 'linux', 'bounce.flac'],
+    ['adds it to the fallback name', '..', ['ptx'], 'linux', 'file.ptx'],
+    ['adds it after Windows drops trailing dots', 'x.exe. . ', ['wav'], 'win32', 'x.exe.wav'],
+  ] as const)('%s', (_case, requested, extensions, platform, expected) => {
+    expect(nameForContent(requested, extensions, platform)).toBe(expected);
+  });
+
+  it('keeps the added extension when it cuts a long name', () => {
+    const name = nameForContent(`${'é'.repeat(300)}.exe`, ['wav'], 'linux');
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    expect(name.endsWith('.wav')).toBe(true);
   });
 });

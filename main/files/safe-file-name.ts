@@ -1,7 +1,9 @@
 /**
  * The name a saved file gets on disk: the user's own name, minus anything that could make it a path or hide
- * in a listing. It always names one entry inside the folder it is joined to.
+ * in a listing, ending in an extension of what the file holds. It always names one entry inside the folder it is
+ * joined to.
  */
+import { fileExtension, type Extensions } from '../../common/media';
 
 /** Used when nothing of the user's name is left. */
 const FALLBACK_NAME = 'file';
@@ -24,6 +26,16 @@ export function safeFileName(requested: string, platform: NodeJS.Platform = proc
   }
   name = truncateUtf8(name, MAX_NAME_BYTES);
   return name === '' || name === '.' || name === '..' ? FALLBACK_NAME : name;
+}
+
+/**
+ * The user's name made safe, keeping its extension when it is one of `extensions` (what the file holds, the usual one
+ * first) and adding the first otherwise: `x.bat` holding a WAV is saved as `x.bat.wav`, which the OS opens as audio.
+ */
+export function nameForContent(requested: string, extensions: Extensions, platform: NodeJS.Platform = process.platform): string {
+  const name = safeFileName(requested, platform);
+  if (extensions.includes(fileExtension(name))) return name;
+  return safeFileName(`${name}.${extensions[0]}`, platform);
 }
 
 /** Cuts at a character boundary, keeping the extension when it can (the player and the DAW go by it). */

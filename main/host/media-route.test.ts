@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { createTestCore, trustFolder, type TestCore } from '../test-support';
 import { startHost, type RunningHost } from './server';
 
 let core: TestCore;
@@ -16,7 +16,7 @@ beforeEach(async () => {
   core = createTestCore();
   music = tempDir('songshelf-music-');
   fs.writeFileSync(path.join(music, 'bounce.wav'), AUDIO);
-  await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+  trustFolder(core, music);
   host = await startHost({ core, rendererDir: tempDir('songshelf-renderer-'), port: 0 });
 });
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAls } from '../../bench/generators/als';
@@ -25,6 +26,18 @@ async function scanToEnd(core: TestCore, folder: string) {
   const result = await core.library.watchDirectory(folder);
   await core.runner.whenIdle();
   return result;
+}
+
+function makeFolder(folder: string): string {
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/** A symlink in a fresh temp folder, leading to `target`. */
+function linkTo(target: string): string {
+  const link = path.join(tempDir('songshelf-link-'), 'folder');
+  fs.symlinkSync(target, link);
+  return link;
 }
 
 function songsByName(core: TestCore): Map<string, Song> {
@@ -188,6 +201,32 @@ describe('watched folders', () => {
     expect(again.directory.id).toBe(first.directory.id);
     expect(again.view.id).toBe(first.view.id);
     expect((await core.router.dispatch('db:get-user-settings', undefined))).toMatchObject({ ok: true, data: { projectDirectories: [folder] } });
+  });
+
+  it.each<[string, (core: TestCore) => string, RegExp]>([
+    ['the whole disk', () => '/', /whole disk/],
+    ['the home folder', () => os.homedir(), /whole home folder/],
+    ['a system folder', () => '/etc', /system folder/],
+    ['the app’s data folder', (core) => core.dataDir, /Songshelf's own data/],
+    ['a folder inside the app’s data', (core) => makeFolder(path.join(core.dataDir, 'cloud')), /Songshelf's own data/],
+    ['a folder holding the app’s data', (core) => path.dirname(core.dataDir), /Songshelf's own data/],
+    ['a link to the whole disk', () => linkTo('/'), /whole disk/],
+    ['a link to the app’s data', (core) => linkTo(core.dataDir), /Songshelf's own data/],
+  ])('refuses %s with a clear error, and watches nothing', async (_case, folder, reason) => {
+    // Not started: were the folder taken, its scan would wait in the queue rather than walk the disk.
+    const core = createTestCore(tempDir('songshelf-data-'));
+    cores.push(core);
+    expect(await core.router.dispatch('watchDirectory', { path: folder(core) })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(reason) } });
+    expect(core.library.list()).toEqual([]);
+    expect(await core.router.dispatch('db:get-user-settings', undefined)).toMatchObject({ ok: true, data: { projectDirectories: [] } });
+  });
+
+  it('watches a folder in the temp folder, and a link to one', async () => {
+    const core = createTestCore();
+    cores.push(core);
+    const folder = tempDir('songshelf-music-');
+    expect(await core.router.dispatch('watchDirectory', { path: folder })).toMatchObject({ ok: true });
+    expect(await core.router.dispatch('watchDirectory', { path: linkTo(tempDir('songshelf-music-')) })).toMatchObject({ ok: true });
   });
 
   it('refuses a path that is not a folder with a clear error', async () => {

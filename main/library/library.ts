@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FolderPlaces } from '../../common/folder-rules';
 import type { WatchedDirectory } from '../../common/library';
 import type { View } from '../../common/view';
 import type { Db } from '../../db/connection';
@@ -18,7 +19,8 @@ import type { JobHandlers, JobRunner } from '../jobs/runner';
 import { JOB_PRIORITY } from './job-priorities';
 import { runAudioReads, runProjectReads } from './read-jobs';
 import { runScan, type ScanPayload } from './scan-job';
-import { addWatchedFolder, removeWatchedFolder, resolveFolder } from './watched-folders';
+import { resolveWatchableFolder } from '../security/watchable-folder';
+import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from './scan-scope';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
@@ -49,6 +51,8 @@ export class Library {
     private readonly pool: WorkerPool,
     private readonly events: EventBus,
     private readonly changes: ChangeNotifier,
+    /** Where the home and the app's data are: never watched. */
+    private readonly places: FolderPlaces,
     private readonly options: LibraryOptions = {},
   ) {
     this.watcher = new FolderWatcher((changes) => this.onFolderChanges(changes), options.watchDebounceMs);
@@ -103,9 +107,9 @@ export class Library {
     return listDirectories(this.db);
   }
 
-  /** `watchDirectory`: adds the folder (or finds it), then scans it first thing. */
+  /** `watchDirectory`: adds the folder (or finds it) once it may be watched, then scans it first thing. */
   async watchDirectory(requested: string): Promise<{ directory: WatchedDirectory; view: View; jobId: number }> {
-    const folder = await resolveFolder(requested);
+    const folder = await resolveWatchableFolder(requested, this.places);
     const { directory, view, created } = addWatchedFolder(this.db, folder, effectiveTier(this.db));
     if (created) this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
     this.changes.flush();

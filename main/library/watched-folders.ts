@@ -1,9 +1,8 @@
 /**
  * Adding and removing watched folders (spec sections 5 and 7). A folder gets its directory view (an existing
- * one for the same path is reused) and is kept in the user's settings; the free tier has at most 3.
+ * one for the same path is reused) and is kept in the user's settings; the free tier has at most 3. Which folders
+ * may be watched at all is `resolveWatchableFolder`'s to say (main/security/watchable-folder.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { SubscriptionTier } from '../../common/account';
 import { FREE_TIER_MAX_DIRECTORIES } from '../../common/constants';
 import { AppError } from '../../common/errors';
@@ -16,16 +15,6 @@ import { countDirectories, deleteDirectory, getDirectory, getDirectoryByPath, in
 import { removeIndexOfDirectory } from '../../db/repositories/files-index';
 import { songsOfDirectory, replaceSongs } from '../../db/repositories/scanned-songs';
 import { addView, deleteView, getView } from '../../db/repositories/views';
-
-/** Resolves and checks a folder the user named: it must exist and be a folder. */
-export async function resolveFolder(requested: string): Promise<string> {
-  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', 'Give the full path of the folder.');
-  const resolved = path.resolve(requested);
-  const stats = await fs.stat(resolved).catch(() => null);
-  if (!stats) throw new AppError('not_found', `Folder not found: ${resolved}`);
-  if (!stats.isDirectory()) throw new AppError('invalid_input', `${resolved} is a file, not a folder.`);
-  return resolved;
-}
 
 export interface AddedFolder {
   directory: WatchedDirectory;

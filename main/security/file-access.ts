@@ -1,6 +1,7 @@
 /**
- * The file channels read only inside the watched folders and the app's own data folder. Paths are resolved
- * through symlinks before the check, so neither `..` nor a link can lead outside.
+ * The file channels read only inside the roots they are given (`libraryRoots`: the watched folders and the library's
+ * files in the app's data). Paths are resolved through symlinks before the check, so neither `..` nor a link can lead
+ * outside.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

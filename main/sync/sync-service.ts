@@ -3,6 +3,7 @@
  * account service says is signed in. The bridge's `sync:*` channels and the job runner reach sync only through here.
  */
 import { AppError } from '../../common/errors';
+import type { FolderPlaces } from '../../common/folder-rules';
 import { MESSAGES } from '../../common/messages';
 import type { SyncReport } from '../../common/sync';
 import type { Db } from '../../db/connection';
@@ -29,9 +30,10 @@ export class SyncService {
     events: EventBus,
     private readonly changes: ChangeNotifier,
     readonly account: AccountService,
+    places: FolderPlaces,
     options: SyncOptions = {},
   ) {
-    this.engine = new SyncEngine(db, account, changes, events, options);
+    this.engine = new SyncEngine(db, account, changes, events, places, options);
     this.scheduler = new SyncScheduler(db, this.engine, events, options.schedule);
     // A new account's first sync comes 5 s after it signs in.
     this.stopFollowing = account.onSignIn(() => this.scheduler.restartPeriodic());

@@ -13,7 +13,7 @@ import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/t
 import { newId } from '../../db/ids';
 import { tempDir } from '../../db/test-support';
 import { listJobs } from '../jobs/queue';
-import { createTestCore, type TestCore } from '../test-support';
+import { createTestCore, trustFolder, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();
 // Ana (`env.pro`) is pro, Fay (`env.free`) free; the proxy sits between the app and the cloud.
@@ -40,7 +40,7 @@ async function device(options: { user?: SignedIn | null; storageCapBytes?: numbe
     },
   });
   music = tempDir('songshelf-music-');
-  await core.router.dispatch('db:update-user-settings', { projectDirectories: [music] });
+  trustFolder(core, music);
   const user = options.user === undefined ? env.pro : options.user;
   if (user) await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
   return core;

@@ -1,4 +1,6 @@
 /** The spec's `db:*` channels: thin adapters from the contract to the repositories, announcing what changed. */
+import { AppError } from '../../../common/errors';
+import { partitionFolders } from '../../../common/folder-rules';
 import type { ChangedTable } from '../../../common/ipc';
 import {
   effectiveTier,
@@ -15,6 +17,7 @@ import { cleanDeleted } from '../../../db/repositories/clean-deleted';
 import { addSong, deleteSong, getSong, getSongs, updateSong } from '../../../db/repositories/songs';
 import { getUnsyncedChanges, markSynced, writeSyncRecord } from '../../../db/repositories/sync-records';
 import { addView, deleteView, getViews, updateView } from '../../../db/repositories/views';
+import { folderPlaces } from '../../security/watchable-folder';
 import type { CoreContext, HandlerMap } from '../handler';
 
 function changed(ctx: CoreContext, ...tables: ChangedTable[]): void {
@@ -36,6 +39,10 @@ export const dbHandlers = {
   },
   'db:get-user-settings': (_input, { db }) => getUserSettings(db),
   'db:update-user-settings': (input, ctx) => {
+    // The settings grant nothing here (the file channels trust the folders watched on this computer), but they sync
+    // to the user's other computers: a folder no computer may watch is refused at the door.
+    const [refused] = partitionFolders(input.projectDirectories, folderPlaces(ctx.dataDir)).refused;
+    if (refused) throw new AppError('forbidden', refused.reason);
     const settings = updateUserSettings(ctx.db, input);
     changed(ctx, 'user_settings', 'sync_records');
     return settings;

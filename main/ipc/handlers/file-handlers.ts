@@ -1,25 +1,28 @@
 /**
  * `getFileStats`, `readFile`, `compressAudio`, `deleteFile`, `showItemInFolder`, `openPath` and `openExternal`: the
- * file channels, confined to the library's folders (deleting, to the app's compressed copies; links, to http(s) and
- * mailto).
+ * file channels, confined to the library's folders and never the app's secrets (`resolveLibraryPath`; deleting, to the
+ * app's compressed copies; opening, to sessions and audio; links, to http(s) and mailto).
  */
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { MAX_READ_FILE_BYTES } from '../../../common/constants';
 import { AppError } from '../../../common/errors';
 import type { FileStats } from '../../../common/ipc';
 import { compressionFormat } from '../../../common/upload-rules';
 import { parseExternalUrl } from '../../security/external-url';
-import { isMissing, resolveAllowedPath } from '../../security/file-access';
-import { libraryRoots } from '../../security/library-roots';
+import { isMissing } from '../../security/file-access';
+import { resolveLibraryPath } from '../../security/library-roots';
+import { isOpenable } from '../../security/openable-path';
 import type { CoreContext, HandlerMap } from '../handler';
 
-function allowedRoots(ctx: CoreContext): string[] {
-  return libraryRoots(ctx.db, ctx.dataDir);
+function libraryPath(requested: string, ctx: CoreContext): Promise<string> {
+  return resolveLibraryPath(requested, ctx.db, ctx.dataDir);
 }
 
 export const fileHandlers = {
   getFileStats: async (input, ctx): Promise<FileStats> => {
-    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    const target = await libraryPath(input.path, ctx);
     try {
       const stats = await fs.stat(target);
       return {
@@ -37,7 +40,7 @@ export const fileHandlers = {
     }
   },
   readFile: async (input, ctx) => {
-    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    const target = await libraryPath(input.path, ctx);
     const stats = await fs.stat(target).catch((error: unknown) => {
       throw ioError(input.path, error);
     });
@@ -54,15 +57,20 @@ export const fileHandlers = {
     return { path: input.path, encoding: input.encoding, data: bytes.toString(input.encoding), size: bytes.length };
   },
   showItemInFolder: async (input, ctx) => {
-    await ctx.platform.showItemInFolder(await existingAllowedPath(input.path, ctx));
+    const { target } = await existingLibraryPath(input.path, ctx);
+    await ctx.platform.showItemInFolder(target);
     return { shown: true as const };
   },
   openPath: async (input, ctx) => {
-    await ctx.platform.openPath(await existingAllowedPath(input.path, ctx));
+    const { target, stats } = await existingLibraryPath(input.path, ctx);
+    if (!isOpenable(target, { isFile: stats.isFile(), isDirectory: stats.isDirectory() })) {
+      throw new AppError('forbidden', `Songshelf opens only sessions and audio files, not ${path.basename(target)}.`);
+    }
+    await ctx.platform.openPath(target);
     return { opened: true as const };
   },
   compressAudio: async (input, ctx) => {
-    const target = await resolveAllowedPath(input.path, allowedRoots(ctx));
+    const target = await libraryPath(input.path, ctx);
     return ctx.compressor.compress(target, { format: compressionFormat(input.format ?? 'mp3') });
   },
   deleteFile: (input, ctx) => ctx.compressor.deleteCopy(input.path),
@@ -74,12 +82,12 @@ export const fileHandlers = {
 } satisfies Partial<HandlerMap>;
 
 /** The OS shell is handed the resolved path: the one that was checked, not a link that could be swapped. */
-async function existingAllowedPath(requested: string, ctx: CoreContext): Promise<string> {
-  const target = await resolveAllowedPath(requested, allowedRoots(ctx));
-  await fs.stat(target).catch((error: unknown) => {
+async function existingLibraryPath(requested: string, ctx: CoreContext): Promise<{ target: string; stats: Stats }> {
+  const target = await libraryPath(requested, ctx);
+  const stats = await fs.stat(target).catch((error: unknown) => {
     throw ioError(requested, error);
   });
-  return target;
+  return { target, stats };
 }
 
 function ioError(filePath: string, error: unknown): AppError {

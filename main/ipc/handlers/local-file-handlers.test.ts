@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildProToolsSession } from '../../../bench/generators/protools';
 import type { ChannelInput } from '../../../common/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 
@@ -9,6 +11,10 @@ beforeEach(() => {
   core = createTestCore();
 });
 afterEach(() => core.close());
+
+/** A WAV file's opening: what a saved audio file must start with. */
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(24, 1)]);
+const ALS = zlib.gzipSync('<?xml version="1.0" encoding="UTF-8"?><Ableton/>');
 
 function save(input: Partial<ChannelInput<'saveLocalFile'>> & { bytes?: Buffer }) {
   const { bytes = Buffer.alloc(0), ...rest } = input;
@@ -38,7 +44,7 @@ async function saveInChunks(bytes: Buffer, chunkSize: number, fields: Partial<Ch
 
 describe('saveLocalFile', () => {
   it('assembles several chunks into the data folder, by kind and upload', async () => {
-    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    const bytes = Buffer.concat([WAV, Buffer.from(Array.from({ length: 1000 - WAV.length }, (_, i) => i % 251))]);
     const result = await saveInChunks(bytes, 300);
     const file = result.file;
     expect(file).toMatchObject({
@@ -50,23 +56,22 @@ describe('saveLocalFile', () => {
     expect(fs.readdirSync(path.join(core.dataDir, 'files', '.incoming'))).toEqual([]);
   });
 
-  it('saves a file sent in one chunk, and an empty file', async () => {
-    const whole = await save({ fileName: 'Song.als', kind: 'session', bytes: Buffer.from('session'), done: true });
-    expect(whole).toMatchObject({ ok: true, data: { received: 7, file: { fileName: 'Song.als', size: 7 } } });
+  it('saves a file sent in one chunk', async () => {
+    const whole = await save({ fileName: 'Song.als', kind: 'session', bytes: ALS, done: true });
+    expect(whole).toMatchObject({ ok: true, data: { received: ALS.length, file: { fileName: 'Song.als', size: ALS.length } } });
     expect(whole.ok && (whole.data as { file: { path: string } }).file.path).toContain(path.join('files', 'session'));
-    expect(await save({ fileName: 'silence.wav', done: true })).toMatchObject({ ok: true, data: { file: { size: 0 } } });
   });
 
   it('refuses a chunk that does not start where the last one ended', async () => {
-    const first = await save({ bytes: Buffer.from('abcd') });
+    const first = await save({ bytes: WAV.subarray(0, 4) });
     if (!first.ok) throw new Error(first.error.message);
     const { uploadId } = first.data as { uploadId: string };
-    expect(await save({ uploadId, offset: 2, bytes: Buffer.from('cd') })).toEqual({
+    expect(await save({ uploadId, offset: 2, bytes: WAV.subarray(2, 4) })).toEqual({
       ok: false,
       error: { code: 'invalid_input', message: 'This chunk of Night Drive.wav starts at byte 2, but Songshelf has received 4 bytes of it so far.' },
     });
     // The upload is intact: the right offset goes on.
-    expect(await save({ uploadId, offset: 4, bytes: Buffer.from('ef'), done: true })).toMatchObject({ ok: true, data: { file: { size: 6 } } });
+    expect(await save({ uploadId, offset: 4, bytes: WAV.subarray(4), done: true })).toMatchObject({ ok: true, data: { file: { size: WAV.length } } });
   });
 
   it('refuses a first chunk that does not start at 0', async () => {
@@ -90,23 +95,23 @@ describe('saveLocalFile', () => {
 
   it.each([
     ['../../../outside.wav', '......outside.wav'],
-    ['/etc/passwd', 'etcpasswd'],
-    ['..', 'file'],
+    ['/etc/passwd', 'etcpasswd.wav'],
+    ['..', 'file.wav'],
     ['a/b\\c.wav', 'abc.wav'],
   ])('keeps the name %j inside its own folder as %j', async (fileName, expected) => {
-    const result = await save({ fileName, bytes: Buffer.from('x'), done: true });
+    const result = await save({ fileName, bytes: WAV, done: true });
     if (!result.ok) throw new Error(result.error.message);
     const { uploadId, file } = result.data as { uploadId: string; file: { path: string; fileName: string } };
     expect(file.fileName).toBe(expected);
     expect(file.path).toBe(path.join(core.dataDir, 'files', 'audio', uploadId, expected));
-    expect(fs.readFileSync(file.path, 'utf8')).toBe('x');
+    expect(fs.readFileSync(file.path)).toEqual(WAV);
   });
 
   it('saves into the data folder the file channels trust', async () => {
-    const result = await save({ bytes: Buffer.from('RIFF'), done: true });
+    const result = await save({ bytes: WAV, done: true });
     if (!result.ok) throw new Error(result.error.message);
     const { file } = result.data as { file: { path: string } };
-    expect(await core.router.dispatch('getFileStats', { path: file.path })).toMatchObject({ ok: true, data: { exists: true, size: 4 } });
+    expect(await core.router.dispatch('getFileStats', { path: file.path })).toMatchObject({ ok: true, data: { exists: true, size: WAV.length } });
   });
 
   it('clears part files of an earlier run when the core starts', async () => {
@@ -116,5 +121,61 @@ describe('saveLocalFile', () => {
     expect(fs.readdirSync(incoming)).toHaveLength(1);
     await core.start();
     expect(fs.existsSync(incoming)).toBe(false);
+  });
+
+  describe('by content, never by the name it is sent with', () => {
+    /** Every file under the saved files' folder, part files included. */
+    const filesKept = () => {
+      const folder = path.join(core.dataDir, 'files');
+      if (!fs.existsSync(folder)) return [];
+      return fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    };
+    const PTX = buildProToolsSession();
+    const PTF = buildProToolsSession({ format: 'ptf' });
+    const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(30)]);
+    const AIFF = Buffer.concat([Buffer.from('FORM'), Buffer.from([0, 0, 0, 30]), Buffer.from('AIFFCOMM'), Buffer.alloc(22)]);
+
+    it.each([
+      ['a WAV', 'Night Drive.wav', 'audio', WAV, 'Night Drive.wav'],
+      ['an AIFF named .aif', 'Take.aif', 'audio', AIFF, 'Take.aif'],
+      ['an MP3 misnamed .wav', 'Demo.wav', 'audio', MP3, 'Demo.wav.mp3'],
+      ['a WAV named .bat', 'x.bat', 'audio', WAV, 'x.bat.wav'],
+      ['a WAV named .exe', 'setup.exe', 'audio', WAV, 'setup.exe.wav'],
+      ['a WAV with no extension', 'bounce', 'audio', WAV, 'bounce.wav'],
+      ['an Ableton set', 'Song.als', 'session', ALS, 'Song.als'],
+      ['a gzip named .command', 'Song.command', 'session', ALS, 'Song.command.als'],
+      ['a Pro Tools 10+ session', 'Song.ptx', 'session', PTX, 'Song.ptx'],
+      ['an older Pro Tools session', 'Song.pts', 'session', PTF, 'Song.pts'],
+      ['an older Pro Tools session named .app', 'Song.app', 'session', PTF, 'Song.app.ptf'],
+    ] as const)('saves %s with the extension of what it holds', async (_kind, fileName, kind, bytes, expected) => {
+      const result = await save({ fileName, kind, bytes, done: true });
+      if (!result.ok) throw new Error(result.error.message);
+      const { file } = result.data as { file: { path: string; fileName: string } };
+      expect(file.fileName).toBe(expected);
+      expect(path.basename(file.path)).toBe(expected);
+      expect(fs.readFileSync(file.path)).toEqual(bytes);
+    });
+
+    it.each([
+      ['a batch file', 'x.bat', 'audio', Buffer.from('@echo off\r\ndel /q C:\\*\r\n')],
+      ['a script named like audio', 'mix.wav', 'audio', Buffer.from('#!/bin/sh\nrm -rf ~\n')],
+      ['a Windows program', 'mix.wav', 'audio', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)])],
+      ['a Mach-O program', 'Song.als', 'session', Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), Buffer.alloc(64)])],
+      ['text named like a set', 'Song.als', 'session', Buffer.from('not really a set, only words')],
+      ['a set sent as audio', 'Song.wav', 'audio', ALS],
+      ['audio sent as a session', 'Song.als', 'session', WAV],
+      ['an empty file', 'silence.wav', 'audio', Buffer.alloc(0)],
+      ['a zip', 'Song.logicx.zip', 'session', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64)])],
+    ] as const)('refuses %s, and keeps nothing of it', async (_kind, fileName, kind, bytes) => {
+      const result = await save({ fileName, kind, bytes, done: true });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining(fileName) } });
+      expect(filesKept()).toEqual([]);
+    });
+
+    it('refuses a file as soon as its first chunk shows what it is', async () => {
+      const result = await save({ fileName: 'x.bat', bytes: Buffer.from('@echo off\r\nformat c: /q\r\n'), done: false });
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('x.bat') } });
+      expect(filesKept()).toEqual([]);
+    });
   });
 });

@@ -57,7 +57,7 @@ export function AddSongModal({ onClose }: { onClose: () => void }) {
         </label>
         <label className={controls.label}>
           Recording session (optional)
-          <input className={styles.file} type="file" accept=".als,.ptx,.ptf,.pts,.logicx,.zip" onChange={(event) => setSession(event.target.files?.[0] ?? null)} />
+          <input className={styles.file} type="file" accept=".als,.ptx,.ptf,.pts" onChange={(event) => setSession(event.target.files?.[0] ?? null)} />
         </label>
         {progress ? <p className={styles.progress} role="status">{progress}</p> : null}
         {error ? (

@@ -145,6 +145,35 @@ describe('readAls resolving samples', () => {
     expect(meta.missingSamples).toEqual([]);
   });
 
+  it('records a sample on a network path as missing, without looking it up', async () => {
+    // On Linux and macOS `//host/...` names a local path: the file is there, so a lookup would find it.
+    const elsewhere = path.join(root, `network-${files++}`);
+    fs.mkdirSync(path.join(elsewhere, 'Samples/Imported'), { recursive: true });
+    fs.writeFileSync(path.join(elsewhere, 'Samples/Imported/kick.wav'), 'RIFF');
+    const network = `/${elsewhere}`;
+    const xml = buildAlsXml({ style: 'live11', samples: ['Samples/Imported/kick.wav'] })
+      .replaceAll(ORIGINAL_SET_FOLDER, network)
+      .replaceAll(/<RelativePath Value="[^"]*"/g, '<RelativePath Value=""');
+
+    const meta = await readAls(place('Shared.als', gzipOfXml(xml)));
+    expect(meta.samples).toEqual([`${network}/Samples/Imported/kick.wav`]);
+    expect(meta.missingSamples).toEqual(meta.samples);
+  });
+
+  it.each([
+    ['a UNC path', '\\\\server\\share\\Samples\\kick.wav'],
+    ['a device path', '\\\\?\\UNC\\server\\share\\kick.wav'],
+    ['an SMB address', 'smb://server/share/kick.wav'],
+    ['a file address with a host', 'file://server/share/kick.wav'],
+  ])('records a sample on %s as missing, as written', async (_kind, written) => {
+    const xml = buildAlsXml({ style: 'live11', samples: ['kick.wav'] })
+      .replaceAll(/<Path Value="[^"]*"/g, `<Path Value="${written}"`)
+      .replaceAll(/<RelativePath Value="[^"]*"/g, '<RelativePath Value=""');
+    const meta = await readAls(place('Network.als', gzipOfXml(xml)));
+    expect(meta.samples).toEqual([written]);
+    expect(meta.missingSamples).toEqual([written]);
+  });
+
   it('ignores FileRefs outside SampleRef and the original file inside one', async () => {
     const meta = await readAls(setFile({ style: 'live10', samples: ['Samples/Imported/kick.wav'] }));
     expect(meta.samples).toHaveLength(1);

@@ -5,10 +5,12 @@
  * (`HasProjectFolder` false) they are relative to the package's `Media/` folder: the Corona-13 fixture lists
  * "Audio Files/Untitled_1#27.aif" and keeps it at `Media/Audio Files/Untitled_1#27.aif`. In a folder project
  * (`HasProjectFolder` true) Logic keeps `Audio Files/` beside the package, in the project folder. We try the
- * layout the package declares first, then the other, and report the first that exists.
+ * layout the package declares first, then the other, and report the first that exists. A network path
+ * (`\\server\share`, a URL) is never looked up (`isNetworkPath`): it is reported as written, and missing.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isNetworkPath } from '../../../common/network-path';
 
 export interface ResolvedAudioFiles {
   samples: string[];
@@ -34,7 +36,7 @@ export async function resolveAudioFiles(
 }
 
 function candidateLocations(packagePath: string, listed: string, hasProjectFolder: boolean): string[] {
-  if (path.isAbsolute(listed)) return [listed];
+  if (isNetworkPath(listed) || path.isAbsolute(listed)) return [listed];
   const inPackage = path.resolve(packagePath, 'Media', listed);
   const inProjectFolder = path.resolve(path.dirname(packagePath), listed);
   return hasProjectFolder ? [inProjectFolder, inPackage] : [inPackage, inProjectFolder];
@@ -42,7 +44,8 @@ function candidateLocations(packagePath: string, listed: string, hasProjectFolde
 
 async function firstExisting(candidates: readonly string[]): Promise<string | null> {
   for (const candidate of candidates) {
-    if (await isFileOnDisk(candidate)) return candidate;
+    // Checked after resolving too: on Windows an absolute `listed` makes `resolve` drop the package's folder.
+    if (!isNetworkPath(candidate) && (await isFileOnDisk(candidate))) return candidate;
   }
   return null;
 }

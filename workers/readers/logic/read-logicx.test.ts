@@ -88,6 +88,19 @@ describe.each(['xml', 'binary'] as const)('readLogicx on a generated package wit
     expect(meta.missingSamples).toEqual([]);
   });
 
+  it('records audio on a network path as missing, without looking it up', async () => {
+    // On Linux and macOS `//host/...` names a local path: the file is there, so a lookup would find it.
+    const packagePath = path.join(workDir, 'Shared.logicx');
+    await writeLogicx(packagePath, { plistFormat, audioFiles: ['Vox.wav'] });
+    const local = inPackage(packagePath, 'Media', 'Audio Files', 'Vox.wav');
+    const listed = [`/${local}`, '\\\\server\\share\\Vox.wav', 'smb://server/share/Vox.wav', '\\\\?\\C:\\Vox.wav'];
+    const encode = plistFormat === 'binary' ? encodeBinaryPlist : encodeXmlPlist;
+    await fs.writeFile(inPackage(packagePath, 'Alternatives', '000', 'MetaData.plist'), encode(new Map([['AudioFiles', listed]])));
+    const meta = await readLogicx(packagePath);
+    expect(meta.samples).toEqual(listed);
+    expect(meta.missingSamples).toEqual(listed);
+  });
+
   it('lists a 300-character audio file name as missing instead of failing', async () => {
     const packagePath = path.join(workDir, 'Long.logicx');
     const longName = `${'x'.repeat(296)}.wav`;

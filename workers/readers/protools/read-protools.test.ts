@@ -100,6 +100,13 @@ describe('readProTools on referenced audio files', () => {
     expect(meta.samples).toEqual(['../../../etc/passwd.wav']);
     expect(meta.missingSamples).toEqual(['../../../etc/passwd.wav']);
   });
+
+  it('reports a network path as stated and never looks it up', async () => {
+    const named = ['\\\\server\\share\\Kick.wav', '//server/share/Kick.wav', '\\\\?\\C:\\Kick.wav'];
+    const meta = await sessionWith({ audioFiles: named });
+    expect(meta.samples).toEqual(named);
+    expect(meta.missingSamples).toEqual(named);
+  });
 });
 
 describe('readProTools on the tempo, meter and key rulers', () => {

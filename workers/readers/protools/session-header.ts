@@ -3,13 +3,14 @@
  * text "0010111100101011", byte 0x11 the byte order (non-zero: big-endian), byte 0x12 the obfuscation scheme
  * and byte 0x13 the seed of its key.
  */
+import { PRO_TOOLS_HEADER } from '../../../common/file-content';
 import { MalformedSessionError } from './session-bytes';
 
-export const HEADER_BYTES = 20;
-export const MAGIC_LEAD_BYTE = 0x03;
-export const MAGIC_TEXT = '0010111100101011';
+export const HEADER_BYTES: number = PRO_TOOLS_HEADER.bytes;
+export const MAGIC_LEAD_BYTE: number = PRO_TOOLS_HEADER.leadByte;
+export const MAGIC_TEXT: string = PRO_TOOLS_HEADER.text;
 export const BYTE_ORDER_OFFSET = 0x11;
-export const SCHEME_OFFSET = 0x12;
+export const SCHEME_OFFSET: number = PRO_TOOLS_HEADER.schemeOffset;
 export const SEED_OFFSET = 0x13;
 
 /** 1: Pro Tools 5 to 9 (.pts, .ptf). 5: Pro Tools 10 and later (.ptx). */
