@@ -97,3 +97,18 @@ function stringBytes(text: string): number {
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
+
+/**
+ * PostgreSQL's JSON cannot hold the NUL character (`\u0000`): one in any string of a row makes the database refuse it,
+ * and with it the whole request, on every sync. A user can type one and a crafted project file can carry one (a track
+ * name), so every row leaves for the cloud without them. Rows are bounded in depth (`MAX_JSON_DEPTH`), so this
+ * recursion is too.
+ */
+export function withoutNulCharacters<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutNulCharacters(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNulCharacters(key), withoutNulCharacters(item)])) as T;
+  }
+  return value;
+}

@@ -5,7 +5,7 @@
  * record without an id, a name or a modified time is refused, so no pulled row can break the table.
  */
 import { z } from 'zod';
-import { fitCloudSong } from './cloud-data-size';
+import { fitCloudSong, withoutNulCharacters } from './cloud-data-size';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
 import { filterSchema, sortConfigSchema } from './query';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
@@ -22,15 +22,15 @@ export type CloudData = Record<string, JsonValue>;
  * the cloud's row cap, the lists read from the project giving way first (`fitCloudSong`).
  */
 export function songToCloud(song: Song): CloudData {
-  return fitCloudSong({ ...(song as unknown as CloudData), editedFields: Object.keys(song.editedAt), supabaseId: song.id });
+  return fitCloudSong(withoutNulCharacters({ ...(song as unknown as CloudData), editedFields: Object.keys(song.editedAt), supabaseId: song.id }));
 }
 
 export function viewToCloud(view: View): CloudData {
-  return { ...(view as unknown as CloudData), supabaseId: view.id };
+  return withoutNulCharacters({ ...(view as unknown as CloudData), supabaseId: view.id });
 }
 
 export function customFieldToCloud(field: CustomField): CloudData {
-  return { ...(field as unknown as CloudData) };
+  return withoutNulCharacters({ ...(field as unknown as CloudData) });
 }
 
 const time = z.number().int().nonnegative();

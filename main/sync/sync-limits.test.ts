@@ -84,4 +84,17 @@ describe('sync within the cloud’s limits', () => {
     await sync(core);
     expect((await cloudRows()).map((row) => row.data.name).sort()).toEqual(['Later', 'Ordinary']);
   });
+
+  it('a NUL character (typed, or read from a crafted project file) never stops a push: the cloud gets the text without it', async () => {
+    const core = await device();
+    const song = await addSong(core, { name: 'Nul\u0000name', notes: 'before\u0000after' });
+    const meta: ProjectMeta = { daw: 'protools', dawVersion: 'Pro Tools 12', tempo: 120, tempoAutomated: false, timeSignature: '4/4', key: null, sampleRate: 48_000, trackCount: 1, tracks: ['Kick\u0000'], samples: [], missingSamples: [] };
+    inTransaction(core.db, () => replaceSongs(core.db, [mergeProjectMeta(getSong(core.db, song.id)!, meta, core.db.now())]));
+    await addSong(core, { name: 'Plain' });
+    expect(await sync(core)).toMatchObject({ skipped: null });
+    const rows = (await cloudRows()).map((row) => row.data);
+    expect(rows.map((row) => row.name).sort()).toEqual(['Nulname', 'Plain']);
+    expect(rows.find((row) => row.name === 'Nulname')).toMatchObject({ notes: 'beforeafter', meta: { tracks: ['Kick'] } });
+    expect(await call<SyncStatus>(core, 'sync:status')).toMatchObject({ pending: 0 });
+  });
 });
