@@ -1,9 +1,10 @@
 /**
- * Musical keys as musicians write them ("Am", "A minor", "Amin", "a-minor", "F#m", "Gb major", "C") and the
- * one rule for when two spellings name the same key: same tonic pitch (A# is Bb) and same mode. The app
- * stores keys as "C major", "F# minor" (music.ts); older or hand-typed values may be short forms.
+ * The one home of musical keys. The app spells a key one way, the way the key picker offers it: sharps for
+ * C# and F#, flats for Eb, Ab and Bb ("Eb major", "F# minor"). Every reader names keys through `keyName`, the
+ * search and the song query read any spelling through `parseKey` ("Am", "A minor", "Amin", "a-minor", "F#m",
+ * "Gb major", "D♯", "C"), and migration 0012 rewrote the spellings older versions stored (`keyRespellings`).
+ * Two spellings name the same key when they have the same tonic pitch (A# is Bb) and the same mode.
  */
-import { NOTE_NAMES } from './music';
 
 export type KeyMode = 'major' | 'minor';
 
@@ -12,6 +13,14 @@ export interface MusicalKey {
   pitchClass: number;
   mode: KeyMode;
 }
+
+/** Each pitch as the app spells it: sharps for C#/F#, flats for the others, as most DAWs and charts do. */
+const NOTE_NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
+
+const MODES: readonly KeyMode[] = ['major', 'minor'];
+
+/** The keys the picker offers, in the app's spelling: "C major", "C minor", "C# major", … "B minor". */
+export const KEYS: readonly string[] = NOTE_NAMES.flatMap((_, pitchClass) => MODES.map((mode) => keyName({ pitchClass, mode })));
 
 const NATURALS: Record<string, number> = { c: 0, d: 2, e: 4, f: 5, g: 7, a: 9, b: 11 };
 
@@ -29,9 +38,20 @@ export function parseKey(text: string): MusicalKey | null {
   };
 }
 
+/** The app's spelling of a pitch class (taken modulo 12): 3 is "Eb". For scales other than major and minor. */
+export function noteName(pitchClass: number): string {
+  return NOTE_NAMES[((Math.trunc(pitchClass) % 12) + 12) % 12] ?? 'C';
+}
+
 /** The app's own spelling: "A minor", "Bb major". */
 export function keyName(key: MusicalKey): string {
-  return `${NOTE_NAMES[key.pitchClass] ?? 'C'} ${key.mode}`;
+  return `${noteName(key.pitchClass)} ${key.mode}`;
+}
+
+/** Any spelling of a key in the app's spelling ("D# major" is "Eb major"), or null when the text names none. */
+export function canonicalKey(text: string): string | null {
+  const key = parseKey(text);
+  return key && keyName(key);
 }
 
 /** Every name of each pitch: its sharp and flat spellings (B# is C, Fb is E), ASCII and typographic. */
@@ -59,3 +79,17 @@ export function keySpellings(key: MusicalKey): string[] {
   return (PITCH_SPELLINGS[key.pitchClass] ?? []).flatMap((note) => suffixes.map((suffix) => `${note}${suffix}`));
 }
 
+/**
+ * Every other full name of each key ("D# major", "A♯ minor", "Cb major") to the app's spelling: what readers
+ * and older versions stored. Migration 0012 holds this table written out; a test keeps the two equal.
+ */
+export function keyRespellings(): Map<string, string> {
+  const respellings = new Map<string, string>();
+  PITCH_SPELLINGS.forEach((spellings, pitchClass) => {
+    for (const mode of MODES) {
+      const name = keyName({ pitchClass, mode });
+      for (const note of spellings) if (`${note} ${mode}` !== name) respellings.set(`${note} ${mode}`, name);
+    }
+  });
+  return respellings;
+}

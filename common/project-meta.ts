@@ -16,7 +16,10 @@ export interface ProjectMeta {
   tempoAutomated: boolean;
   /** "4/4", "6/8". */
   timeSignature: string | null;
-  /** "C major", "F# minor"; null when the file does not state a key it can be trusted for. */
+  /**
+   * "Eb major", "F# minor" as music-keys.ts spells keys (Live 12 may name another scale: "Ab Dorian"); null when
+   * the file does not state a key it can be trusted for.
+   */
   key: string | null;
   sampleRate: number | null;
   trackCount: number | null;

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customFieldKey } from '../common/custom-fields';
 import { songQuerySchema, type SongQuery } from '../common/query';
 import type { JsonValue } from '../common/schema-parts';
-import { inTransaction, type OpenedDatabase } from './connection';
+import type { OpenedDatabase } from './connection';
+import { inTransaction } from './handle';
 import { addCustomField } from './repositories/custom-fields';
 import { insertSongs } from './repositories/scanned-songs';
-import { buildSong, updateSong } from './repositories/songs';
+import { addSong, buildSong, updateSong } from './repositories/songs';
 import { querySongs, type RanStatement } from './song-query';
 import { openTestDatabase, testClock, type TestClock } from './test-support';
 
@@ -59,6 +60,11 @@ describe('songs:query search operators', () => {
     ['sort:name', []],
   ])('%s', (search, expected) => {
     expect(names({ search })).toEqual(expected);
+  });
+
+  it.each(['key:D#', 'key:"D♯ major"', 'key:Eb'])('%s finds a song stored as "Eb major"', (search) => {
+    addSong(db, { name: 'foxtrot', key: 'Eb major' });
+    expect(names({ search })).toEqual(['foxtrot']);
   });
 
   it('refuses a known operator with a bad value, with a clear message', () => {

@@ -2,6 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '..', 'migrations');
@@ -36,4 +39,25 @@ export function tempDir(prefix = 'songshelf-test-'): string {
 
 export function openTestDatabase(clock: TestClock = testClock(), dir = tempDir()): OpenedDatabase {
   return openDatabase(path.join(dir, DATABASE_FILE_NAME), { migrationsFolder: MIGRATIONS_FOLDER, now: clock.now });
+}
+
+/** A copy of the migrations folder that knows only the first `count` migrations, as an older version would. */
+export function olderMigrationsFolder(count: number): string {
+  const folder = tempDir('songshelf-migrations-');
+  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, count);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+/**
+ * A file as an older version left it: its first `count` migrations only, for the test of a data migration.
+ * Written with the migrator alone, as this version's code writes this version's columns.
+ */
+export function olderDatabase(file: string, count: number): BetterSqlite3.Database {
+  const sqlite = new BetterSqlite3(file);
+  migrate(drizzle(sqlite), { migrationsFolder: olderMigrationsFolder(count) });
+  return sqlite;
 }

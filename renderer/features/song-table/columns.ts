@@ -4,7 +4,8 @@
  * are built from this list, so a field is described in one place.
  */
 import { customFieldKey, type CustomField } from '../../../common/custom-fields';
-import { KEYS, TIME_SIGNATURES } from '../../../common/music';
+import { KEYS } from '../../../common/music-keys';
+import { TIME_SIGNATURES } from '../../../common/music';
 import type { SortConfig } from '../../../common/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
 

@@ -81,6 +81,9 @@ describe('readAls on generated sets', () => {
     [{ root: 0, name: 0, inKey: true }, 'C major'],
     [{ root: 2, name: 2, inKey: true }, 'D Dorian'],
     [{ root: 6, name: 'Major', inKey: true }, 'F# major'],
+    [{ root: 3, name: 0, inKey: true }, 'Eb major'],
+    [{ root: 10, name: 1, inKey: true }, 'Bb minor'],
+    [{ root: 8, name: 2, inKey: true }, 'Ab Dorian'],
     [{ root: 9, name: 1, inKey: false }, null],
     [{ root: 9, name: 33, inKey: true }, null],
   ])('reads the key of a Live 12 set with scale %o as %s', async (scale, key) => {

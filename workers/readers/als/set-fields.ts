@@ -2,6 +2,7 @@
  * Turns the raw strings of a scan into ProjectMeta's fields: the Live version, the tempo and whether it is
  * automated, the time signature, and the key where Live 12 says it can be trusted (FORMATS.md).
  */
+import { keyName, noteName } from '../../../common/music-keys';
 import type { AlsFacts } from './als-facts';
 import { SetRejected } from './set-rejected';
 
@@ -15,7 +16,6 @@ export interface SetFields {
   tracks: string[];
 }
 
-const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
 /**
  * Live 12 stores the scale as an index into its scale list. Published copies of the list agree up to Super
  * Locrian and disagree after it, so a higher index is not trusted: the key is left empty.
@@ -87,13 +87,13 @@ function liveMajorVersion(facts: AlsFacts): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** Root 0-11 from C; Name a scale index (12.1+) or the scale's name (12.0 betas). */
+/** Root 0-11 from C; Name a scale index (12.1+) or the scale's name (12.0 betas). Spelled as the app spells keys. */
 function keyOf(facts: AlsFacts): string | null {
-  const root = facts.scaleRoot !== null && /^\d{1,2}$/.test(facts.scaleRoot) ? NOTE_NAMES[Number(facts.scaleRoot)] : undefined;
+  const root = facts.scaleRoot !== null && /^\d{1,2}$/.test(facts.scaleRoot) ? Number(facts.scaleRoot) : null;
   const name = facts.scaleName;
-  if (root === undefined || name === null) return null;
+  if (root === null || root > 11 || name === null) return null;
   const scale = /^\d{1,3}$/.test(name) ? LIVE_12_SCALES[Number(name)] : name;
   if (scale === undefined || scale === '') return null;
-  const mode = scale === 'Major' || scale === 'Minor' ? scale.toLowerCase() : scale;
-  return `${root} ${mode}`;
+  if (scale === 'Major' || scale === 'Minor') return keyName({ pitchClass: root, mode: scale === 'Major' ? 'major' : 'minor' });
+  return `${noteName(root)} ${scale}`;
 }

@@ -3,6 +3,7 @@
  * `Resources/ProjectInformation.plist`, each checked for type and range: a value of the wrong kind becomes
  * null rather than a guess.
  */
+import { keyName, parseKey } from '../../../common/music-keys';
 import type { PlistDict, PlistValue } from './plist-value';
 
 export interface LogicSongFields {
@@ -45,23 +46,22 @@ function tempoOf(value: PlistValue | undefined): number | null {
   return value >= MIN_TEMPO && value <= MAX_TEMPO ? value : null;
 }
 
-const NOTE_NAME = /^([A-G])([#♯b♭]?)$/;
-const MODES = new Set(['major', 'minor']);
+const NOTE_NAME = /^[A-G][#♯b♭]?$/;
 
 /**
  * The key, from two strings: `SongKey` is the tonic's note name ("C", "F#", "Bb") and `SongGenderKey` the
  * mode ("major" or "minor"). Both fixtures store "C" + "major" (EXPECTED.md: C major), which fixes the
  * meaning of the two fields. `SignatureKey` (7 in both fixtures) looks like the key signature offset by
  * seven (7 = no sharps or flats) but one observed value cannot confirm that, so it is not read. Any other
- * shape (a number, an unknown mode) gives null rather than a guessed key.
+ * shape (a number, an unknown mode) gives null rather than a guessed key. Spelled as the app spells keys
+ * ("D#" + "major" is "Eb major").
  */
 export function songKey(tonic: PlistValue | undefined, mode: PlistValue | undefined): string | null {
   if (typeof tonic !== 'string' || typeof mode !== 'string') return null;
-  const note = NOTE_NAME.exec(tonic.trim());
+  const note = NOTE_NAME.test(tonic.trim()) ? parseKey(tonic) : null;
   const modeName = mode.trim().toLowerCase();
-  if (!note?.[1] || !MODES.has(modeName)) return null;
-  const accidental = (note[2] ?? '').replace('♯', '#').replace('♭', 'b');
-  return `${note[1]}${accidental} ${modeName}`;
+  if (!note || (modeName !== 'major' && modeName !== 'minor')) return null;
+  return keyName({ pitchClass: note.pitchClass, mode: modeName });
 }
 
 function timeSignatureOf(numerator: PlistValue | undefined, denominator: PlistValue | undefined): string | null {

@@ -124,6 +124,8 @@ describe('readLogicx on values it cannot trust', () => {
   it.each<[string, { tonic: string; mode: string }, string | null]>([
     ['a sharp written with the sharp sign', { tonic: 'C♯', mode: 'minor' }, 'C# minor'],
     ['a flat key', { tonic: 'Bb', mode: 'Major' }, 'Bb major'],
+    ['E-flat written as D sharp', { tonic: 'D#', mode: 'major' }, 'Eb major'],
+    ['F-sharp written as G flat', { tonic: 'G♭', mode: 'minor' }, 'F# minor'],
     ['an unknown mode', { tonic: 'D', mode: 'dorian' }, null],
     ['a mode named like an Object property', { tonic: 'D', mode: 'constructor' }, null],
     ['a tonic that is no note', { tonic: 'H', mode: 'major' }, null],

@@ -133,7 +133,10 @@ describe('readProTools on the tempo, meter and key rulers', () => {
     ['three sharps, major', { major: true, sharps: true, accidentals: 3 }, 'A major'],
     ['three flats, minor', { major: false, sharps: false, accidentals: 3 }, 'C minor'],
     ['three sharps, minor', { major: false, sharps: true, accidentals: 3 }, 'F# minor'],
-    ['seven flats, major', { major: true, sharps: false, accidentals: 7 }, 'Cb major'],
+    ['seven flats, major', { major: true, sharps: false, accidentals: 7 }, 'B major'],
+    ['three flats, major', { major: true, sharps: false, accidentals: 3 }, 'Eb major'],
+    ['six sharps, minor', { major: false, sharps: true, accidentals: 6 }, 'Eb minor'],
+    ['five sharps, major', { major: true, sharps: true, accidentals: 5 }, 'B major'],
     ['no accidentals, minor', { major: false, sharps: true, accidentals: 0 }, 'A minor'],
     ['nine accidentals', { major: true, sharps: true, accidentals: 9 }, null],
   ])('names the key for %s', async (_name, key, expected) => {

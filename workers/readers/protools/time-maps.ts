@@ -8,6 +8,7 @@
  * count; events follow at offset 17. Positions are in ticks from 10^12 (Pro Tools' zero); all numbers are in
  * the session's byte order.
  */
+import { keyName } from '../../../common/music-keys';
 import { childBlocks, type Block } from './block-tree';
 import { CONTENT_TYPE } from './content-types';
 import type { SessionBytes } from './session-bytes';
@@ -83,14 +84,11 @@ function eventCount(session: SessionBytes, map: Block, eventBytes: number): numb
   return FIRST_EVENT_OFFSET + count * eventBytes <= map.end - map.contentStart ? count : null;
 }
 
-const KEY_NAMES = {
-  majorSharps: ['C', 'G', 'D', 'A', 'E', 'B', 'F#', 'C#'],
-  majorFlats: ['C', 'F', 'Bb', 'Eb', 'Ab', 'Db', 'Gb', 'Cb'],
-  minorSharps: ['A', 'E', 'B', 'F#', 'C#', 'G#', 'D#', 'A#'],
-  minorFlats: ['A', 'D', 'G', 'C', 'F', 'Bb', 'Eb', 'Ab'],
-};
+/** Each sharp moves the major tonic up a fifth (7 semitones), each flat down one; a minor key is 3 below. */
+const FIFTH = 7;
+const RELATIVE_MINOR = 9;
 
-/** The key at the start of the key ruler, named from its signature: "F# minor" is minor with three sharps. */
+/** The key at the start of the key ruler, named from its signature: minor with three sharps is "F# minor". */
 function firstKey(session: SessionBytes, list: Block): string | null {
   const first = childBlocks(session, list, CONTENT_TYPE.keySignature).next();
   if (first.done || first.value.end - first.value.contentStart < KEY_SIGNATURE_BYTES) return null;
@@ -99,7 +97,6 @@ function firstKey(session: SessionBytes, list: Block): string | null {
   const isSharp = session.u8(start + 11);
   const accidentals = session.u8(start + 12);
   if (isMajor > 1 || isSharp > 1 || accidentals > 7) return null;
-  const sharpsOrFlats = isMajor ? [KEY_NAMES.majorFlats, KEY_NAMES.majorSharps] : [KEY_NAMES.minorFlats, KEY_NAMES.minorSharps];
-  const names = sharpsOrFlats[isSharp] ?? [];
-  return `${names[accidentals] ?? ''} ${isMajor ? 'major' : 'minor'}`;
+  const tonic = (isSharp ? FIFTH : -FIFTH) * accidentals + (isMajor ? 0 : RELATIVE_MINOR);
+  return keyName({ pitchClass: ((tonic % 12) + 12) % 12, mode: isMajor ? 'major' : 'minor' });
 }
