@@ -1,6 +1,9 @@
 // Lint, and the import boundaries of DESIGN.md, enforced per folder:
 //   renderer -> common;  main -> db, common (workers through the pool);  workers -> common;  db -> common;
-//   only main/electron/ imports `electron`;  common/ imports no Node (and, by its tsconfig, no DOM).
+//   only main/electron/ imports `electron`;  common/ imports no Node (and, by its tsconfig, no DOM);
+//   cloud -> common;  main/electron/preload.ts -> electron, common (it runs in the renderer's process);
+//   bench, e2e -> harness/ (starting and signing in a host), never each other's files;  harness -> neither.
+// Also: no floating or misused promises on the Node side (type-aware), and a size limit per file.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -15,6 +18,11 @@ function folders(names, message) {
   return names.map((name) => ({ group: [`**/${name}/**`, `**/${name}`], message }));
 }
 
+/** Lines of code per file, blank lines and comments not counted: past it a file holds more than one thing. */
+const MAX_LINES = 400;
+/** Tests may run longer: one scenario per block reads better than helpers spread over files. */
+const MAX_TEST_LINES = 600;
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'migrations/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', '.scratch/'] },
   js.configs.recommended,
@@ -24,11 +32,86 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],
+      'max-lines': ['error', { max: MAX_LINES, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts'],
+    rules: { 'max-lines': ['error', { max: MAX_TEST_LINES, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The Node side, with types: a promise nobody awaits loses its error (an unhandled rejection, or nothing at
+    // all). Await it, `.catch` it with a log, or `void` it with a comment saying why waiting is not needed.
+    files: ['{common,db,main,workers,cloud}/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The renderer has its own types (DOM, Vite): its own project rather than the Node side's tsconfig.json.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.renderer.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
     files: ['main/electron/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: folders(['renderer', 'e2e', 'harness'], 'main/ never imports the renderer or the e2e tools.') }],
+    },
+  },
+  {
+    // The preload runs in the renderer's process with Node off: Electron's bridge and the contract, nothing of the core.
+    files: ['main/electron/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'The preload runs sandboxed, without Node.' })),
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./common/)', message: 'The preload imports only electron, common/ and its neighbours in main/electron/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['cloud/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: folders(['main', 'renderer', 'workers', 'db', 'bench', 'e2e', 'harness'], 'cloud/ imports only common/.') },
+      ],
+    },
+  },
+  {
+    files: ['bench/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: folders(['e2e', 'renderer'], 'bench/ shares with e2e/ only through harness/.') },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: folders(['renderer'], 'e2e/ drives the app from outside.') }],
+    },
+  },
+  {
+    files: ['harness/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: folders(['e2e', 'bench', 'renderer'], 'harness/ serves e2e/ and bench/ and imports neither.') },
+      ],
+    },
   },
   {
     files: ['common/**'],
@@ -81,7 +164,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronOnlyInShell], patterns: folders(['renderer'], 'main/ never imports the renderer.') },
+        { paths: [electronOnlyInShell], patterns: folders(['renderer', 'e2e', 'harness'], 'main/ never imports the renderer or the e2e tools.') },
       ],
     },
   },

@@ -1,25 +1,17 @@
 /**
  * Opens the local database: pragmas, migrations (with the safety of `migrate.ts`), then the defaults of a
- * first start. better-sqlite3 is synchronous: nothing here awaits, and a transaction never spans an await.
+ * first start. The handle it returns (`Db`) and transactions live in `handle.ts`, which the repositories import.
+ * better-sqlite3 is synchronous: nothing here awaits, and a transaction never spans an await.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { AppError, isAppError } from '../common/errors';
+import type { Db } from './handle';
 import { migrateDatabase, type MigrationOutcome } from './migrate';
 import * as schema from './schema';
 import { seedDefaults } from './seed';
-
-export type Orm = BetterSQLite3Database<typeof schema>;
-
-export interface Db {
-  orm: Orm;
-  sqlite: BetterSqlite3.Database;
-  file: string;
-  /** Clock of every write; tests pass their own. Default: `Date.now`. */
-  now: () => number;
-}
 
 export interface OpenDatabaseOptions {
   /** The folder of drizzle-kit's SQL and journal. */
@@ -61,11 +53,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
       cause: error,
     });
   }
-}
-
-/** Runs `work` in one transaction: all of it is written, or none. Nested calls become savepoints. */
-export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.sqlite.transaction(work)();
 }
 
 function describe(error: unknown): string {

@@ -8,7 +8,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from './connection';
+import type { Db } from './handle';
 
 type Row<T extends SQLiteTable> = T['$inferInsert'];
 

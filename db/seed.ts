@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN } from '../common/constants';
-import { inTransaction, type Db } from './connection';
+import { inTransaction, type Db } from './handle';
 import { getKv, setKv } from './repositories/account';
 import { addView, countViews } from './repositories/views';
 import { views } from './schema';

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songQuerySchema, type SongQuery } from '../common/query';
-import { inTransaction, type OpenedDatabase } from './connection';
+import type { OpenedDatabase } from './connection';
+import { inTransaction } from './handle';
 import { insertSongs } from './repositories/scanned-songs';
 import { buildSong } from './repositories/songs';
 import { querySongs, type RanStatement } from './song-query';

@@ -9,7 +9,7 @@ import { AppError } from '../common/errors';
 import { MESSAGES } from '../common/messages';
 import { isCustomFieldKey, type Filter, type SongPage, type SortConfig } from '../common/query';
 import { parseSearch } from '../common/search-syntax';
-import { inTransaction, type Db } from './connection';
+import { inTransaction, type Db } from './handle';
 import { orderBy, type OrderTerm } from './order-terms';
 import { customFieldsById } from './repositories/custom-fields';
 import { getView } from './repositories/views';

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MESSAGES } from '../common/messages';
 import { cloudEndpoint, hostUrl, websiteUrl } from './host-url';
-import { mailedLinks, MUSICIAN, sessionTokens } from './signed-in';
+import { mailedLinks, MUSICIAN, sessionTokens } from '../harness/signed-in';
 
 // These tests start with nobody signed in.
 test.use({ account: 'signed-out' });

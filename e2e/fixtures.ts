@@ -5,7 +5,7 @@
  */
 import { test as base } from '@playwright/test';
 import { hostUrl } from './host-url';
-import { MUSICIAN, setHostAccount } from './signed-in';
+import { MUSICIAN, setHostAccount } from '../harness/signed-in';
 
 export const test = base.extend<{ account: 'musician' | 'signed-out'; accountSet: void }>({
   account: ['musician', { option: true }],

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startHost } from './host';
-import { createConfirmedUser, MUSICIAN } from './signed-in';
+import { startHost } from '../harness/host';
+import { createConfirmedUser, MUSICIAN } from '../harness/signed-in';
 import { startWebsite } from './website';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -1,4 +1,4 @@
-import type { CloudKeys } from './signed-in';
+import type { CloudKeys } from '../harness/signed-in';
 
 /** The address of the browser host that global-setup started (token included). */
 export function hostUrl(): string {

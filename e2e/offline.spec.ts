@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { writeSongs } from '../bench/generators/songs';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/connection';
 import { setSignedInAccount, updateSubscription } from '../db/repositories/account';
-import { startHost, type StartedHost } from './host';
+import { startHost, type StartedHost } from '../harness/host';
 
 const ACCOUNT = { userId: '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f', email: 'odile.offline@example.com', name: 'Odile Offline' };
 let host: StartedHost;

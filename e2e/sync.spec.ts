@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { writeWav } from '../bench/generators/wav';
-import { startHost, type StartedHost } from './host';
+import { startHost, type StartedHost } from '../harness/host';
 import { cloudEndpoint, websiteUrl } from './host-url';
-import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from './signed-in';
+import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from '../harness/signed-in';
 import { addSongs, cell, row, tempFolder } from './songs';
 
 test.use({ storageState: SIGNED_OUT_STATE });

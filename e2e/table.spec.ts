@@ -3,7 +3,7 @@
 // test makes songs with its own prefix and searches for it.
 import { expect, test } from './fixtures';
 import { hostUrl } from './host-url';
-import { MUSICIAN } from './signed-in';
+import { MUSICIAN } from '../harness/signed-in';
 import { addSongs, cell, expectNames, row, search } from './songs';
 
 test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arrive, then the layout', async ({ page }) => {

@@ -3,7 +3,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RELEASE_FILES, releaseDownloadUrl } from '../common/release';
 import { cloudEndpoint, websiteUrl } from './host-url';
-import { createConfirmedUser, logIn, SIGNED_OUT_STATE } from './signed-in';
+import { createConfirmedUser, logIn, SIGNED_OUT_STATE } from '../harness/signed-in';
 
 test.use({ storageState: SIGNED_OUT_STATE });
 

@@ -4,7 +4,7 @@
  */
 import { DAWS } from '../../common/project-meta';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../common/song';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { newId } from '../../db/ids';
 import { insertSongs } from '../../db/repositories/scanned-songs';
 import { buildSong } from '../../db/repositories/songs';

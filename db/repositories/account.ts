@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { asJson } from '../../common/schema-parts';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { kv, subscription, userSettings } from '../schema';
 import { writeSyncRecord } from './sync-records';

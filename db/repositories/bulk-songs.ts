@@ -9,7 +9,7 @@ import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../comm
 import { AppError } from '../../common/errors';
 import { uniqueTags, type BulkSongPatch, type Song } from '../../common/song';
 import { stampEdits } from '../../common/song-edits';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';

@@ -11,7 +11,7 @@
  */
 import { eq, isNull, sql } from 'drizzle-orm';
 import { SYNC_RECENT_SONG_GRACE_MS } from '../../common/constants';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { customFields, songs, views } from '../schema';
 import { defaultViewId } from '../seed';
 import { getLastSync } from './account';

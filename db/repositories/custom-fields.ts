@@ -15,7 +15,7 @@ import { AppError } from '../../common/errors';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { stampEdits } from '../../common/song-edits';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { customValuePath } from '../custom-value-sql';
 import { newId } from '../ids';
 import { customFieldFromRow, customFieldToColumns } from '../rows/custom-field-row';

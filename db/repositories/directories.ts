@@ -1,7 +1,7 @@
 /** Watched folders: the `directories` table. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { WatchedDirectory } from '../../common/library';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { newId } from '../ids';
 import { directories } from '../schema';
 

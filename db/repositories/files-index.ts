@@ -3,7 +3,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { pathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import type { EntryKind } from '../../common/worker-tasks';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { files } from '../schema';
 
 export interface IndexedFile {

@@ -14,7 +14,7 @@ import type { Song } from '../../common/song';
 import { USER_FIELDS, sameValue } from '../../common/song-edits';
 import { mergeSongCopies } from '../../common/song-merge';
 import type { View } from '../../common/view';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { isPathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import { customFieldToColumns } from '../rows/custom-field-row';

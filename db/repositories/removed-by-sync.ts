@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { SYNC_REMOVED_KEPT_MS } from '../../common/constants';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { customFields, removedBySync, songs, views } from '../schema';
 import { listCustomFields } from './custom-fields';
 import { hasUnsyncedChanges } from './sync-records';

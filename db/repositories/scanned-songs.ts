@@ -9,7 +9,7 @@ import type { ProjectMeta } from '../../common/project-meta';
 import { asJson, type JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { pathInside } from '../path-range';
 import { insertRows, updateRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';

@@ -5,7 +5,7 @@
  */
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { updateRows } from '../prepared-writes';
 import { songToColumns, type SongInsert } from '../rows/song-row';
 import { songs } from '../schema';

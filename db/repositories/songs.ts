@@ -7,7 +7,7 @@ import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { asJson } from '../../common/schema-parts';
 import { uniqueTags, type NewSong, type Song, type SongPatch } from '../../common/song';
 import { stampEdits } from '../../common/song-edits';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
 import { songFromRow, songToColumns } from '../rows/song-row';
 import { songs } from '../schema';

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/account';
 import type { JsonValue } from '../../common/schema-parts';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { insertRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';
 import { syncRecords } from '../schema';

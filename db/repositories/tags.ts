@@ -1,6 +1,6 @@
 /** `tags:list`: the tags in use, for completion, read from `song_tags` (kept in step with songs by triggers). */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../connection';
+import type { Db } from '../handle';
 import { songTags, songs } from '../schema';
 
 export interface TagUse {

@@ -9,7 +9,7 @@ import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { asJson } from '../../common/schema-parts';
 import { viewPath, type NewView, type View, type ViewPatch, type ViewType } from '../../common/view';
-import { inTransaction, type Db } from '../connection';
+import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
 import { viewFromRow, viewToColumns } from '../rows/view-row';
 import { views } from '../schema';

@@ -17,7 +17,7 @@ import type { AccountState, KnownAccount, SubscriptionTier } from '../../common/
 import { AppError } from '../../common/errors';
 import type { CloudStatus } from '../../common/ipc';
 import type { SyncSession } from '../../common/sync';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { effectiveTier, getLibraryOwner, getSignedInAccount, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
 import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';

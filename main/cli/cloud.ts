@@ -1,13 +1,14 @@
 /**
  * `npm run cloud`: the local cloud on its own, on the app's data folder (or `SONGSHELF_DATA_DIR`), for working on
  * the website or pointing a second app at it. Prints its address, its public key, and the service key that reads
- * `/mail` from a script (it bypasses every policy: keep it out of pages).
+ * `/mail` from a script (it bypasses every policy: keep it out of pages). It lives in main/, not cloud/local/, because
+ * the app's data folder is main's to know (`paths.ts`) and cloud/ imports nothing of main/.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appRootFrom, defaultDataDir } from '../../main/paths';
-import { resolveCloudConfig } from './config';
-import { startLocalCloud } from './server';
+import { resolveCloudConfig } from '../../cloud/local/config';
+import { startLocalCloud } from '../../cloud/local/server';
+import { appRootFrom, defaultDataDir } from '../paths';
 
 const config = resolveCloudConfig({ ...process.env, SUPABASE_URL: '' }, defaultDataDir(process.env));
 if (config.kind !== 'local') throw new Error('unreachable');

@@ -15,6 +15,7 @@ import { serveMedia } from './media-protocol';
 import { DOCS_URL, setupMenu } from './menu';
 import { setupNotifications } from './notifications';
 import { electronPlatform, electronSecretBox } from './platform';
+import { startOrExplain } from './start-up';
 import { setupTray } from './tray';
 import { restartToUpdate, setupUpdates } from './updater';
 import { createMainWindow, hardenSession } from './window';
@@ -45,7 +46,10 @@ app.on('will-quit', () => {
   void core?.close();
 });
 
-void app.whenReady().then(async () => {
+// startOrExplain catches every failure of the start (it shows it and quits): nothing is left to reject here.
+void app.whenReady().then(() => startOrExplain(start));
+
+async function start(): Promise<void> {
   // A second instance only hands its link to the first (claimDeepLinks) and quits.
   if (!firstInstance) return;
   const dataDir = app.getPath('userData');
@@ -81,4 +85,4 @@ void app.whenReady().then(async () => {
   });
   openDeepLinksIn(() => BrowserWindow.getAllWindows()[0] ?? null);
   app.on('activate', openWindow);
-});
+}

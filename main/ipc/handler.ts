@@ -1,6 +1,6 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
 import type { LocalFileStore } from '../files/local-files';

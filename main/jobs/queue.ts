@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { JobKind, JobState } from '../../common/jobs';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { insertRows } from '../../db/prepared-writes';
 import { jobs } from '../../db/schema';
 import { retryDelayMs, type BackoffOptions } from './backoff';

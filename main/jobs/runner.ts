@@ -3,7 +3,7 @@
  * with a heartbeat and an abort signal, records the outcome, and tells the renderer (`jobs:changed`).
  */
 import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import type { EventBus } from '../events';
 import type { BackoffOptions } from './backoff';
 import * as queue from './queue';

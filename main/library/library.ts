@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FolderPlaces } from '../../common/folder-rules';
 import type { WatchedDirectory } from '../../common/library';
 import type { View } from '../../common/view';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
 import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';

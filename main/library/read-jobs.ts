@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { mergeProjectMeta, replaceSongs } from '../../db/repositories/scanned-songs';
 import { getSong } from '../../db/repositories/songs';
 import { files } from '../../db/schema';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import type { WatchedDirectory } from '../../common/library';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { getDirectory, markScanned } from '../../db/repositories/directories';
 import { indexOfDirectory, removeIndexed, upsertIndexed } from '../../db/repositories/files-index';
 import { applyScanPatches, insertSongs, scanStateOfDirectory, type ScanPatch } from '../../db/repositories/scanned-songs';

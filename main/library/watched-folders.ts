@@ -9,7 +9,7 @@ import { AppError } from '../../common/errors';
 import type { WatchedDirectory } from '../../common/library';
 import { MESSAGES } from '../../common/messages';
 import type { View } from '../../common/view';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { getUserSettings, updateUserSettings } from '../../db/repositories/account';
 import { countDirectories, deleteDirectory, getDirectory, getDirectoryByPath, insertDirectory } from '../../db/repositories/directories';
 import { removeIndexOfDirectory } from '../../db/repositories/files-index';

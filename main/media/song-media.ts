@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { isMissing, resolveAllowedPath } from '../security/file-access';
 import { libraryRoots } from '../security/library-roots';

@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { folderRefusal } from '../../common/folder-rules';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { listDirectories } from '../../db/repositories/directories';
 import { LOCAL_FILES_FOLDER } from '../files/local-files';
 import { COMPRESSED_FOLDER } from '../media/compression';

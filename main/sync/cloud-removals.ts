@@ -5,7 +5,7 @@
  * core: after a restart the first sync finds it again.
  */
 import type { HeldRemovals } from '../../common/sync';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { applyRemovals, planRemovals, type CloudIds, type RemovalPlan } from '../../db/repositories/clean-deleted';
 import { purgeRemovedBySync, unmarkSongsBackInCloud } from '../../db/repositories/removed-by-sync';
 import { getSongs } from '../../db/repositories/songs';

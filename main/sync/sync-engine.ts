@@ -23,7 +23,7 @@ import { customFieldFromCloud, customFieldToCloud, decodeCloudRows, songFromClou
 import type { SubscriptionTier } from '../../common/account';
 import type { FolderPlaces, RefusedFolder } from '../../common/folder-rules';
 import type { SyncReport, SyncStatus } from '../../common/sync';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { newId } from '../../db/ids';
 import { accountSyncKey, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync } from '../../db/repositories/account';
 import { listCustomFields } from '../../db/repositories/custom-fields';

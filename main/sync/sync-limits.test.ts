@@ -8,7 +8,7 @@ import type { CustomField } from '../../common/custom-fields';
 import type { ProjectMeta } from '../../common/project-meta';
 import type { Song } from '../../common/song';
 import type { SyncReport, SyncStatus } from '../../common/sync';
-import { inTransaction } from '../../db/connection';
+import { inTransaction } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { mergeProjectMeta, replaceSongs } from '../../db/repositories/scanned-songs';
 import { tempDir } from '../../db/test-support';

@@ -10,7 +10,7 @@ import {
   PERIODIC_SYNC_MS,
 } from '../../common/constants';
 import type { ChangedTable } from '../../common/ipc';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { countUnsynced } from '../../db/repositories/sync-records';
 import type { EventBus } from '../events';

@@ -6,7 +6,7 @@ import { AppError } from '../../common/errors';
 import type { FolderPlaces } from '../../common/folder-rules';
 import { MESSAGES } from '../../common/messages';
 import type { SyncReport } from '../../common/sync';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import type { AccountService } from '../account/account-service';
 import type { CloudSessionOptions } from '../account/cloud-session';

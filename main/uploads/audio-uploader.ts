@@ -27,7 +27,7 @@ import {
   type UploadSkipReason,
 } from '../../common/upload-rules';
 import { getStorageUsage, updateStorageUsage } from '../../db/repositories/account';
-import { inTransaction, type Db } from '../../db/connection';
+import { inTransaction, type Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { writeSongColumns } from '../../db/repositories/song-column-writes';
 import { songs } from '../../db/schema';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
 import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
-import type { Db } from '../../db/connection';
+import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
 import { enqueue } from '../jobs/queue';

@@ -133,6 +133,12 @@ export function fakeElectron() {
     },
     nativeImage: { createFromPath: (file: string) => ({ file, template: false, setTemplateImage(value: boolean) { this.template = value; } }) },
     screen: { displays: [{ workArea: { x: 0, y: 0, width: 1440, height: 900 } }], getAllDisplays() { return this.displays; } },
+    dialog: {
+      errors: [] as { title: string; content: string }[],
+      showErrorBox(title: string, content: string) {
+        this.errors.push({ title, content });
+      },
+    },
     shell: { opened: [] as string[], openExternal(url: string) { this.opened.push(url); return Promise.resolve(); } },
     session: {
       defaultSession: {

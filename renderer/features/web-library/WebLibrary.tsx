@@ -113,7 +113,15 @@ export function WebLibrary() {
           {songs !== null && shown.length === 0 ? (
             <p className={styles.empty}>{songs.length === 0 ? 'No songs have synced yet. Songs your Songshelf app finds appear here.' : 'No song matches.'}</p>
           ) : (
-            <List<RowProps> className={styles.rows} rowCount={shown.length} rowHeight={ROW_HEIGHT} overscanCount={10} rowComponent={Row} rowProps={{ songs: shown, playingId: playing?.song.id ?? null, onEdit: edit, onPlay: play }} />
+            <List<RowProps>
+              className={styles.rows}
+              rowCount={shown.length}
+              rowHeight={ROW_HEIGHT}
+              overscanCount={10}
+              rowComponent={Row}
+              // Not awaited: edit and play catch their own failures and show them as a toast.
+              rowProps={{ songs: shown, playingId: playing?.song.id ?? null, onEdit: (song, patch) => void edit(song, patch), onPlay: (song) => void play(song) }}
+            />
           )}
         </main>
       </div>
