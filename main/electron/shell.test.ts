@@ -112,7 +112,7 @@ describe('the tray', () => {
 
   it('follows the core’s job events by itself', async () => {
     setupTray(core, '/app', { open: () => undefined, quit: () => undefined });
-    enqueue(core.db, { kind: 'scan', payload: {} });
+    enqueue(core.db, { kind: 'scan', payload: { directoryId: 'x' } });
     core.events.emit('jobs:changed', { jobs: [] });
     await vi.waitFor(() => expect(FakeTray.last!.tooltip).toBe('Songshelf: Scanning 1 folder'), { timeout: 3000 });
   });

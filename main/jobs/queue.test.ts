@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/connection';
 import { jobs } from '../../db/schema';
 import { openTestDatabase, testClock, type TestClock } from '../../db/test-support';
-import { cancel, claimNext, complete, enqueue, fail, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retireExhausted, retry } from './queue';
+import { cancel, claimNext, complete, enqueue, fail, failForGood, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retireExhausted, retry } from './queue';
 
 let clock: TestClock;
 let db: OpenedDatabase;
@@ -15,57 +15,60 @@ afterEach(() => db.close());
 
 describe('job queue', () => {
   it('claims the most urgent runnable job first, and counts the attempt at claim', () => {
-    enqueue(db, { kind: 'parse-project', payload: { n: 1 } });
-    const urgent = enqueue(db, { kind: 'scan', payload: { n: 2 }, priority: 20 }).job;
-    enqueue(db, { kind: 'scan', payload: { n: 3 }, priority: 50, runAfter: clock.now() + 1000 });
-    const claimed = claimNext(db, ['scan', 'parse-project']);
+    enqueue(db, { kind: 'read-audio', payload: { reads: [] } });
+    const urgent = enqueue(db, { kind: 'sync', payload: {} }).job;
+    enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, runAfter: clock.now() + 1000 });
+    const claimed = claimNext(db, ['scan', 'sync', 'read-audio']);
     expect(claimed).toMatchObject({ id: urgent.id, state: 'running', attempts: 1 });
   });
 
   it('claims only the kinds it is asked for', () => {
-    enqueue(db, { kind: 'read-audio', payload: {} });
+    enqueue(db, { kind: 'read-audio', payload: { reads: [] } });
     expect(claimNext(db, ['scan'])).toBeNull();
     expect(claimNext(db, [])).toBeNull();
   });
 
   it('keeps one queued job per dedupe key and raises its priority when asked again', () => {
-    const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' });
-    const again = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a', priority: 20 });
+    const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a', background: true });
+    const again = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' });
     expect(again).toMatchObject({ created: false, job: { id: first.job.id, priority: 20 } });
     expect(listJobs(db)).toHaveLength(1);
   });
 
   it('a running job does not hold its key: work asked for meanwhile gets its own job', () => {
-    const first = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).job;
+    const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' }).job;
     claimNext(db, ['scan']);
-    const second = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' });
+    const second = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' });
     expect(second.created).toBe(true);
     expect(second.job.id).not.toBe(first.id);
   });
 
   it('allows a new job for a key once the previous one finished', () => {
-    const first = enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).job;
+    const first = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' }).job;
     claimNext(db, ['scan']);
     complete(db, first.id, { ok: true });
-    expect(enqueue(db, { kind: 'scan', payload: {}, dedupeKey: 'scan:a' }).created).toBe(true);
+    expect(enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, dedupeKey: 'scan:a' }).created).toBe(true);
   });
 
   it('retries a failed attempt later with backoff, then keeps it as failed with its error', () => {
-    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 2 }).job;
-    claimNext(db, ['scan']);
+    const job = enqueue(db, { kind: 'sync', payload: {} }).job;
+    claimNext(db, ['sync']);
     expect(fail(db, job.id, 'disk asleep')).toBe('queued');
     expect(getJob(db, job.id)?.runAfter).toBeGreaterThan(clock.now());
-    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(claimNext(db, ['sync'])).toBeNull();
     clock.advance(10_000);
-    expect(claimNext(db, ['scan'])).toMatchObject({ attempts: 2 });
-    expect(fail(db, job.id, 'still asleep')).toBe('failed');
-    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', lastError: 'still asleep', attempts: 2 });
+    expect(claimNext(db, ['sync'])).toMatchObject({ attempts: 2 });
+    expect(fail(db, job.id, 'still asleep')).toBe('queued');
+    clock.advance(10_000);
+    expect(claimNext(db, ['sync'])).toMatchObject({ attempts: 3 });
+    expect(fail(db, job.id, 'asleep for good')).toBe('failed');
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', lastError: 'asleep for good', attempts: 3 });
   });
 
   it('retry runs a failed job again with fresh attempts; cancel stops queued work', () => {
-    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 1 }).job;
+    const job = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
     claimNext(db, ['scan']);
-    fail(db, job.id, 'boom');
+    failForGood(db, job.id, 'boom');
     expect(retry(db, job.id)).toBe(true);
     expect(getJob(db, job.id)).toMatchObject({ state: 'queued', attempts: 0 });
     expect(cancel(db, job.id)).toBe(true);
@@ -74,8 +77,8 @@ describe('job queue', () => {
   });
 
   it('puts a running job whose heartbeat went stale back in the queue, and only that one', () => {
-    const crashed = enqueue(db, { kind: 'scan', payload: { n: 1 } }).job;
-    const alive = enqueue(db, { kind: 'parse-project', payload: { n: 2 } }).job;
+    const crashed = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
+    const alive = enqueue(db, { kind: 'parse-project', payload: { reads: [] } }).job;
     claimNext(db, ['scan']);
     claimNext(db, ['parse-project']);
     clock.advance(60_000);
@@ -86,31 +89,33 @@ describe('job queue', () => {
   });
 
   it('retires a job left running by a crash on its last attempt, with the reason, instead of queueing it again', () => {
-    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 2 }).job;
-    const other = enqueue(db, { kind: 'read-audio', payload: {}, maxAttempts: 2 }).job;
-    claimNext(db, ['scan']);
+    const job = enqueue(db, { kind: 'sync', payload: {} }).job;
+    const other = enqueue(db, { kind: 'read-audio', payload: { reads: [] } }).job;
+    claimNext(db, ['sync']);
     claimNext(db, ['read-audio']);
     recoverStale(db, -1);
     expect(getJob(db, job.id)).toMatchObject({ state: 'queued', attempts: 1 });
-    claimNext(db, ['scan']);
+    claimNext(db, ['sync']);
+    recoverStale(db, -1);
+    claimNext(db, ['sync']);
     const recovered = recoverStale(db, -1);
-    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', attempts: 2, lastError: 'The app stopped while this job was running, on attempt 2 of 2; retired.' });
-    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', attempts: 3, lastError: 'The app stopped while this job was running, on attempt 3 of 3; retired.' });
+    expect(claimNext(db, ['sync'])).toBeNull();
     expect(recovered).toMatchObject({ requeued: 0, retired: [{ id: job.id, state: 'failed' }] });
     expect(getJob(db, other.id)).toMatchObject({ state: 'queued', attempts: 1 });
   });
 
   it('never claims a job whose attempts are used up, and retires it at start', () => {
     // A row an older version put back in the queue after its last attempt.
-    const job = enqueue(db, { kind: 'scan', payload: {}, maxAttempts: 3 }).job;
+    const job = enqueue(db, { kind: 'sync', payload: {} }).job;
     db.orm.update(jobs).set({ attempts: 3 }).where(eq(jobs.id, job.id)).run();
-    expect(claimNext(db, ['scan'])).toBeNull();
+    expect(claimNext(db, ['sync'])).toBeNull();
     expect(retireExhausted(db)).toMatchObject([{ id: job.id, state: 'failed', lastError: 'Used all 3 attempts; retired.' }]);
     expect(getJob(db, job.id)?.state).toBe('failed');
   });
 
   it('completing a cancelled job leaves it cancelled', () => {
-    const job = enqueue(db, { kind: 'scan', payload: {} }).job;
+    const job = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
     claimNext(db, ['scan']);
     cancel(db, job.id);
     complete(db, job.id, {});
@@ -120,14 +125,14 @@ describe('job queue', () => {
 
 describe('listJobs', () => {
   it('lists running work first, then what waits in the order it will run, then finished work', () => {
-    const done = enqueue(db, { kind: 'scan', payload: {} }).job;
+    const done = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
     claimNext(db, ['scan']);
     complete(db, done.id, null);
-    const running = enqueue(db, { kind: 'parse-project', payload: {} }).job;
-    claimNext(db, ['parse-project']);
-    const later = enqueue(db, { kind: 'read-audio', payload: {}, priority: 1 }).job;
-    const sooner = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
-    const next = enqueue(db, { kind: 'read-audio', payload: {}, priority: 5 }).job;
+    const running = enqueue(db, { kind: 'sync', payload: {} }).job;
+    claimNext(db, ['sync']);
+    const later = enqueue(db, { kind: 'read-audio', payload: { reads: [] } }).job;
+    const sooner = enqueue(db, { kind: 'parse-project', payload: { reads: [] } }).job;
+    const next = enqueue(db, { kind: 'parse-project', payload: { reads: [] } }).job;
     expect(listJobs(db).map((job) => job.id)).toEqual([running.id, sooner.id, next.id, later.id, done.id]);
   });
 });
@@ -137,12 +142,12 @@ describe('pruneFinished', () => {
     const succeeded = enqueue(db, { kind: 'sync', payload: {} }).job;
     claimNext(db, ['sync']);
     complete(db, succeeded.id, null);
-    const cancelled = enqueue(db, { kind: 'scan', payload: {} }).job;
+    const cancelled = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
     cancel(db, cancelled.id);
-    const failed = enqueue(db, { kind: 'upload', payload: {}, maxAttempts: 1 }).job;
+    const failed = enqueue(db, { kind: 'upload', payload: { songId: 's' } }).job;
     claimNext(db, ['upload']);
-    fail(db, failed.id, 'the cloud was down');
-    const waiting = enqueue(db, { kind: 'read-audio', payload: {} }).job;
+    failForGood(db, failed.id, 'the cloud was down');
+    const waiting = enqueue(db, { kind: 'read-audio', payload: { reads: [] } }).job;
     clock.advance(10_000);
     const recent = enqueue(db, { kind: 'sync', payload: {}, dedupeKey: 'later' }).job;
     claimNext(db, ['sync']);
@@ -150,5 +155,22 @@ describe('pruneFinished', () => {
 
     expect(pruneFinished(db, clock.now() - 5000)).toBe(2);
     expect(listJobs(db).map((job) => job.id).sort()).toEqual([failed.id, waiting.id, recent.id].sort());
+  });
+});
+
+describe('typed jobs', () => {
+  it('takes priority and attempts from the task definition of the kind', () => {
+    expect(enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job).toMatchObject({ priority: 20, maxAttempts: 5 });
+    expect(enqueue(db, { kind: 'scan', payload: { directoryId: 'b' }, background: true }).job).toMatchObject({ priority: 10 });
+    expect(enqueue(db, { kind: 'sync', payload: {} }).job).toMatchObject({ priority: 15, maxAttempts: 3 });
+    expect(enqueue(db, { kind: 'upload', payload: { songId: 's' } }).job).toMatchObject({ priority: 2, maxAttempts: 3 });
+  });
+
+  it('fails a running job for good, whatever attempts it has left', () => {
+    const job = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' } }).job;
+    claimNext(db, ['scan']);
+    expect(failForGood(db, job.id, 'folder is gone')).toBe(true);
+    expect(getJob(db, job.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: 'folder is gone' });
+    expect(failForGood(db, job.id, 'again')).toBe(false);
   });
 });

@@ -4,31 +4,37 @@
  * again at start when its heartbeat is stale, or retired if that was its last attempt), or finished.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { JobPayload } from '../../common/job-payloads';
 import type { JobKind, JobState } from '../../common/jobs';
 import { inTransaction, type Db } from '../../db/handle';
 import { insertRows } from '../../db/prepared-writes';
 import { jobs } from '../../db/schema';
 import { retryDelayMs, type BackoffOptions } from './backoff';
+import { priorityOf, TASKS } from './tasks';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export interface EnqueueOptions {
-  kind: JobKind;
-  payload: unknown;
+export interface EnqueueOptions<K extends JobKind> {
+  kind: K;
+  /** Checked against the kind's schema again when the job is claimed (`tasks.ts`). */
+  payload: JobPayload<K>;
   /**
    * One queued job per key: enqueueing the same key again returns the queued job. The key is released when
    * the job starts, so work asked for while it runs gets a job of its own (it may need what the run missed).
    */
   dedupeKey?: string;
-  /** Higher runs first. Default: 0. What the user asked for gets more. */
-  priority?: number;
-  /** Default: 5. */
-  maxAttempts?: number;
+  /** Work the app started on its own (the watcher, timers) takes the kind's background priority. Default: false. */
+  background?: boolean;
   /** Not before this time (ms). Default: now. */
   runAfter?: number;
 }
 
-export function enqueue(db: Db, options: EnqueueOptions): { job: JobRow; created: boolean } {
+/** One job to queue, of any kind. */
+export type JobRequest = { [K in JobKind]: Omit<EnqueueOptions<K>, 'dedupeKey'> }[JobKind];
+
+/** Queues a job; its priority and attempts come from its kind's task definition (`tasks.ts`). */
+export function enqueue<K extends JobKind>(db: Db, options: EnqueueOptions<K>): { job: JobRow; created: boolean } {
+  const priority = priorityOf(options.kind, options.background);
   return inTransaction(db, () => {
     if (options.dedupeKey) {
       const live = db.orm
@@ -38,26 +44,16 @@ export function enqueue(db: Db, options: EnqueueOptions): { job: JobRow; created
         .get();
       if (live) {
         // Asking again for queued work can only make it more urgent.
-        const priority = Math.max(live.priority, options.priority ?? 0);
-        if (priority !== live.priority && live.state === 'queued') {
-          db.orm.update(jobs).set({ priority }).where(eq(jobs.id, live.id)).run();
+        const raised = Math.max(live.priority, priority);
+        if (raised !== live.priority && live.state === 'queued') {
+          db.orm.update(jobs).set({ priority: raised }).where(eq(jobs.id, live.id)).run();
         }
-        return { job: { ...live, priority }, created: false };
+        return { job: { ...live, priority: raised }, created: false };
       }
     }
-    const now = db.now();
     const job = db.orm
       .insert(jobs)
-      .values({
-        kind: options.kind,
-        dedupeKey: options.dedupeKey ?? null,
-        payload: JSON.stringify(options.payload ?? {}),
-        priority: options.priority ?? 0,
-        maxAttempts: options.maxAttempts ?? 5,
-        runAfter: options.runAfter ?? now,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...jobValues(db, options), dedupeKey: options.dedupeKey ?? null })
       .returning()
       .get();
     return { job, created: true };
@@ -65,22 +61,25 @@ export function enqueue(db: Db, options: EnqueueOptions): { job: JobRow; created
 }
 
 /** Queues many jobs without dedupe keys in one go (the reads behind a first scan). */
-export function enqueueMany(db: Db, many: Omit<EnqueueOptions, 'dedupeKey'>[]): void {
-  const now = db.now();
+export function enqueueMany(db: Db, many: JobRequest[]): void {
   insertRows(
     db,
     jobs,
-    many.map((options) => ({
-      kind: options.kind,
-      dedupeKey: null,
-      payload: JSON.stringify(options.payload ?? {}),
-      priority: options.priority ?? 0,
-      maxAttempts: options.maxAttempts ?? 5,
-      runAfter: options.runAfter ?? now,
-      createdAt: now,
-      updatedAt: now,
-    })),
+    many.map((options) => ({ ...jobValues(db, options), dedupeKey: null })),
   );
+}
+
+function jobValues<K extends JobKind>(db: Db, options: Omit<EnqueueOptions<K>, 'dedupeKey'>) {
+  const now = db.now();
+  return {
+    kind: options.kind,
+    payload: JSON.stringify(options.payload),
+    priority: priorityOf(options.kind, options.background),
+    maxAttempts: TASKS[options.kind].maxAttempts,
+    runAfter: options.runAfter ?? now,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -149,12 +148,25 @@ export function fail(db: Db, id: number, error: string, backoff?: BackoffOptions
   });
 }
 
+/**
+ * Fails a running job now, whatever attempts it has left: its payload cannot be read, or its handler threw a
+ * `PermanentJobError`. False when it is not running (cancelled meanwhile).
+ */
+export function failForGood(db: Db, id: number, error: string): boolean {
+  const result = db.orm
+    .update(jobs)
+    .set({ state: 'failed', lastError: error.slice(0, 2000), updatedAt: db.now() })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')))
+    .run();
+  return result.changes > 0;
+}
+
 /** Replaces a queued job's payload (merging what was asked since); false once it has started. */
-export function updateQueuedPayload(db: Db, id: number, payload: unknown): boolean {
+export function updateQueuedPayload<K extends JobKind>(db: Db, id: number, kind: K, payload: JobPayload<K>): boolean {
   const result = db.orm
     .update(jobs)
     .set({ payload: JSON.stringify(payload), updatedAt: db.now() })
-    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued')))
+    .where(and(eq(jobs.id, id), eq(jobs.kind, kind), eq(jobs.state, 'queued')))
     .run();
   return result.changes > 0;
 }

@@ -1,32 +1,29 @@
 /**
- * Runs the queue: claims the most urgent runnable jobs while each kind is under its cap, runs their handlers
- * with a heartbeat and an abort signal, records the outcome, and tells the renderer (`jobs:changed`).
+ * Runs the queue: claims the most urgent runnable jobs while each kind is under its cap (`tasks.ts`), parses
+ * each payload with its kind's schema, runs their handlers with a heartbeat and an abort signal, records the
+ * outcome, and tells the renderer (`jobs:changed`). A payload that does not parse, or a `PermanentJobError`
+ * from the handler, fails the job at once; any other error is retried with backoff until attempts run out.
  */
 import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
 import type { Db } from '../../db/handle';
 import type { EventBus } from '../events';
 import type { BackoffOptions } from './backoff';
+import { PermanentJobError } from './permanent-error';
 import * as queue from './queue';
 import type { JobRow } from './queue';
+import { parsePayload, TASKS, type JobContext, type TaskHandlers } from './tasks';
 
-export interface JobContext {
-  jobId: number;
-  signal: AbortSignal;
-  /** 0 to 1; throttled before it reaches the database and the renderer. */
-  progress(fraction: number): void;
-}
+export type { JobContext, TaskHandler, TaskHandlers } from './tasks';
 
-export interface JobHandler {
-  /** How many jobs of this kind run at once. */
-  concurrency: number;
-  /** What the job works on, for people. */
+/**
+ * A handler seen by the runner, which gives it only payloads its kind's schema accepted (`parsePayload`): the
+ * one place where the per-kind payload types meet the kinds stored as text.
+ */
+interface ClaimedHandler {
   label(payload: unknown): string;
   run(payload: unknown, ctx: JobContext): Promise<unknown>;
-  /** Called once the job has failed for good (attempts exhausted). */
   onFailed?(payload: unknown, error: string): void;
 }
-
-export type JobHandlers = Record<JobKind, JobHandler>;
 
 export interface JobRunnerOptions {
   /** How often a running job proves it is alive. Default: 5 s. */
@@ -55,7 +52,7 @@ export class JobRunner {
 
   constructor(
     private readonly db: Db,
-    private readonly handlers: JobHandlers,
+    private readonly handlers: TaskHandlers,
     private readonly events: EventBus,
     private readonly options: JobRunnerOptions = {},
   ) {
@@ -80,8 +77,13 @@ export class JobRunner {
   }
 
   private reportRetired(job: JobRow): void {
-    this.handlers[job.kind as JobKind]?.onFailed?.(parsePayload(job.payload), job.lastError ?? 'Retired.');
+    const parsed = parsePayload(job.kind as JobKind, job.payload);
+    this.handlerOf(job.kind as JobKind).onFailed?.(parsed.ok ? parsed.payload : null, job.lastError ?? 'Retired.');
     this.announce(job.id);
+  }
+
+  private handlerOf(kind: JobKind): ClaimedHandler {
+    return this.handlers[kind] as ClaimedHandler;
   }
 
   /** Finished jobs are kept a day (the jobs panel shows recent work), then forgotten. */
@@ -130,11 +132,12 @@ export class JobRunner {
 
   summary(row: JobRow): JobSummary {
     const kind = row.kind as JobKind;
+    const parsed = parsePayload(kind, row.payload);
     return {
       id: row.id,
       kind,
       state: row.state as JobSummary['state'],
-      label: this.handlers[kind]?.label(parsePayload(row.payload)) ?? row.kind,
+      label: parsed.ok ? this.handlerOf(kind).label(parsed.payload) : row.kind,
       progress: row.progress,
       attempts: row.attempts,
       maxAttempts: row.maxAttempts,
@@ -150,19 +153,27 @@ export class JobRunner {
     for (;;) {
       const job = queue.claimNext(this.db, this.kindsWithCapacity());
       if (!job) break;
-      this.launch(job);
+      const parsed = parsePayload(job.kind as JobKind, job.payload);
+      if (parsed.ok) this.launch(job, parsed.payload);
+      else this.failForGood(job, null, parsed.error);
     }
     this.scheduleNextWake();
     this.resolveIdleWaiters();
   }
 
   private kindsWithCapacity(): JobKind[] {
-    return JOB_KINDS.filter((kind) => (this.runningByKind.get(kind) ?? 0) < this.handlers[kind].concurrency);
+    return JOB_KINDS.filter((kind) => (this.runningByKind.get(kind) ?? 0) < TASKS[kind].concurrency);
   }
 
-  private launch(job: JobRow): void {
+  /** A payload its kind's schema rejects: retrying cannot help, so the job fails at claim, its handler never run. */
+  private failForGood(job: JobRow, payload: unknown, error: string): void {
+    if (queue.failForGood(this.db, job.id, error)) this.handlerOf(job.kind as JobKind).onFailed?.(payload, error);
+    this.announce(job.id);
+  }
+
+  private launch(job: JobRow, payload: unknown): void {
     const kind = job.kind as JobKind;
-    const handler = this.handlers[kind];
+    const handler = this.handlerOf(kind);
     const controller = new AbortController();
     this.running.set(job.id, controller);
     this.runningByKind.set(kind, (this.runningByKind.get(kind) ?? 0) + 1);
@@ -182,13 +193,16 @@ export class JobRunner {
       },
     };
 
-    const payload = parsePayload(job.payload);
     handler
       .run(payload, ctx)
       .then(
         (result) => queue.complete(this.db, job.id, result),
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof PermanentJobError) {
+            if (queue.failForGood(this.db, job.id, message)) handler.onFailed?.(payload, message);
+            return;
+          }
           const state = queue.fail(this.db, job.id, message, this.options.backoff);
           if (state === 'failed') handler.onFailed?.(payload, message);
         },
@@ -222,14 +236,5 @@ export class JobRunner {
   private announce(id: number): void {
     const row = queue.getJob(this.db, id);
     if (row) this.events.emit('jobs:changed', { jobs: [this.summary(row)] });
-  }
-}
-
-function parsePayload(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // A payload is written by `enqueue` only; a damaged one reaches the handler as null and fails there.
-    return null;
   }
 }

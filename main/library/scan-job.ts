@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import type { ScanPayload } from '../../common/job-payloads';
 import type { WatchedDirectory } from '../../common/library';
 import { inTransaction, type Db } from '../../db/handle';
 import { getDirectory, markScanned } from '../../db/repositories/directories';
@@ -20,19 +21,10 @@ import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { newSongFor, planScan, type NewSongPlan, type ScanPlan } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
-import { JOB_PRIORITY, READS_PER_JOB } from './job-priorities';
+import { READS_PER_JOB } from './job-priorities';
 
 /** Spec section 9: the UI hears of a scan's progress at least every 20 updates. */
 export const SONGS_PER_BATCH = 20;
-
-export interface ScanPayload {
-  directoryId: string;
-  /**
-   * Folders inside the watched folder to scan (after the watcher saw changes there; see `scan-scope.ts`).
-   * Absent or null: the whole folder.
-   */
-  scopes?: string[] | null;
-}
 
 export interface ScanSummary {
   directory: string;
@@ -147,10 +139,10 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
 function queueReads(db: Db, plan: ScanPlan): void {
   const queued: Parameters<typeof enqueueMany>[1] = [];
   for (let i = 0; i < plan.projectReads.length; i += READS_PER_JOB) {
-    queued.push({ kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.parseProject });
+    queued.push({ kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) } });
   }
   for (let i = 0; i < plan.audioReads.length; i += READS_PER_JOB) {
-    queued.push({ kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) }, priority: JOB_PRIORITY.readAudio });
+    queued.push({ kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) } });
   }
   inTransaction(db, () => enqueueMany(db, queued));
 }

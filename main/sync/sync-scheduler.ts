@@ -15,11 +15,8 @@ import { effectiveTier } from '../../db/repositories/account';
 import { countUnsynced } from '../../db/repositories/sync-records';
 import type { EventBus } from '../events';
 import { enqueue } from '../jobs/queue';
-import type { JobHandler, JobRunner } from '../jobs/runner';
+import type { JobRunner, TaskHandler } from '../jobs/runner';
 import type { SyncEngine } from './sync-engine';
-
-/** Behind a scan the user asked for (20), ahead of background scans (10): their edits reach the cloud soon. */
-const SYNC_JOB_PRIORITY = 15;
 
 /** Tables whose changes write sync records. */
 const SYNCED_CHANGES = new Set<ChangedTable>(['songs', 'views', 'user_settings', 'sync_records']);
@@ -47,9 +44,8 @@ export class SyncScheduler {
     private readonly options: SyncSchedulerOptions = {},
   ) {}
 
-  jobHandler(): JobHandler {
+  jobHandler(): TaskHandler<'sync'> {
     return {
-      concurrency: 1,
       label: () => 'Syncing with the cloud',
       run: async () => this.engine.run(),
       // Retried with backoff first; only a run that failed every attempt is worth telling the user.
@@ -109,7 +105,7 @@ export class SyncScheduler {
   queue(): number | null {
     if (!this.runner || !this.engine.status().signedIn) return null;
     this.lastQueuedAt = Date.now();
-    const { job } = enqueue(this.db, { kind: 'sync', payload: {}, dedupeKey: 'sync', maxAttempts: 3, priority: SYNC_JOB_PRIORITY });
+    const { job } = enqueue(this.db, { kind: 'sync', payload: {}, dedupeKey: 'sync' });
     this.runner.wake();
     return job.id;
   }

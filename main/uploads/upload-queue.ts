@@ -7,20 +7,17 @@
 import fs from 'node:fs';
 import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
-import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
 import { enqueue } from '../jobs/queue';
 import type { EventBus } from '../events';
-import type { JobHandler, JobRunner } from '../jobs/runner';
+import type { JobRunner, TaskHandler } from '../jobs/runner';
 import type { AccountService } from '../account/account-service';
 import type { AudioUploader } from './audio-uploader';
 
 /** Songs one repair pass queues: enough to keep 3 uploads busy until the next pass. */
 const REPAIR_BATCH = 30;
-/** Uploads wait behind scans and sync; they are the slowest work and the least urgent. */
-const UPLOAD_JOB_PRIORITY = 2;
 
 export interface UploadQueueOptions {
   repairIntervalMs?: number;
@@ -43,16 +40,15 @@ export class UploadQueue {
     private readonly options: UploadQueueOptions = {},
   ) {}
 
-  jobHandler(): JobHandler {
+  jobHandler(): TaskHandler<'upload'> {
     return {
-      concurrency: MAX_CONCURRENT_UPLOADS,
       label: (payload) => {
-        const song = getSong(this.db, (payload as { songId?: string } | null)?.songId ?? '');
+        const song = getSong(this.db, payload.songId);
         return song ? `Uploading ${song.name}` : 'Uploading audio';
       },
-      run: (payload, ctx) => this.uploader.uploadSong((payload as { songId: string }).songId, ctx.signal),
+      run: (payload, ctx) => this.uploader.uploadSong(payload.songId, ctx.signal),
       onFailed: (payload, error) => {
-        const song = getSong(this.db, (payload as { songId?: string } | null)?.songId ?? '');
+        const song = payload ? getSong(this.db, payload.songId) : null;
         this.events.emit('notify', { kind: 'error', title: song ? `Uploading ${song.name} failed` : 'An upload failed', body: `${error} It will be tried again later.` });
       },
     };
@@ -81,7 +77,7 @@ export class UploadQueue {
     // the computer it came from, and the uploader reads only audio inside the library's folders: resolveAudioFile.)
     const due = candidates.filter((candidate) => candidate.localPath !== null && fs.existsSync(candidate.localPath));
     for (const { id } of due) {
-      enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}`, priority: UPLOAD_JOB_PRIORITY, maxAttempts: 3 });
+      enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}` });
     }
     this.handled.splice(0, Math.max(0, this.handled.length - UPLOAD_REPAIR_MEMORY));
     if (due.length > 0) this.runner.wake();
