@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '../main/core';
 import { createBenchCore } from './bench-core';
-import { MIN_SCAN_GAP_MS } from '../main/library/library';
+import { MIN_SCAN_GAP_MS } from '../common/constants';
 import { writeLibrary, type LibraryStats } from './generators/library';
 import { argValue, commandSeconds, peakRssMb, round, seconds, shellQuote } from './measure';
 

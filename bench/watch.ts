@@ -17,7 +17,7 @@ import { watch as chokidarWatch } from 'chokidar';
 import { writeAls } from './generators/als';
 import { writeLibrary } from './generators/library';
 import { createBenchCore } from './bench-core';
-import { WATCH_DEBOUNCE_MS } from '../main/library/watcher';
+import { WATCH_DEBOUNCE_MS } from '../common/constants';
 import { argValue, commandSeconds, round, shellQuote } from './measure';
 
 const argv = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_CHECK_MS, IDLE_SIGN_OUT_MS, idleTooLong, LOGIN_WINDOW_MS, loginBlocked, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
+import { IDLE_CHECK_MS, IDLE_SIGN_OUT_MS, LOGIN_WINDOW_MS } from './constants';
+import { idleTooLong, loginBlocked, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
 import { MESSAGES } from './messages';
 
 const good = { name: 'Ana Lima', email: 'ana@example.com', password: 'Str0ng!pass', confirmation: 'Str0ng!pass' };

@@ -2,10 +2,11 @@
  * The account rules (spec sections 4 and 5): the sign-up checks in the spec's order, the login limit of 5 failed
  * attempts per email per 15 minutes, and the web's idle sign-out. Pure, so the web build and the app share them.
  */
+import { IDLE_SIGN_OUT_MS, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { MESSAGES, tooManyLoginAttempts } from './messages';
 
 /** At least 8 of letters, digits and @$!%*?&, with a lowercase, an uppercase, a digit and one of those. */
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+const STRONG_PASSWORD = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[@$!%*?&])[A-Za-z\\d@$!%*?&]{${PASSWORD_MIN_LENGTH},}$`);
 /** Something@something.something, without whitespace. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,12 +22,9 @@ export function signUpProblem(form: SignUpForm): string | null {
   if (!STRONG_PASSWORD.test(form.password)) return MESSAGES.weakPassword;
   if (form.password !== form.confirmation) return MESSAGES.passwordsDiffer;
   if (!EMAIL.test(form.email)) return MESSAGES.invalidEmail;
-  if (form.name.trim().length < 2) return MESSAGES.invalidName;
+  if (form.name.trim().length < NAME_MIN_LENGTH) return MESSAGES.invalidName;
   return null;
 }
-
-export const LOGIN_ATTEMPTS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** Failed logins per email (ignoring case), kept by the caller (memory, or local storage on the web). */
 export type LoginFailures = Record<string, number[]>;
@@ -58,10 +56,7 @@ function key(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Spec section 4 and 9: on the web, a user idle over 30 minutes is signed out, checked every 60 s. */
-export const IDLE_SIGN_OUT_MS = 30 * 60 * 1000;
-export const IDLE_CHECK_MS = 60 * 1000;
-
+/** Spec section 4 and 9: on the web, a user idle over 30 minutes is signed out. */
 export function idleTooLong(lastActivity: number, now: number): boolean {
   return now - lastActivity > IDLE_SIGN_OUT_MS;
 }

@@ -11,9 +11,6 @@ export const SESSION_BUCKET = 'session-files';
 export const CLOUD_BUCKETS = [AUDIO_BUCKET, SESSION_BUCKET] as const;
 export type CloudBucket = (typeof CLOUD_BUCKETS)[number];
 
-/** Signed URLs for playback are valid this long (spec section 7). */
-export const SIGNED_URL_SECONDS = 3600;
-
 export const CLOUD_FILE_ERRORS = {
   invalidUrl: 'Invalid file URL',
   invalidBucket: 'Invalid bucket in URL',

@@ -5,6 +5,9 @@
 
 export const APP_NAME = 'Songshelf';
 export const APP_VERSION = '1.0.3';
+/** The website's footer year and the date its legal pages were last updated (spec section 9). */
+export const FOOTER_YEAR = 2025;
+export const LEGAL_PAGES_UPDATED = 'April 2024';
 
 /** Song defaults (spec section 3 and 9). */
 export const DEFAULT_PRIORITY = 'Medium';
@@ -42,6 +45,42 @@ export const UPLOAD_REPAIR_MEMORY = 100;
 /** Pulled songs are written in batches of this many. */
 export const PULLED_SONGS_BATCH = 5;
 
+/** Sign-up (spec section 5 and 9): the shortest password, and the shortest name once trimmed. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MIN_LENGTH = 2;
+/** Accounts (spec section 5 and 9): a login form refuses an email after this many failures within the window. */
+export const LOGIN_ATTEMPTS = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** On the web, a user idle over this long is signed out (spec section 4 and 9), checked this often. */
+export const IDLE_SIGN_OUT_MS = 30 * 60 * 1000;
+export const IDLE_CHECK_MS = 60 * 1000;
+
+/** Directory scan and watching (spec section 9): changes seen in a watched folder are debounced this long per folder. */
+export const WATCH_DEBOUNCE_MS = 5000;
+/** Every watched folder is rescanned this often, and one folder is never scanned twice closer than this. */
+export const RESCAN_INTERVAL_MS = 5 * 60 * 1000;
+export const MIN_SCAN_GAP_MS = 5000;
+
+const MB = 1024 * 1024;
+/** Audio above this, after any compression, is not uploaded (spec section 9: 50 MB, 52428800 bytes). */
+export const MAX_UPLOAD_BYTES = 50 * MB;
+/** Compression (spec section 9): below this a file is uploaded as it is; above these it gets a lower bitrate. */
+export const COMPRESSION_MIN_BYTES = 5 * MB;
+export const COMPRESSION_LOW_BITRATE_ABOVE_BYTES = 50 * MB;
+export const COMPRESSION_MEDIUM_BITRATE_ABOVE_BYTES = 20 * MB;
+/** Compression is tried this many times, this long apart. */
+export const COMPRESSION_ATTEMPTS = 2;
+export const COMPRESSION_RETRY_DELAY_MS = 1000;
+/** Upload timeout (spec section 9): the smaller of the cap and the base plus so much per MB. */
+export const UPLOAD_TIMEOUT_MAX_SECONDS = 300;
+export const UPLOAD_TIMEOUT_BASE_SECONDS = 60;
+export const UPLOAD_TIMEOUT_SECONDS_PER_MB = 6;
+export const MAX_CONCURRENT_UPLOADS = 3;
+/** Upload results remembered (the newest this many). */
+export const UPLOAD_RESULT_CACHE_SIZE = 100;
+/** Signed URLs for playback are valid this long (spec section 7 and 9). */
+export const SIGNED_URL_SECONDS = 3600;
+
 /** A processing flag older than this is cleared (spec section 4 and 9). */
 export const PROCESSING_FLAG_EXPIRY_MS = 2 * 60 * 1000;
 
@@ -77,3 +116,6 @@ export const MAX_READ_FILE_BYTES = 64 * 1024 * 1024;
 
 /** The address the website's legal pages and docs give for questions (spec section 2: privacy and terms). */
 export const CONTACT_EMAIL = 'hello@songshelf.app';
+
+/** The path of the browser host's bridge (a WebSocket on the host's own port): the server answers it, the web renderer opens it. */
+export const BRIDGE_PATH = '/bridge';

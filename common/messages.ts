@@ -17,6 +17,10 @@ export const MESSAGES = {
   lastCustomViewUndeletable: 'The last custom view cannot be deleted.',
   viewNotFound: 'That view no longer exists.',
   songNotFound: 'That song no longer exists.',
+  fieldNotFound: 'That field no longer exists.',
+  folderNotWatched: 'That folder is not watched.',
+  signInToReadPlan: 'Sign in to read your plan.',
+  songHasNoCloudAudio: 'This song has no audio in the cloud.',
   // Accounts (spec sections 4, 5 and 8).
   weakPassword:
     'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
@@ -50,6 +54,54 @@ export function tooManyLoginAttempts(minutes: number): string {
 /** Spec section 8: Google and OAuth callback failures are shown as an alert with this text. */
 export function authenticationError(message: string): string {
   return `Authentication Error: ${message}`;
+}
+
+/** A call the cloud did not answer; `detail` is what the connection said. */
+export function cloudUnreachable(detail: string): string {
+  return `The cloud could not be reached: ${detail}`;
+}
+
+/** A bridge call that failed inside the core; its error is logged there, not sent to the window. */
+export function callFailed(channel: string): string {
+  return `Songshelf could not complete ${channel}. The error was logged.`;
+}
+
+// Files the bridge reads or opens for the window.
+export function notAFile(filePath: string): string {
+  return `${filePath} is not a file.`;
+}
+
+export function fileTooLargeToRead(filePath: string, size: string, limit: string): string {
+  return `${filePath} is ${size}; Songshelf reads files up to ${limit} this way.`;
+}
+
+export function notOpenable(fileName: string): string {
+  return `Songshelf opens only sessions and audio files, not ${fileName}.`;
+}
+
+export function fileNotFound(filePath: string): string {
+  return `File not found: ${filePath}`;
+}
+
+export function fileNotReadable(filePath: string, code: string): string {
+  return `Could not read ${filePath} (${code}).`;
+}
+
+// Custom fields and tags.
+export function customFieldLimit(max: number): string {
+  return `You can have up to ${max} custom fields. Remove one you no longer use to add another.`;
+}
+
+export function notASelectField(fieldName: string): string {
+  return `${fieldName} is not a select field, so it has no options.`;
+}
+
+export function duplicateFieldName(fieldName: string): string {
+  return `There is already a field called “${fieldName}”. Choose another name.`;
+}
+
+export function tooManyTags(max: number): string {
+  return `A song can have at most ${max} tags.`;
 }
 
 /** Spec section 5: the player refuses a linked file that is not on disk. */

@@ -3,12 +3,12 @@ import {
   compressionFormat,
   compressionPlan,
   isCompressedCopy,
-  MAX_UPLOAD_BYTES,
   sanitizeUploadName,
   UPLOAD_SKIP_REASONS,
   uploadTimedOut,
   uploadTimeoutSeconds,
 } from './upload-rules';
+import { MAX_UPLOAD_BYTES } from './constants';
 
 const MB = 1024 * 1024;
 

@@ -3,19 +3,21 @@
  * the upload queue share one copy: when to compress and at which bitrate, which output formats exist, the
  * uploaded name, the copies never uploaded, the size limit, the timeout and the skip reasons of an upload result.
  */
+import {
+  COMPRESSION_LOW_BITRATE_ABOVE_BYTES,
+  COMPRESSION_MEDIUM_BITRATE_ABOVE_BYTES,
+  COMPRESSION_MIN_BYTES,
+  UPLOAD_TIMEOUT_BASE_SECONDS,
+  UPLOAD_TIMEOUT_MAX_SECONDS,
+  UPLOAD_TIMEOUT_SECONDS_PER_MB,
+} from './constants';
 import { AppError } from './errors';
 import { fileExtension } from './media';
 
 const MB = 1024 * 1024;
 
-/** Audio above this, after any compression, is not uploaded (spec: 50 MB, 52428800 bytes). */
-export const MAX_UPLOAD_BYTES = 50 * MB;
-/** Below this a file is uploaded as it is. */
-export const COMPRESSION_MIN_BYTES = 5 * MB;
-export const MAX_CONCURRENT_UPLOADS = 3;
-export const UPLOAD_RESULT_CACHE_SIZE = 100;
-export const COMPRESSION_ATTEMPTS = 2;
-export const COMPRESSION_RETRY_DELAY_MS = 1000;
+/** Read by main/jobs/tasks.ts through this module; the value's home is common/constants.ts. */
+export { MAX_CONCURRENT_UPLOADS } from './constants';
 
 /** Our own compressed copies: never uploaded, never anyone's bounce. */
 export const COMPRESSED_COPY_SUFFIX = '_compressed.mp3';
@@ -30,7 +32,7 @@ export type CompressionPlan = { compress: false; reason: 'small' | 'already_comp
 export function compressionPlan(fileName: string, sizeBytes: number): CompressionPlan {
   if ((COMPRESSION_FORMATS as readonly string[]).includes(fileExtension(fileName))) return { compress: false, reason: 'already_compressed' };
   if (sizeBytes < COMPRESSION_MIN_BYTES) return { compress: false, reason: 'small' };
-  const bitrate: Bitrate = sizeBytes > 50 * MB ? '96k' : sizeBytes > 20 * MB ? '128k' : '192k';
+  const bitrate: Bitrate = sizeBytes > COMPRESSION_LOW_BITRATE_ABOVE_BYTES ? '96k' : sizeBytes > COMPRESSION_MEDIUM_BITRATE_ABOVE_BYTES ? '128k' : '192k';
   return { compress: true, bitrate, format: 'mp3' };
 }
 
@@ -54,7 +56,7 @@ export function sanitizeUploadName(fileName: string): string {
 
 /** The smaller of 300 s and 60 s plus 6 s per MB, in whole seconds. */
 export function uploadTimeoutSeconds(sizeBytes: number): number {
-  return Math.min(300, Math.ceil(60 + (6 * sizeBytes) / MB));
+  return Math.min(UPLOAD_TIMEOUT_MAX_SECONDS, Math.ceil(UPLOAD_TIMEOUT_BASE_SECONDS + (UPLOAD_TIMEOUT_SECONDS_PER_MB * sizeBytes) / MB));
 }
 
 export function uploadTimedOut(seconds: number): string {

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songToCloud } from '../../common/cloud-records';
 import { cloudDataBytes } from '../../common/cloud-data-size';
-import { CLOUD_DATA_MAX_BYTES, PRO_STORAGE_CAP_BYTES } from '../../common/constants';
+import { CLOUD_DATA_MAX_BYTES, MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES } from '../../common/constants';
 import type { Song } from '../../common/song';
-import { MAX_UPLOAD_BYTES } from '../../common/upload-rules';
 import type { CloudDatabase, JwtClaims, Queryable } from './database';
 
 const WRITTEN_TABLES = ['songs', 'views', 'custom_fields'] as const;

@@ -4,8 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { describe, expect, it } from 'vitest';
-import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
-import { MAX_UPLOAD_BYTES } from '../../common/upload-rules';
+import { MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES } from '../../common/constants';
 import { signJwt, type TokenClaims } from './jwt';
 import { TEST_JWT_SECRET, upgradeToPro, useTestCloud } from './test-support';
 

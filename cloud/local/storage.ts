@@ -4,8 +4,7 @@
  * Objects live in `storage.objects` (content included: a development backend); every call runs as the caller,
  * so the bucket policies of the migrations (`{userId}/…` only) decide who reaches what.
  */
-import { STORAGE_LIST_LIMIT } from '../../common/constants';
-import { MAX_UPLOAD_BYTES as MAX_OBJECT_BYTES } from '../../common/upload-rules';
+import { MAX_UPLOAD_BYTES as MAX_OBJECT_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
 import type { Queryable } from './database';
 
 /**

@@ -7,14 +7,16 @@ import { sql } from 'drizzle-orm';
 import { MAX_TAGS } from '../../common/constants';
 import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../common/custom-values';
 import { AppError } from '../../common/errors';
+import { tooManyTags } from '../../common/messages';
 import { uniqueTags, type BulkSongPatch, type Song } from '../../common/song';
+import { deleteOutcome } from '../../common/song-delete';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
 import { writeSongColumns, type SongColumn } from './song-column-writes';
-import { deleteOutcome, deleteSongsForGood, hiddenByUser } from './songs';
+import { deleteSongsForGood, hiddenByUser } from './songs';
 
 function songsWithIds(db: Db, ids: string[]): Song[] {
   return db.orm
@@ -57,7 +59,7 @@ function applyBulkPatch(song: Song, patch: BulkSongPatch, custom: CustomPatch | 
 function editTags(current: string[], add: string[], remove: string[]): string[] {
   const removing = new Set(remove.map((tag) => tag.toLowerCase()));
   const tags = uniqueTags([...current.filter((tag) => !removing.has(tag.toLowerCase())), ...add]);
-  if (tags.length > MAX_TAGS) throw new AppError('invalid_input', `A song can have at most ${MAX_TAGS} tags.`);
+  if (tags.length > MAX_TAGS) throw new AppError('invalid_input', tooManyTags(MAX_TAGS));
   return tags;
 }
 

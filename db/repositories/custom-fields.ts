@@ -12,6 +12,7 @@ import {
   type NewCustomField,
 } from '../../common/custom-fields';
 import { AppError } from '../../common/errors';
+import { MESSAGES, customFieldLimit, duplicateFieldName, notASelectField } from '../../common/messages';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { stampEdits } from '../../common/song-edits';
@@ -24,7 +25,6 @@ import { customFields, songs } from '../schema';
 import { writeSongColumns } from './song-column-writes';
 import { writeSyncRecords } from './sync-records';
 
-const FIELD_NOT_FOUND = 'That field no longer exists.';
 
 export function listCustomFields(db: Db): CustomField[] {
   return db.orm
@@ -49,7 +49,7 @@ export function addCustomField(db: Db, input: NewCustomField): CustomField {
   return inTransaction(db, () => {
     const count = db.orm.select({ n: sql<number>`count(*)` }).from(customFields).get()?.n ?? 0;
     if (count >= MAX_CUSTOM_FIELDS) {
-      throw new AppError('limit_reached', `You can have up to ${MAX_CUSTOM_FIELDS} custom fields. Remove one you no longer use to add another.`);
+      throw new AppError('limit_reached', customFieldLimit(MAX_CUSTOM_FIELDS));
     }
     refuseTakenName(db, input.name, null);
     const now = db.now();
@@ -81,10 +81,10 @@ export interface FieldChange {
 export function updateCustomField(db: Db, id: string, patch: CustomFieldPatch): FieldChange {
   return inTransaction(db, () => {
     const current = getCustomField(db, id);
-    if (!current) throw new AppError('not_found', FIELD_NOT_FOUND);
+    if (!current) throw new AppError('not_found', MESSAGES.fieldNotFound);
     if (patch.name !== undefined) refuseTakenName(db, patch.name, id);
     if (patch.options !== undefined && !isSelect(current.type) && patch.options.length > 0) {
-      throw new AppError('invalid_input', `${current.name} is not a select field, so it has no options.`);
+      throw new AppError('invalid_input', notASelectField(current.name));
     }
     const next: CustomField = {
       ...current,
@@ -103,7 +103,7 @@ export function updateCustomField(db: Db, id: string, patch: CustomFieldPatch): 
 /** Deletes the field and its value from every song, in one transaction. */
 export function removeCustomField(db: Db, id: string): { songsChanged: number } {
   return inTransaction(db, () => {
-    if (!getCustomField(db, id)) throw new AppError('not_found', FIELD_NOT_FOUND);
+    if (!getCustomField(db, id)) throw new AppError('not_found', MESSAGES.fieldNotFound);
     db.orm.delete(customFields).where(eq(customFields.id, id)).run();
     writeSyncRecords(db, [{ type: 'delete', table: 'custom_fields', recordId: id, data: { id } }]);
     const path = customValuePath(id);
@@ -150,7 +150,7 @@ function refuseTakenName(db: Db, name: string, exceptId: string | null): void {
     .where(sql`${customFields.name} = ${name} COLLATE NOCASE`)
     .get();
   if (taken && taken.id !== exceptId) {
-    throw new AppError('invalid_input', `There is already a field called “${name}”. Choose another name.`);
+    throw new AppError('invalid_input', duplicateFieldName(name));
   }
 }
 

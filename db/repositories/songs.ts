@@ -6,6 +6,7 @@ import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { asJson } from '../../common/schema-parts';
 import { uniqueTags, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { deleteOutcome, type DeleteOutcome } from '../../common/song-delete';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
@@ -103,16 +104,6 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
     writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
     return next;
   });
-}
-
-export type DeleteOutcome = 'hidden' | 'deleted';
-
-/**
- * Songs found in a project directory go to the Hidden view (the scan would find them again); songs added by
- * hand are deleted for good (spec section 4).
- */
-export function deleteOutcome(song: Pick<Song, 'source'>): DeleteOutcome {
-  return song.source === 'directory' ? 'hidden' : 'deleted';
 }
 
 /** Deletes (or hides, by `deleteOutcome`) one song, with its sync record. */

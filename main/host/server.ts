@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_PATH } from '../../common/constants';
 import { MEDIA_HOST_PATH } from '../../common/media';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
@@ -13,7 +14,6 @@ import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
 import { serveStatic } from './static-files';
 
-export const BRIDGE_PATH = '/bridge';
 /** A call's JSON can carry a song with long notes, never megabytes. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 

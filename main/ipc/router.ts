@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
+import { callFailed } from '../../common/messages';
 import { contract, isChannel, type Channel, type Envelope } from '../../common/ipc';
 import { jsonBoundsProblem } from '../../common/json-bounds';
 import type { CoreContext, HandlerMap } from './handler';
@@ -42,7 +43,7 @@ function toErrorShape(channel: Channel | null, error: unknown): ErrorShape {
   if (isAppError(error)) return error.toShape();
   const name = channel ?? 'that call';
   console.error(`[router] ${name} failed`, error);
-  return new AppError('internal', `Songshelf could not complete ${name}. The error was logged.`).toShape();
+  return new AppError('internal', callFailed(name)).toShape();
 }
 
 /** A short, safe description: never echo a hostile payload back at length. */

@@ -279,7 +279,7 @@ describe('targeted scans', () => {
     const project = path.join(root, '2016', 'Ableton', 'Fresh Project');
     fs.mkdirSync(project, { recursive: true });
     writeAls(path.join(project, 'Fresh.als'), { tempo: 133 });
-    core.library.requestScan(directory.id, 10, [project]);
+    core.library.requestScan(directory.id, true, [project]);
     await core.runner.whenIdle();
 
     const after = getSongs(core.db);
@@ -294,12 +294,12 @@ describe('targeted scans', () => {
     const { directory, jobId } = await core.library.watchDirectory(folder);
     // The folder's first (full) scan is waiting too: take it out, or everything merges into it.
     core.runner.cancel(jobId);
-    const first = core.library.requestScan(directory.id, 10, [path.join(folder, 'a')]);
-    const second = core.library.requestScan(directory.id, 10, [path.join(folder, 'b')]);
+    const first = core.library.requestScan(directory.id, true, [path.join(folder, 'a')]);
+    const second = core.library.requestScan(directory.id, true, [path.join(folder, 'b')]);
     expect(second).toBe(first);
     const payload = () => JSON.parse((core.db.sqlite.prepare('SELECT payload FROM jobs WHERE id = ?').get(first) as { payload: string }).payload);
     expect(payload().scopes).toEqual([path.join(folder, 'a'), path.join(folder, 'b')]);
-    core.library.requestScan(directory.id, 10, null);
+    core.library.requestScan(directory.id, true, null);
     expect(payload().scopes).toBeNull();
   });
 });

@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIN_SCAN_GAP_MS, RESCAN_INTERVAL_MS } from '../../common/constants';
 import type { FolderPlaces } from '../../common/folder-rules';
+import type { ScanPayload } from '../../common/job-payloads';
 import type { WatchedDirectory } from '../../common/library';
 import type { View } from '../../common/view';
 import type { Db } from '../../db/handle';
@@ -15,18 +17,14 @@ import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
-import type { JobHandlers, JobRunner } from '../jobs/runner';
-import { JOB_PRIORITY } from './job-priorities';
+import type { JobRunner, TaskHandlers } from '../jobs/runner';
 import { runAudioReads, runProjectReads } from './read-jobs';
-import { runScan, type ScanPayload } from './scan-job';
+import { runScan } from './scan-job';
 import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from './scan-scope';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
-/** Spec section 9: every folder is rescanned every 5 minutes, and at most once per 5 s. */
-export const RESCAN_INTERVAL_MS = 5 * 60 * 1000;
-export const MIN_SCAN_GAP_MS = 5000;
 /** How often stale processing flags (older than 2 minutes) are looked for. */
 const FLAG_SWEEP_MS = 60_000;
 
@@ -58,28 +56,25 @@ export class Library {
     this.watcher = new FolderWatcher((changes) => this.onFolderChanges(changes), options.watchDebounceMs);
   }
 
-  jobHandlers(): Omit<JobHandlers, 'sync' | 'upload'> {
+  jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
     const deps = { db: this.db, pool: this.pool, events: this.events, changes: this.changes, wakeRunner: () => this.runner?.wake() };
     return {
       scan: {
-        concurrency: 1,
         label: (payload) => {
-          const directory = getDirectory(this.db, (payload as ScanPayload | null)?.directoryId ?? '');
+          const directory = getDirectory(this.db, payload.directoryId);
           return directory ? `Scanning ${path.basename(directory.path) || directory.path}` : 'Scanning';
         },
-        run: (payload, ctx) => runScan(deps, payload as ScanPayload, ctx),
+        run: (payload, ctx) => runScan(deps, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('A folder scan failed', error),
       },
       'parse-project': {
-        concurrency: 2,
-        label: (payload) => readLabel('Reading projects', payload),
-        run: (payload, ctx) => runProjectReads(deps, payload as Parameters<typeof runProjectReads>[1], ctx),
+        label: (payload) => `Reading projects (${payload.reads.length})`,
+        run: (payload, ctx) => runProjectReads(deps, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('Reading projects failed', error),
       },
       'read-audio': {
-        concurrency: 1,
-        label: (payload) => readLabel('Reading audio', payload),
-        run: (payload, ctx) => runAudioReads(deps, payload as Parameters<typeof runAudioReads>[1], ctx),
+        label: (payload) => `Reading audio (${payload.reads.length})`,
+        run: (payload, ctx) => runAudioReads(deps, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('Reading audio failed', error),
       },
     };
@@ -114,7 +109,7 @@ export class Library {
     if (created) this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
     this.changes.flush();
     if (this.options.watch !== false) await this.watchSafely(directory);
-    const jobId = this.requestScan(directory.id, JOB_PRIORITY.requestedScan);
+    const jobId = this.requestScan(directory.id);
     return { directory, view, jobId };
   }
 
@@ -128,9 +123,10 @@ export class Library {
 
   /**
    * Queues a scan of the folder (or of `scopes` inside it), one queued per folder, one per 5 s. Asking again
-   * while one waits widens the waiting one. Returns the job id.
+   * while one waits widens the waiting one. A `background` scan (the watcher, the timer; default false) waits
+   * behind those the user asked for. Returns the job id.
    */
-  requestScan(directoryId: string, priority: number = JOB_PRIORITY.requestedScan, scopes: string[] | null = null): number {
+  requestScan(directoryId: string, background = false, scopes: string[] | null = null): number {
     const directory = getDirectory(this.db, directoryId);
     const earliest = directory?.lastScanAt ? directory.lastScanAt + (this.options.minScanGapMs ?? MIN_SCAN_GAP_MS) : 0;
     const payload: ScanPayload = { directoryId, scopes };
@@ -138,20 +134,20 @@ export class Library {
       kind: 'scan',
       payload,
       dedupeKey: `scan:${directoryId}`,
-      priority,
+      background,
       runAfter: Math.max(this.db.now(), earliest),
     });
     if (!created) {
       const waiting = JSON.parse(job.payload) as ScanPayload;
       const merged = waiting.scopes && scopes ? [...new Set([...waiting.scopes, ...scopes])] : null;
-      updateQueuedPayload(this.db, job.id, { directoryId, scopes: merged });
+      updateQueuedPayload(this.db, job.id, 'scan', { directoryId, scopes: merged });
     }
     this.runner?.wake();
     return job.id;
   }
 
   rescanAll(): void {
-    for (const directory of listDirectories(this.db)) this.requestScan(directory.id, JOB_PRIORITY.backgroundScan);
+    for (const directory of listDirectories(this.db)) this.requestScan(directory.id, true);
   }
 
   /** Reports the changes, then scans just the folders they touched (see `scan-scope.ts`). */
@@ -160,7 +156,7 @@ export class Library {
     const isFolder = (candidate: string) => fs.statSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false;
     const scopes = scopesFor(paths, { root: directory.path, projectPaths: projectPathsOfDirectory(this.db, directory.path), isFolder });
     if (scopes !== null && scopes.length === 0) return;
-    this.requestScan(directory.id, JOB_PRIORITY.backgroundScan, scopes);
+    this.requestScan(directory.id, true, scopes);
   }
 
   private async watchSafely(directory: WatchedDirectory): Promise<void> {
@@ -179,9 +175,4 @@ export class Library {
   private notifyFailure(title: string, error: string): void {
     this.events.emit('notify', { kind: 'error', title, body: error });
   }
-}
-
-function readLabel(what: string, payload: unknown): string {
-  const reads = (payload as { reads?: unknown[] } | null)?.reads ?? [];
-  return `${what} (${reads.length})`;
 }

@@ -48,7 +48,7 @@ export function addWatchedFolder(db: Db, folder: string, tier: SubscriptionTier)
 export function removeWatchedFolder(db: Db, directoryId: string): WatchedDirectory {
   return inTransaction(db, () => {
     const directory = getDirectory(db, directoryId);
-    if (!directory) throw new AppError('not_found', 'That folder is not watched.');
+    if (!directory) throw new AppError('not_found', MESSAGES.folderNotWatched);
     const hidden = [...songsOfDirectory(db, directory.path).values()]
       .filter((song) => !song.hidden)
       .map((song) => ({ ...song, hidden: true, meta: { ...song.meta, hiddenWithFolder: true }, modifiedAt: db.now() }));

@@ -5,11 +5,10 @@
  */
 import path from 'node:path';
 import watcher, { type AsyncSubscription, type Event } from '@parcel/watcher';
-import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, SKIPPED_FOLDERS, extensionOf } from '../../common/file-kinds';
+import { WATCH_DEBOUNCE_MS } from '../../common/constants';
 import type { WatchedDirectory } from '../../common/library';
+import { isScannablePath } from '../../common/scan-paths';
 
-/** Spec section 9: file-detected events are debounced 5 s per folder. */
-export const WATCH_DEBOUNCE_MS = 5000;
 /** A folder written to without pause (an autosave every second) is still reported this often. */
 const WATCH_MAX_WAIT_MS = 30_000;
 
@@ -61,7 +60,7 @@ export class FolderWatcher {
   private collect(directory: WatchedDirectory, events: Event[]): void {
     const watch = this.watches.get(directory.id);
     if (!watch) return;
-    const relevant = events.filter((event) => matters(event.path, directory.path));
+    const relevant = events.filter((event) => isScannablePath(path.relative(directory.path, event.path).split(path.sep)));
     if (relevant.length === 0) return;
     const now = Date.now();
     if (watch.pending.size === 0) watch.firstPendingAt = now;
@@ -79,17 +78,3 @@ export class FolderWatcher {
   }
 }
 
-/**
- * Whether a changed path can change the songs: a session, package, audio file or folder outside the sample
- * and media folders. (A deleted path cannot be inspected, so anything without a known extension counts: it
- * may have been a project folder.)
- */
-function matters(changed: string, root: string): boolean {
-  const relative = path.relative(root, changed);
-  const parts = relative.split(path.sep);
-  if (parts.some((part) => part.startsWith('.') || SKIPPED_FOLDERS.has(part.toLowerCase()))) return false;
-  const insidePackage = parts.slice(0, -1).some((part) => PACKAGE_EXTENSIONS[extensionOf(part)]);
-  if (insidePackage) return parts.some((part, index) => index > 0 && part === 'MetaData.plist');
-  const extension = extensionOf(parts.at(-1) ?? '');
-  return extension === '' || Boolean(SESSION_EXTENSIONS[extension] || PACKAGE_EXTENSIONS[extension]) || AUDIO_EXTENSIONS.has(extension);
-}

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { COMPRESSION_ATTEMPTS, COMPRESSION_RETRY_DELAY_MS } from '../../common/constants';
 import { AppError } from '../../common/errors';
-import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ATTEMPTS, COMPRESSION_ERRORS, COMPRESSION_RETRY_DELAY_MS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
+import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ERRORS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
 import type { WorkerPool } from '../jobs/pool';
 import { isInside, isMissing } from '../security/file-access';
 

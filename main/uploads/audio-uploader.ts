@@ -10,15 +10,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PRO_STORAGE_CAP_BYTES, STORAGE_LIST_LIMIT } from '../../common/constants';
+import { MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES, SIGNED_URL_SECONDS, STORAGE_LIST_LIMIT, UPLOAD_RESULT_CACHE_SIZE } from '../../common/constants';
 import { inArray } from 'drizzle-orm';
-import { AUDIO_BUCKET, SIGNED_URL_SECONDS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
+import { AUDIO_BUCKET, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
 import { AppError, isAppError } from '../../common/errors';
+import { MESSAGES, fileNotFound } from '../../common/messages';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
 import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_RESULT_CACHE_SIZE,
   isCompressedCopy,
   sanitizeUploadName,
   uploadTimedOut,
@@ -86,7 +85,7 @@ export class AudioUploader {
   /** Uploads a song's audio and sets its flags by the outcome. */
   async uploadSong(songId: string, signal?: AbortSignal): Promise<UploadResult> {
     const song = getSong(this.db, songId);
-    if (!song) throw new AppError('not_found', 'That song no longer exists.');
+    if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
     const localPath = song.file?.localPath ?? null;
     if (!song.file || !localPath) {
       this.setFlags(song, { needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
@@ -121,7 +120,7 @@ export class AudioUploader {
     // Our own copies are refused by name before anything is read.
     const target = isCompressedCopy(fileName) ? localPath : await resolveAudioFile(localPath, libraryRoots(this.db, this.dataDir));
     const stats = await fs.stat(target).catch(() => null);
-    if (!stats?.isFile()) throw new AppError('not_found', `File not found: ${localPath}`);
+    if (!stats?.isFile()) throw new AppError('not_found', fileNotFound(localPath));
     const result: UploadResult = {
       url: null,
       fileName,

@@ -3,6 +3,7 @@
  * page builds the same `window.api` over a WebSocket, with the token from the address it was opened at.
  * The web build has neither.
  */
+import { BRIDGE_PATH } from '../../common/constants';
 import { createApi, type Api } from '../../common/ipc';
 import { MEDIA_HOST_PATH, MEDIA_SCHEME } from '../../common/media';
 import { createWebSocketTransport } from './websocket-transport';
@@ -14,7 +15,6 @@ declare global {
 }
 
 const TOKEN_KEY = 'songshelf.host-token';
-const BRIDGE_PATH = '/bridge';
 
 /** Call once at start, before the first render. */
 export function installBridge(): Api | null {

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, SKIPPED_FOLDERS, extensionOf } from '../../common/file-kinds';
+import { assertNever } from '../../common/errors';
+import { PACKAGE_METADATA_FILE, scanEntryRole } from '../../common/scan-paths';
 import type { EntryKind, WalkEntry, WalkError, WalkResult } from '../../common/worker-tasks';
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
@@ -32,24 +33,29 @@ export function walkLibrary(root: string): WalkResult {
     folders += 1;
     for (const child of children) {
       const name = child.name;
-      if (name.startsWith('.')) continue;
+      // Symbolic links are not followed: a link can loop, or lead outside the watched folder.
+      if (!child.isDirectory() && !child.isFile()) continue;
+      const role = scanEntryRole(name, child.isDirectory());
+      if (role === 'ignored') continue;
       const full = path.join(dir, name);
       if (name.includes(REPLACEMENT_CHARACTER)) {
         // Node decodes names as UTF-8; a name that is not (possible on Linux only) cannot be opened by it.
         errors.push({ path: full, reason: 'name is not valid UTF-8' });
         continue;
       }
-      const extension = extensionOf(name);
-      if (child.isDirectory()) {
-        if (PACKAGE_EXTENSIONS[extension]) addEntry(entries, errors, full, 'package');
-        else if (SKIPPED_FOLDERS.has(name.toLowerCase())) continue;
-        else if (depth + 1 >= MAX_DEPTH) errors.push({ path: full, reason: 'folder nested too deeply' });
-        else stack.push({ dir: full, depth: depth + 1 });
-      } else if (child.isFile()) {
-        if (SESSION_EXTENSIONS[extension]) addEntry(entries, errors, full, 'session');
-        else if (AUDIO_EXTENSIONS.has(extension)) addEntry(entries, errors, full, 'audio');
+      switch (role) {
+        case 'folder':
+          if (depth + 1 >= MAX_DEPTH) errors.push({ path: full, reason: 'folder nested too deeply' });
+          else stack.push({ dir: full, depth: depth + 1 });
+          break;
+        case 'package':
+        case 'session':
+        case 'audio':
+          addEntry(entries, errors, full, role);
+          break;
+        default:
+          assertNever(role);
       }
-      // Symbolic links are not followed: a link can loop, or lead outside the watched folder.
     }
   }
   return { entries, errors, folders };
@@ -68,7 +74,7 @@ function addEntry(entries: WalkEntry[], errors: WalkError[], full: string, kind:
 /** A package changes inside: Logic rewrites its alternative's metadata, not the package folder itself. */
 function packageMtime(packagePath: string, folderMtime: number): number {
   try {
-    return Math.max(folderMtime, fs.statSync(path.join(packagePath, 'Alternatives', '000', 'MetaData.plist')).mtimeMs);
+    return Math.max(folderMtime, fs.statSync(path.join(packagePath, 'Alternatives', '000', PACKAGE_METADATA_FILE)).mtimeMs);
   } catch {
     // A package without metadata (partial copy) still counts; its reader will say what is missing.
     return folderMtime;

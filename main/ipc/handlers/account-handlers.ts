@@ -3,16 +3,17 @@
  * signing in, up and out, Google's PKCE flow and the checkout, all with the session the core keeps.
  */
 import { AppError } from '../../../common/errors';
+import { MESSAGES, cloudUnreachable } from '../../../common/messages';
 import type { HandlerMap } from '../handler';
 
 export const accountHandlers = {
   'account:get': (_input, { account }) => account.state(),
   'account:refresh-tier': async (_input, { account }) => {
     try {
-      if ((await account.refreshTier()) === null) throw new AppError('forbidden', 'Sign in to read your plan.');
+      if ((await account.refreshTier()) === null) throw new AppError('forbidden', MESSAGES.signInToReadPlan);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('cloud_error', `The cloud could not be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new AppError('cloud_error', cloudUnreachable(error instanceof Error ? error.message : String(error)), { cause: error });
     }
     return account.state();
   },

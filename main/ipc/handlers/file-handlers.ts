@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_READ_FILE_BYTES } from '../../../common/constants';
 import { AppError } from '../../../common/errors';
+import { fileNotFound, fileNotReadable, fileTooLargeToRead, notAFile, notOpenable } from '../../../common/messages';
 import type { FileStats } from '../../../common/ipc';
 import { compressionFormat } from '../../../common/upload-rules';
 import { parseExternalUrl } from '../../security/external-url';
@@ -44,11 +45,11 @@ export const fileHandlers = {
     const stats = await fs.stat(target).catch((error: unknown) => {
       throw ioError(input.path, error);
     });
-    if (!stats.isFile()) throw new AppError('invalid_input', `${input.path} is not a file.`);
+    if (!stats.isFile()) throw new AppError('invalid_input', notAFile(input.path));
     if (stats.size > MAX_READ_FILE_BYTES) {
       throw new AppError(
         'file_too_large',
-        `${input.path} is ${formatMegabytes(stats.size)}; Songshelf reads files up to ${formatMegabytes(MAX_READ_FILE_BYTES)} this way.`,
+        fileTooLargeToRead(input.path, formatMegabytes(stats.size), formatMegabytes(MAX_READ_FILE_BYTES)),
       );
     }
     const bytes = await fs.readFile(target).catch((error: unknown) => {
@@ -64,7 +65,7 @@ export const fileHandlers = {
   openPath: async (input, ctx) => {
     const { target, stats } = await existingLibraryPath(input.path, ctx);
     if (!isOpenable(target, { isFile: stats.isFile(), isDirectory: stats.isDirectory() })) {
-      throw new AppError('forbidden', `Songshelf opens only sessions and audio files, not ${path.basename(target)}.`);
+      throw new AppError('forbidden', notOpenable(path.basename(target)));
     }
     await ctx.platform.openPath(target);
     return { opened: true as const };
@@ -91,9 +92,9 @@ async function existingLibraryPath(requested: string, ctx: CoreContext): Promise
 }
 
 function ioError(filePath: string, error: unknown): AppError {
-  if (isMissing(error)) return new AppError('not_found', `File not found: ${filePath}`, { cause: error });
+  if (isMissing(error)) return new AppError('not_found', fileNotFound(filePath), { cause: error });
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-  return new AppError('io_error', `Could not read ${filePath} (${code}).`, { cause: error });
+  return new AppError('io_error', fileNotReadable(filePath, code), { cause: error });
 }
 
 function formatMegabytes(bytes: number): string {

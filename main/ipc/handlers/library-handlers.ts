@@ -1,5 +1,6 @@
 /** Watched folders and scans: `watchDirectory`, `getWatchedDirectories`, `scanDirectory`, removing a folder. */
 import { AppError } from '../../../common/errors';
+import { MESSAGES } from '../../../common/messages';
 import { getDirectory } from '../../../db/repositories/directories';
 import type { HandlerMap } from '../handler';
 
@@ -7,7 +8,7 @@ export const libraryHandlers = {
   watchDirectory: (input, { library }) => library.watchDirectory(input.path),
   getWatchedDirectories: (_input, { library }) => library.list(),
   scanDirectory: (input, { db, library }) => {
-    if (!getDirectory(db, input.id)) throw new AppError('not_found', 'That folder is not watched.');
+    if (!getDirectory(db, input.id)) throw new AppError('not_found', MESSAGES.folderNotWatched);
     return { jobId: library.requestScan(input.id) };
   },
   'library:remove-directory': async (input, { library }) => {

@@ -3,6 +3,7 @@
  * answer to held removals; and the cloud's files: a song's upload now, a removal, a signed address to play.
  */
 import { AppError } from '../../../common/errors';
+import { MESSAGES } from '../../../common/messages';
 import { isCloudFileUrl } from '../../../common/cloud-files';
 import { getSong } from '../../../db/repositories/songs';
 import type { HandlerMap } from '../handler';
@@ -23,7 +24,7 @@ export const syncHandlers = {
   'cloud:remove-file': ({ url }, { uploader }) => uploader.removeCloudFile(url),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
     const value = getSong(db, id)?.file?.value ?? '';
-    if (!isCloudFileUrl(value)) throw new AppError('not_found', 'This song has no audio in the cloud.');
+    if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);
     return { url: await uploader.signedUrl(value) };
   },
 } satisfies Partial<HandlerMap>;

@@ -4,7 +4,8 @@
  * other devices stay signed in.
  */
 import { useEffect } from 'react';
-import { IDLE_CHECK_MS, idleTooLong } from '../../../common/auth-rules';
+import { idleTooLong } from '../../../common/auth-rules';
+import { IDLE_CHECK_MS } from '../../../common/constants';
 import { signOut } from './auth-actions';
 
 const LAST_ACTIVITY_KEY = 'songshelf.last-activity';

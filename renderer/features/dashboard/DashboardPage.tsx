@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
+import { deleteOutcome } from '../../../common/song-delete';
 import type { View, ViewType } from '../../../common/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
 import { getBridge } from '../../bridge/bridge';
@@ -179,7 +180,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
     });
 
   const runBulkDelete = () => {
-    const manual = selectedSongs.filter((song) => song.source === 'manual').length;
+    const manual = selectedSongs.filter((song) => deleteOutcome(song) === 'deleted').length;
     const fromFolders = selectedSongs.length - manual;
     const parts = [
       manual > 0 ? `${manual} added by hand ${manual === 1 ? 'is' : 'are'} deleted for good` : '',

@@ -1,12 +1,12 @@
 /** `/privacy` (spec section 2): last updated April 2024; data collected, third-party sign-in, opt-out, encryption, GDPR and CCPA. */
-import { CONTACT_EMAIL } from '../../../common/constants';
+import { CONTACT_EMAIL, LEGAL_PAGES_UPDATED } from '../../../common/constants';
 import prose from './Prose.module.css';
 
 export function PrivacyPage() {
   return (
     <article className={prose.prose}>
       <h1>Privacy Policy</h1>
-      <p className={prose.updated}>Last updated: April 2024</p>
+      <p className={prose.updated}>Last updated: {LEGAL_PAGES_UPDATED}</p>
       <p>This policy explains what Songshelf collects, why, and the choices you have. It covers the desktop app, the website and the Songshelf cloud.</p>
 
       <h2>Data we collect</h2>

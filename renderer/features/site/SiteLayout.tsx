@@ -3,6 +3,7 @@
  * /dashboard, signed in) or Login; the footer with the copyright and the legal pages. Only the web build shows it.
  */
 import { Link, NavLink, Outlet } from 'react-router';
+import { FOOTER_YEAR } from '../../../common/constants';
 import { currentBuild, useAuth } from '../auth/auth-store';
 import styles from './SiteLayout.module.css';
 
@@ -46,7 +47,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <footer className={styles.footer}>
-        <span>© 2025 Songshelf</span>
+        <span>© {FOOTER_YEAR} Songshelf</span>
         <nav className={styles.footerNav} aria-label="Legal">
           <Link to="/terms">Terms of Service</Link>
           <Link to="/privacy">Privacy</Link>

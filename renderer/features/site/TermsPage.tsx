@@ -1,12 +1,12 @@
 /** `/terms` (spec section 2): accounts, user content licence, prohibited conduct, termination, California law. */
-import { CONTACT_EMAIL } from '../../../common/constants';
+import { CONTACT_EMAIL, LEGAL_PAGES_UPDATED } from '../../../common/constants';
 import prose from './Prose.module.css';
 
 export function TermsPage() {
   return (
     <article className={prose.prose}>
       <h1>Terms of Service</h1>
-      <p className={prose.updated}>Last updated: April 2024</p>
+      <p className={prose.updated}>Last updated: {LEGAL_PAGES_UPDATED}</p>
       <p>These terms are the agreement between you and Songshelf for the desktop app, the website and the Songshelf cloud. By using them you accept these terms.</p>
 
       <h2>Your account</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Song } from '../../../common/song';
+import { deleteOutcome } from '../../../common/song-delete';
 import { projectTarget } from '../songs/song-actions';
 import styles from './SongTable.module.css';
 
@@ -20,8 +21,8 @@ export function rowActions(song: Song): Item[] {
   const project = projectTarget(song);
   if (project) items.push({ action: 'reveal-project', label: 'Reveal project' });
   if (song.hidden) items.push({ action: 'restore', label: 'Restore from Hidden' });
-  else if (song.source === 'directory') items.push({ action: 'hide', label: 'Move to Hidden' });
-  if (song.source === 'manual') items.push({ action: 'delete', label: 'Delete for good…', danger: true });
+  else if (deleteOutcome(song) === 'hidden') items.push({ action: 'hide', label: 'Move to Hidden' });
+  if (deleteOutcome(song) === 'deleted') items.push({ action: 'delete', label: 'Delete for good…', danger: true });
   return items;
 }
 

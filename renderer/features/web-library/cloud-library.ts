@@ -5,7 +5,8 @@
  * desktop apps take it; uploaded audio played through an address signed for an hour.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SIGNED_URL_SECONDS, isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
+import { isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
+import { SIGNED_URL_SECONDS } from '../../../common/constants';
 import { songFromCloud, songToCloud, viewFromCloud } from '../../../common/cloud-records';
 import type { Song, SongPatch } from '../../../common/song';
 import { stampEdits } from '../../../common/song-edits';
