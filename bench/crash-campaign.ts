@@ -17,7 +17,7 @@ import type { Envelope } from '../common/ipc';
 import type { JobSummary } from '../common/jobs';
 import type { Song } from '../common/song';
 import { DATABASE_FILE_NAME } from '../db/connection';
-import { writeLibrary } from './generators/library';
+import { seededRandom, writeLibrary } from './generators/library';
 
 export interface CrashReport {
   kills: number;
@@ -50,7 +50,7 @@ const NOTE = 'crash-edit-';
 
 export async function runCrashCampaign(options: CrashCampaignOptions): Promise<CrashReport> {
   const log = options.log ?? (() => undefined);
-  const random = seeded(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-crash-'));
   const library = path.join(root, 'library');
   const dataDir = path.join(root, 'data');
@@ -236,14 +236,4 @@ class Bridge {
   close(): void {
     this.socket.terminate();
   }
-}
-
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

@@ -1,39 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../common/errors';
 import { DATABASE_FILE_NAME, openDatabase } from './connection';
 import { getViews } from './repositories/views';
-import { MIGRATIONS_FOLDER, openTestDatabase, tempDir } from './test-support';
+import { MIGRATIONS_FOLDER, olderDatabase, openTestDatabase, tempDir } from './test-support';
 
 function tableNames(sqlite: BetterSqlite3.Database): string[] {
   return (sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map(
     (row) => row.name,
   );
-}
-
-/** A copy of the migrations folder that knows only the first `count` migrations, as an older version would. */
-function olderMigrationsFolder(count: number): string {
-  const folder = tempDir('songshelf-migrations-');
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
-  journal.entries = journal.entries.slice(0, count);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-/**
- * A file as an older version left it: its first `count` migrations only. Written with the migrator alone, as
- * this version's seeding code writes this version's columns (views gained columns since migration 0000).
- */
-function olderDatabase(file: string, count: number): BetterSqlite3.Database {
-  const sqlite = new BetterSqlite3(file);
-  migrate(drizzle(sqlite), { migrationsFolder: olderMigrationsFolder(count) });
-  return sqlite;
 }
 
 describe('openDatabase', () => {

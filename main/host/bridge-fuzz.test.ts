@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ErrorCode } from '../../common/errors';
 import { CHANNELS } from '../../common/ipc';
+import { seededRandom } from '../../bench/generators/library';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
 import { startHost, type RunningHost } from './server';
@@ -19,17 +20,6 @@ const ERROR_CODES = new Set<ErrorCode>([
 ]);
 const PATH_TRICKS = ['../../../../etc/passwd', '/', 'C:\\Windows\\System32\\config\\SAM', '\\\\server\\share\\a.wav', '\\\\?\\C:\\x', 'file:///etc/shadow', '/dev/zero', 'a\u0000b.wav', '~/.ssh/id_rsa', '%APPDATA%\\..\\x'];
 const KEY_TRICKS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
-
-/** mulberry32: a small seeded generator, so every run sends the same frames. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** One frame's text: mostly a call of a real channel with an input of some hostile shape; some junk frames. */
 function frameText(next: () => number, id: number): string {
@@ -100,7 +90,7 @@ describe('the bridge under 10,000 hostile frames', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const next = random(0x5eed);
+      const next = seededRandom(0x5eed);
       const sent: number[] = [];
       for (let id = 1; id <= FRAMES; id += 1) {
         const text = frameText(next, id);
