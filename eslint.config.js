@@ -2,7 +2,9 @@
 //   renderer -> common;  main -> db, common (workers through the pool);  workers -> common;  db -> common;
 //   only main/electron/ imports `electron`;  common/ imports no Node (and, by its tsconfig, no DOM);
 //   cloud -> common;  main/electron/preload.ts -> electron, common (it runs in the renderer's process);
-//   bench, e2e -> harness/ (starting and signing in a host), never each other's files;  harness -> neither.
+//   bench, e2e -> harness/ (starting and signing in a host), never each other's files;  harness -> neither;
+//   fixtures/ (generators and scenarios shared by tests, benches and e2e) -> common, db, workers, cloud;
+//   nothing but bench/ itself imports bench/: what a test needs from it belongs in fixtures/.
 // Also: no floating or misused promises on the Node side (type-aware), and a size limit per file.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -42,7 +44,7 @@ export default tseslint.config(
   {
     // The Node side, with types: a promise nobody awaits loses its error (an unhandled rejection, or nothing at
     // all). Await it, `.catch` it with a log, or `void` it with a comment saying why waiting is not needed.
-    files: ['{common,db,main,workers,cloud}/**/*.ts'],
+    files: ['{common,db,main,workers,cloud,fixtures}/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -62,7 +64,7 @@ export default tseslint.config(
   {
     files: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: folders(['renderer', 'e2e', 'harness'], 'main/ never imports the renderer or the e2e tools.') }],
+      'no-restricted-imports': ['error', { patterns: folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.') }],
     },
   },
   {
@@ -101,7 +103,22 @@ export default tseslint.config(
   {
     files: ['e2e/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: folders(['renderer'], 'e2e/ drives the app from outside.') }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyInShell], patterns: folders(['renderer', 'bench'], 'e2e/ drives the app from outside; it shares with bench/ through harness/ and fixtures/.') },
+      ],
+    },
+  },
+  {
+    files: ['fixtures/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInShell],
+          patterns: folders(['main', 'renderer', 'bench', 'e2e', 'harness'], 'fixtures/ build inputs from common/, db/, workers/ and cloud/; tests, benches and e2e import them, not the reverse.'),
+        },
+      ],
     },
   },
   {
@@ -145,7 +162,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronOnlyInShell], patterns: folders(['main', 'renderer', 'workers', 'cloud'], 'db/ imports only common/.') },
+        { paths: [electronOnlyInShell], patterns: folders(['main', 'renderer', 'workers', 'cloud', 'bench'], 'db/ imports only common/.') },
       ],
     },
   },
@@ -154,7 +171,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronOnlyInShell], patterns: folders(['main', 'renderer', 'db', 'cloud'], 'workers/ import only common/.') },
+        { paths: [electronOnlyInShell], patterns: folders(['main', 'renderer', 'db', 'cloud', 'bench'], 'workers/ import only common/.') },
       ],
     },
   },
@@ -164,7 +181,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [electronOnlyInShell], patterns: folders(['renderer', 'e2e', 'harness'], 'main/ never imports the renderer or the e2e tools.') },
+        { paths: [electronOnlyInShell], patterns: folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.') },
       ],
     },
   },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { compressionPlan } from '../common/upload-rules';
 import { ffmpegArgs, ffmpegPath } from '../workers/compress/compress-audio';
 import { createBenchCore } from './bench-core';
-import { writeWav } from './generators/wav';
+import { writeWav } from '../fixtures/generators/wav';
 import { argValue, round, seconds } from './measure';
 
 const argv = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:crash -- --kills 20 --json`: the crash campaign (bench/crash-campaign.ts) against the built browser
+ * `npm run bench:crash -- --kills 20 --json`: the crash campaign (fixtures/crash-campaign.ts) against the built browser
  * host: killed with SIGKILL at random moments while it scans, saves edits and syncs, started again each time. Prints
  * one JSON line: { kills, edits_acknowledged, edits_lost, duplicate_songs, songs, expected_songs, jobs_left, integrity }.
  * Goal (issue 16): edits_lost 0, duplicate_songs 0, songs = expected_songs, jobs_left 0, integrity "ok".
@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appRootFrom } from '../main/paths';
-import { runCrashCampaign } from './crash-campaign';
+import { runCrashCampaign } from '../fixtures/crash-campaign';
 import { argValue } from './measure';
 
 const argv = process.argv.slice(2);

@@ -9,7 +9,7 @@ import type { SongQuery } from '../common/query';
 import { querySongs, type RanStatement } from '../db/song-query';
 import { songQuerySchema } from '../common/query';
 import { createBenchCore } from './bench-core';
-import { writeSongs } from './generators/songs';
+import { writeSongs } from '../fixtures/generators/songs';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Core } from '../main/core';
 import { createBenchCore } from './bench-core';
 import { MIN_SCAN_GAP_MS } from '../common/constants';
-import { writeLibrary, type LibraryStats } from './generators/library';
+import { writeLibrary, type LibraryStats } from '../fixtures/generators/library';
 import { argValue, commandSeconds, peakRssMb, round, seconds, shellQuote } from './measure';
 
 const argv = process.argv.slice(2);

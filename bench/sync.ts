@@ -11,7 +11,7 @@ import { accessToken, signedInClient, upgradeToPro } from '../cloud/local/cloud-
 import { startLocalCloud } from '../cloud/local/server';
 import { appRootFrom } from '../main/paths';
 import { createBenchCore } from './bench-core';
-import { writeSongs } from './generators/songs';
+import { writeSongs } from '../fixtures/generators/songs';
 import { argValue, round, seconds } from './measure';
 
 const argv = process.argv.slice(2);

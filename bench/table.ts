@@ -17,7 +17,7 @@ import { DATABASE_FILE_NAME, openDatabase } from '../db/connection';
 import { startHost } from '../harness/host';
 import { createConfirmedUser, MUSICIAN, setHostAccount } from '../harness/signed-in';
 import { appRootFrom } from '../main/paths';
-import { writeSongs } from './generators/songs';
+import { writeSongs } from '../fixtures/generators/songs';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);

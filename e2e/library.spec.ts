@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { writeLibrary } from '../bench/generators/library';
+import { writeLibrary } from '../fixtures/generators/library';
 import { hostUrl } from './host-url';
 
 const DIRECTORY_LIMIT =

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { writeSongs } from '../bench/generators/songs';
+import { writeSongs } from '../fixtures/generators/songs';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/connection';
 import { setSignedInAccount, updateSubscription } from '../db/repositories/account';
 import { startHost, type StartedHost } from '../harness/host';

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { writeAls } from '../bench/generators/als';
-import { writeLibrary } from '../bench/generators/library';
-import { writeProToolsSession } from '../bench/generators/protools';
+import { writeAls } from '../fixtures/generators/als';
+import { writeLibrary } from '../fixtures/generators/library';
+import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
-import { writeWav } from '../bench/generators/wav';
+import { writeWav } from '../fixtures/generators/wav';
 import { addSongs, cell, row, search, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {

@@ -3,7 +3,7 @@
 // second; edits travel both ways; an uploaded bounce plays on the website, where the synced songs can be edited.
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { writeWav } from '../bench/generators/wav';
+import { writeWav } from '../fixtures/generators/wav';
 import { startHost, type StartedHost } from '../harness/host';
 import { cloudEndpoint, websiteUrl } from './host-url';
 import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from '../harness/signed-in';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ErrorCode } from '../../common/errors';
 import { CHANNELS } from '../../common/ipc';
-import { seededRandom } from '../../bench/generators/library';
+import { seededRandom } from '../../fixtures/generators/library';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
 import { startHost, type RunningHost } from './server';

@@ -1,9 +1,9 @@
-// The crash campaign (bench/crash-campaign.ts) in the tests, at 5 kills on a small library: the real host, killed
+// The crash campaign (fixtures/crash-campaign.ts) in the tests, at 5 kills on a small library: the real host, killed
 // with SIGKILL while it scans, saves edits and syncs, then started again, loses no acknowledged edit, makes no
 // duplicate song, leaves no job behind and keeps its database whole. `npm run bench:crash` runs it at 20.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCrashCampaign } from '../../bench/crash-campaign';
+import { runCrashCampaign } from '../../fixtures/crash-campaign';
 
 const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -4,6 +4,7 @@ import type { OpenedDatabase } from '../../db/connection';
 import { jobs } from '../../db/schema';
 import { openTestDatabase, testClock, type TestClock } from '../../db/test-support';
 import { cancel, claimNext, complete, enqueue, fail, failForGood, getJob, heartbeat, listJobs, pruneFinished, recoverStale, retireExhausted, retry } from './queue';
+import { priorityOf } from './tasks';
 
 let clock: TestClock;
 let db: OpenedDatabase;
@@ -74,6 +75,20 @@ describe('job queue', () => {
     expect(cancel(db, job.id)).toBe(true);
     expect(getJob(db, job.id)?.state).toBe('cancelled');
     expect(claimNext(db, ['scan'])).toBeNull();
+  });
+
+  it('a retried job takes the priority its kind has when the user asks, lower or higher than before', () => {
+    const reads = enqueue(db, { kind: 'read-audio', payload: { reads: [] } }).job;
+    const backgroundScan = enqueue(db, { kind: 'scan', payload: { directoryId: 'a' }, background: true }).job;
+    claimNext(db, ['read-audio']);
+    claimNext(db, ['scan']);
+    failForGood(db, reads.id, 'boom');
+    failForGood(db, backgroundScan.id, 'boom');
+    expect(retry(db, reads.id)).toBe(true);
+    expect(retry(db, backgroundScan.id)).toBe(true);
+    expect(getJob(db, reads.id)?.priority).toBe(priorityOf('read-audio'));
+    expect(getJob(db, backgroundScan.id)?.priority).toBe(priorityOf('scan'));
+    expect(priorityOf('scan')).toBeGreaterThan(priorityOf('scan', true));
   });
 
   it('puts a running job whose heartbeat went stale back in the queue, and only that one', () => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { JobPayload } from '../../common/job-payloads';
-import type { JobKind, JobState } from '../../common/jobs';
+import { JOB_KINDS, type JobKind, type JobState } from '../../common/jobs';
 import { inTransaction, type Db } from '../../db/handle';
 import { insertRows } from '../../db/prepared-writes';
 import { jobs } from '../../db/schema';
@@ -181,15 +181,27 @@ export function cancel(db: Db, id: number): boolean {
   return result.changes > 0;
 }
 
-/** Runs a failed or cancelled job again, with a fresh set of attempts (the user asked: it goes first). */
+/**
+ * Runs a failed or cancelled job again, with a fresh set of attempts, now. The user asked for it, so it takes its
+ * kind's priority for asked-for work (`tasks.ts`), even if the app had queued it in the background. False when the
+ * job is not failed or cancelled, or is of a kind this version does not run (no runner would ever claim it).
+ */
 export function retry(db: Db, id: number): boolean {
-  const now = db.now();
-  const result = db.orm
-    .update(jobs)
-    .set({ state: 'queued', attempts: 0, runAfter: now, updatedAt: now, priority: sql`max(${jobs.priority}, 10)` })
-    .where(and(eq(jobs.id, id), inArray(jobs.state, ['failed', 'cancelled'])))
-    .run();
-  return result.changes > 0;
+  return inTransaction(db, () => {
+    const job = getJob(db, id);
+    if (!job || !isJobKind(job.kind) || (job.state !== 'failed' && job.state !== 'cancelled')) return false;
+    const now = db.now();
+    db.orm
+      .update(jobs)
+      .set({ state: 'queued', attempts: 0, runAfter: now, updatedAt: now, priority: priorityOf(job.kind) })
+      .where(eq(jobs.id, id))
+      .run();
+    return true;
+  });
+}
+
+function isJobKind(kind: string): kind is JobKind {
+  return (JOB_KINDS as readonly string[]).includes(kind);
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeWav } from '../../bench/generators/wav';
+import { writeWav } from '../../fixtures/generators/wav';
 import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/upload-rules';
 import { tempDir } from '../../db/test-support';
 import { ffmpegProcesses, ffmpegStarted } from '../../workers/compress/test-support';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeWav } from '../../bench/generators/wav';
+import { writeWav } from '../../fixtures/generators/wav';
 import { COMPRESSION_ERRORS } from '../../common/upload-rules';
 import { compressAudio } from './compress-audio';
 import { ffmpegProcesses, ffmpegStarted } from './test-support';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildProToolsSession } from '../../../bench/generators/protools';
+import { buildProToolsSession } from '../../../fixtures/generators/protools';
 import type { ChannelInput } from '../../../common/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildAlsXml, writeAls, type AlsOptions } from '../../../bench/generators/als';
+import { buildAlsXml, writeAls, type AlsOptions } from '../../../fixtures/generators/als';
 import type { AlsFacts } from './als-facts';
 import { CarefulAlsScanner } from './careful-scanner';
 import { FastAlsScanner } from './fast-scanner';

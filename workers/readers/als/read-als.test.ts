@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alsGzip, buildAlsXml, defaultAlsTracks, ORIGINAL_SET_FOLDER, writeAls, type AlsOptions, type AlsStyle } from '../../../bench/generators/als';
+import { alsGzip, buildAlsXml, defaultAlsTracks, ORIGINAL_SET_FOLDER, writeAls, type AlsOptions, type AlsStyle } from '../../../fixtures/generators/als';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { readAls } from './read-als';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBinaryPlist, PlistReal, type WritablePlistValue } from '../../../bench/generators/logicx';
+import { encodeBinaryPlist, PlistReal, type WritablePlistValue } from '../../../fixtures/generators/logicx';
 import { parseBinaryPlist } from './binary-plist';
 import { PlistFormatError, type PlistValue } from './plist-value';
 

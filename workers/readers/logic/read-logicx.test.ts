@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeBinaryPlist, encodeXmlPlist, writeLogicx } from '../../../bench/generators/logicx';
+import { encodeBinaryPlist, encodeXmlPlist, writeLogicx } from '../../../fixtures/generators/logicx';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { MAX_PLIST_BYTES } from './plist-file';
 import { readLogicx } from './read-logicx';

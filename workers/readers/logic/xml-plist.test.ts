@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeXmlPlist, PlistReal, type WritablePlistValue } from '../../../bench/generators/logicx';
+import { encodeXmlPlist, PlistReal, type WritablePlistValue } from '../../../fixtures/generators/logicx';
 import { parsePlist } from './plist-file';
 import { PlistFormatError, type PlistValue } from './plist-value';
 import { parseXmlPlist } from './xml-plist';

@@ -8,7 +8,7 @@ import {
   writeProToolsSession,
   type ProToolsSessionOptions,
   type SessionLayout,
-} from '../../../bench/generators/protools';
+} from '../../../fixtures/generators/protools';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { CONTENT_TYPE } from './content-types';
 import { readProTools } from './read-protools';
