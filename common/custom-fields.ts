@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AppError } from './errors';
 import { MAX_NAME_LENGTH } from './constants';
+import { customValueRefused } from './messages';
 import { idSchema, nameSchema, type JsonValue } from './schema-parts';
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'singleSelect', 'multiSelect', 'date', 'checkbox'] as const;
@@ -64,35 +65,35 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function normaliseCustomValue(field: CustomField, raw: JsonValue): JsonValue {
   if (raw === null || raw === '') return null;
-  const refuse = (what: string): never => {
-    throw new AppError('invalid_input', `${field.name} takes ${what}.`);
+  const refuse = (): never => {
+    throw new AppError('invalid_input', customValueRefused(field.name, field.type));
   };
   switch (field.type) {
     case 'text':
-      if (typeof raw !== 'string' || raw.length > MAX_NAME_LENGTH * 4) return refuse('text');
+      if (typeof raw !== 'string' || raw.length > MAX_NAME_LENGTH * 4) return refuse();
       return raw;
     case 'number': {
       const value = typeof raw === 'string' ? Number(raw.trim()) : raw;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return refuse('a number');
+      if (typeof value !== 'number' || !Number.isFinite(value)) return refuse();
       return value;
     }
     case 'singleSelect':
-      if (typeof raw !== 'string' || !field.options.includes(raw)) return refuse(`one of its options`);
+      if (typeof raw !== 'string' || !field.options.includes(raw)) return refuse();
       return raw;
     case 'multiSelect': {
       if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string' || !field.options.includes(item))) {
-        return refuse('options from its list');
+        return refuse();
       }
       const unique = [...new Set(raw as string[])];
       return unique.length === 0 ? null : unique;
     }
     case 'date':
       if (typeof raw !== 'string' || !DATE_PATTERN.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) {
-        return refuse('a date (YYYY-MM-DD)');
+        return refuse();
       }
       return raw;
     case 'checkbox':
-      if (typeof raw !== 'boolean') return refuse('yes or no');
+      if (typeof raw !== 'boolean') return refuse();
       return raw ? true : null;
   }
 }

@@ -3,6 +3,9 @@
  * happened and what to do next.
  */
 
+import type { CustomFieldType } from './custom-fields';
+import { COMPRESSION_ERRORS } from './upload-rules';
+
 export const MESSAGES = {
   customViewLimit:
     "You've reached the limit of 3 custom views on the Free tier. Upgrade to Pro for unlimited custom views!",
@@ -44,6 +47,35 @@ export const MESSAGES = {
   upgradeNotConfirmed: 'Your payment has not been confirmed yet. Nothing was changed; try again in a moment.',
   upgradeDone: 'Welcome to Pro. Your library is syncing to the cloud.',
   upgradeSyncFailed: 'You are on Pro. The first sync could not finish; it will try again by itself.',
+  // The account's session and the cloud.
+  cloudNotReady: 'Songshelf cannot reach its cloud yet. Try again in a moment.',
+  googleSignInNotStarted: 'Google sign-in could not start.',
+  checkoutNotStarted: 'The checkout could not start. Try again in a moment.',
+  sessionNotEncryptable: 'This computer cannot encrypt the session, so it is not kept.',
+  tokenOfAnotherUser: 'The access token does not belong to this user.',
+  signInToRemoveCloudFiles: 'Sign in to remove files from the cloud.',
+  signInToPlayCloudAudio: 'Sign in to play audio from the cloud.',
+  /** Spec section 8: an upload whose file held no bytes. */
+  noFileData: 'No file data received.',
+  // Paths and links the core is asked to touch (main/security/).
+  pathNotAbsolute: 'The path must be absolute.',
+  pathHasNul: 'The path contains a NUL character.',
+  folderPathNotFull: 'Give the full path of the folder.',
+  outsideLibraryFolders: 'Songshelf only reads files inside your watched folders and its own data.',
+  ownDataNotReadable: 'Songshelf never reads its own database, keys or logs through the file channels.',
+  linkNotAnAddress: 'That link is not a valid address.',
+  linkHasNoHost: 'That link has no host.',
+  // What the browser host's OS programs were asked to do, when they cannot start.
+  openLinkFailed: 'Could not open the link',
+  showFileFailed: 'Could not show the file',
+  openFileFailed: 'Could not open the file',
+  // Filters.
+  dateFilterNotText: 'Dates can be filtered by range, not by text.',
+  rangeFilterNotNumeric: 'Range filters apply to tempo and dates only.',
+  unknownCustomField: 'That field does not exist.',
+  // The worker pool.
+  workerPoolClosed: 'The worker pool closed.',
+  timeLimitPassed: 'Time limit passed.',
 } as const;
 
 /** Spec section 5: the login form after 5 failed attempts for an email within 15 minutes. */
@@ -107,4 +139,198 @@ export function tooManyTags(max: number): string {
 /** Spec section 5: the player refuses a linked file that is not on disk. */
 export function audioFileNotFound(fileName: string): string {
   return `Cannot play audio: File not found (${fileName})`;
+}
+
+// The account's session and the cloud.
+export function cloudDidNotRemove(detail: string): string {
+  return `The cloud did not remove the file: ${detail}`;
+}
+
+export function cloudDidNotSign(detail: string | undefined): string {
+  return `The cloud did not sign the file: ${detail ?? 'no answer'}`;
+}
+
+// Paths, folders and links the core is asked to touch (main/security/, the OS shells).
+export function folderNotFound(folder: string): string {
+  return `Folder not found: ${folder}`;
+}
+
+export function notAFolder(folder: string): string {
+  return `${folder} is a file, not a folder.`;
+}
+
+export function linkProtocolRefused(protocol: string): string {
+  return `Songshelf opens only web and mail links, not ${protocol} links.`;
+}
+
+export function notAWindowsPath(target: string): string {
+  return `${target} is not a valid Windows path.`;
+}
+
+/** Electron's `shell.openPath` failed; `reason` is what it said. */
+export function pathNotOpened(target: string, reason: string): string {
+  return `Could not open ${target}: ${reason}`;
+}
+
+/** An OS program that could not start: `failure` says what it was for (`MESSAGES.openLinkFailed`, ...). */
+export function launchFailed(failure: string, reason: string): string {
+  return `${failure}: ${reason}`;
+}
+
+// What an upload may read (main/security/audio-file.ts).
+const UPLOADS_AUDIO_ONLY = 'Songshelf uploads audio files only';
+
+export function notAnAudioFileName(fileName: string): string {
+  return `${UPLOADS_AUDIO_ONLY}: ${fileName} is not one.`;
+}
+
+export function notAudioContent(fileName: string): string {
+  return `${UPLOADS_AUDIO_ONLY}: ${fileName} does not contain audio.`;
+}
+
+export function audioOutsideLibrary(fileName: string): string {
+  return `Songshelf uploads only audio inside your watched folders and its own data: ${fileName} is outside them.`;
+}
+
+export function noLocalAudioToUpload(songName: string): string {
+  return `${songName} has no audio file on this computer to upload.`;
+}
+
+// One process per library (main/instance-lock.ts).
+export function libraryOpenHere(dataDir: string): string {
+  return `Songshelf already has this library open (${dataDir}).`;
+}
+
+export function libraryOpenElsewhere(dataDir: string, pid: number): string {
+  return `Songshelf is already running on this library (${dataDir}, process ${pid}). Close it first.`;
+}
+
+// Scans, workers and their time limits.
+export function folderNotReadable(folder: string, reason: string): string {
+  return `${folder}: ${reason}`;
+}
+
+/** Not an error: the reason a file the scan goes on without could not be read. */
+export function readTookTooLong(limit: string): string {
+  return `took longer than ${limit} to read, and was stopped`;
+}
+
+export function walkTookTooLong(root: string, limit: string): string {
+  return `Reading the folders of ${root} took longer than ${limit}, and was stopped.`;
+}
+
+export function compressionTookTooLong(input: string, limit: string): string {
+  return `Compressing ${input} took longer than ${limit}, and was stopped.`;
+}
+
+export function workerStartTookTooLong(limit: string): string {
+  return `A worker took longer than ${limit} to start.`;
+}
+
+// Compressed copies (main/media/compression.ts).
+/** Spec section 8's text, then the last attempt's reason and what ffmpeg said, when it said anything. */
+export function compressionAttemptsFailed(reason: string, detail: string | undefined): string {
+  return `${COMPRESSION_ERRORS.allAttemptsFailed} (${reason}${detail ? `: ${detail}` : ''})`;
+}
+
+export function notOwnCompressedCopy(requested: string): string {
+  return `Songshelf only deletes its own compressed copies, not ${requested}.`;
+}
+
+export function fileNotDeleted(requested: string, code: string | undefined): string {
+  return `Could not delete ${requested}: ${code ?? 'unknown error'}`;
+}
+
+// Files the window saves into the library (main/files/local-files.ts).
+export function chunkOffsetMismatch(fileName: string, offset: number, received: number): string {
+  return `This chunk of ${fileName} starts at byte ${offset}, but Songshelf has received ${received} bytes of it so far.`;
+}
+
+export function fileTooLargeToSave(fileName: string, limit: string): string {
+  return `${fileName} is larger than ${limit}, the most Songshelf saves this way.`;
+}
+
+export function uploadNotOpen(fileName: string): string {
+  return `The upload of ${fileName} is not open: it finished, was never started, or sat idle too long. Please add the file again.`;
+}
+
+export function chunkOfAnotherUpload(fileName: string, uploadFileName: string): string {
+  return `This chunk belongs to ${fileName}, but the upload it names is ${uploadFileName}.`;
+}
+
+export function previousChunkStillSaving(fileName: string): string {
+  return `The previous chunk of ${fileName} is still being saved; send the next one after it.`;
+}
+
+export function tooManyFilesSaving(max: number): string {
+  return `Songshelf is already saving ${max} files. Try again when one of them is done.`;
+}
+
+export function unusableFileName(fileName: string): string {
+  return `${fileName} is not a usable file name.`;
+}
+
+export function notPlayableAudio(fileName: string): string {
+  return `${fileName} is not audio Songshelf can play (WAV, AIFF, FLAC, MP3, M4A, AAC or Ogg).`;
+}
+
+export function notAKnownSession(fileName: string): string {
+  return `${fileName} is not a session Songshelf knows (an Ableton Live set or a Pro Tools session).`;
+}
+
+export function chunkNotBase64(fileName: string): string {
+  return `A chunk of ${fileName} is not valid base64.`;
+}
+
+export function fileNotSaved(fileName: string, code: string): string {
+  return `Could not save ${fileName} (${code}).`;
+}
+
+// Custom field values and filters.
+const CUSTOM_VALUE_KINDS: Record<CustomFieldType, string> = {
+  text: 'text',
+  number: 'a number',
+  singleSelect: 'one of its options',
+  multiSelect: 'options from its list',
+  date: 'a date (YYYY-MM-DD)',
+  checkbox: 'yes or no',
+};
+
+/** A value a custom field of this type cannot hold. */
+export function customValueRefused(fieldName: string, type: CustomFieldType): string {
+  return `${fieldName} takes ${CUSTOM_VALUE_KINDS[type]}.`;
+}
+
+export function rangeFilterNotNumericField(fieldName: string): string {
+  return `Range filters apply to numbers and dates; ${fieldName} is neither.`;
+}
+
+// The search box's operators (common/search-syntax.ts); `name` is the operator as typed, without its colon.
+export function searchTakesTempo(name: string): string {
+  return `${name}: takes a tempo or a range, such as ${name}:120-128.`;
+}
+
+export function searchTakesKey(name: string): string {
+  return `${name}: takes a musical key, such as ${name}:Am or ${name}:"F# minor".`;
+}
+
+export function searchValueAmbiguous(name: string, text: string, candidates: readonly string[]): string {
+  return `${name}:${text} could be ${listOr(candidates)}; type a little more.`;
+}
+
+export function searchTakesOneOf(name: string, values: readonly string[]): string {
+  return `${name}: takes ${listOr(values)}.`;
+}
+
+export function searchTakesDaw(name: string, daws: readonly string[]): string {
+  return `${name}: takes ${listOr(daws)}, such as ${name}:ableton.`;
+}
+
+export function searchTakesBoolean(name: string): string {
+  return `${name}: takes true or false.`;
+}
+
+/** "a, b or c". */
+function listOr(values: readonly string[]): string {
+  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
 }

@@ -5,6 +5,7 @@
  * An unknown `word:` is plain text; a known operator with a value it cannot take is a clear error.
  */
 import { AppError } from './errors';
+import { searchTakesBoolean, searchTakesDaw, searchTakesKey, searchTakesOneOf, searchTakesTempo, searchValueAmbiguous } from './messages';
 import { keyName, parseKey } from './music-keys';
 import { DAWS, type Daw } from './project-meta';
 import type { Filter } from './query';
@@ -68,7 +69,7 @@ function tempoFilter(value: string, name: string): Filter {
   const match = TEMPO_PATTERN.exec(value);
   const [, low, dash, high] = match ?? [];
   if (!match || (low === undefined && high === undefined) || (dash === undefined && high !== undefined && low !== undefined)) {
-    throw new AppError('invalid_input', `${name}: takes a tempo or a range, such as ${name}:120-128.`);
+    throw new AppError('invalid_input', searchTakesTempo(name));
   }
   const min = low === undefined ? undefined : Number(low);
   const max = dash === undefined ? min : high === undefined ? undefined : Number(high);
@@ -79,7 +80,7 @@ function tempoFilter(value: string, name: string): Filter {
 
 function keyFilter(value: string, name: string): Filter {
   const key = parseKey(value);
-  if (!key) throw new AppError('invalid_input', `${name}: takes a musical key, such as ${name}:Am or ${name}:"F# minor".`);
+  if (!key) throw new AppError('invalid_input', searchTakesKey(name));
   return { op: 'equals', field: 'key', value: keyName(key) };
 }
 
@@ -91,9 +92,9 @@ function pickValue<T extends string>(values: readonly T[], text: string, name: s
   const started = values.filter((value) => value.toLowerCase().startsWith(lower));
   if (started.length === 1 && started[0]) return started[0];
   if (started.length > 1) {
-    throw new AppError('invalid_input', `${name}:${text} could be ${listOr(started)}; type a little more.`);
+    throw new AppError('invalid_input', searchValueAmbiguous(name, text, started));
   }
-  throw new AppError('invalid_input', `${name}: takes ${listOr(values)}.`);
+  throw new AppError('invalid_input', searchTakesOneOf(name, values));
 }
 
 /** What musicians call each DAW, spaces and case ignored: "Live", "Pro Tools", "PT", "Logic Pro X". */
@@ -115,7 +116,7 @@ export function dawFromText(text: string): Daw | null {
 
 function dawFilter(value: string, name: string): Filter {
   const daw = dawFromText(value);
-  if (!daw) throw new AppError('invalid_input', `${name}: takes ${listOr(DAWS)}, such as ${name}:ableton.`);
+  if (!daw) throw new AppError('invalid_input', searchTakesDaw(name, DAWS));
   return { op: 'equals', field: 'daw', value: daw };
 }
 
@@ -128,10 +129,6 @@ export function booleanFromText(text: string): boolean | null {
 
 function missingFilter(value: string, name: string): Filter {
   const missing = booleanFromText(value);
-  if (missing === null) throw new AppError('invalid_input', `${name}: takes true or false.`);
+  if (missing === null) throw new AppError('invalid_input', searchTakesBoolean(name));
   return { op: 'equals', field: 'missing', value: String(missing) };
-}
-
-function listOr(values: readonly string[]): string {
-  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
 }

@@ -7,6 +7,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { CustomField } from '../common/custom-fields';
 import { AppError, assertNever } from '../common/errors';
+import { rangeFilterNotNumericField } from '../common/messages';
 import type { Filter, SortDirection } from '../common/query';
 import { booleanFromText } from '../common/search-syntax';
 import { customValue, customValuePath } from './custom-value-sql';
@@ -68,7 +69,7 @@ function customRange(field: CustomField, min: number | undefined, max: number | 
     if (min !== undefined) bounds.push(sql`${value} >= ${isoDate(min)}`);
     if (max !== undefined) bounds.push(sql`${value} <= ${isoDate(max)}`);
   } else {
-    throw new AppError('invalid_input', `Range filters apply to numbers and dates; ${field.name} is neither.`);
+    throw new AppError('invalid_input', rangeFilterNotNumericField(field.name));
   }
   return and(...bounds) ?? sql`1`;
 }

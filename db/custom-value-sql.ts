@@ -4,13 +4,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../common/errors';
+import { MESSAGES } from '../common/messages';
 import { songs } from './schema';
 
 /** Our ids are UUIDv7; a looser pattern keeps ids from older or synced data usable, but never a quote. */
 const SAFE_FIELD_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function customValuePath(fieldId: string): string {
-  if (!SAFE_FIELD_ID.test(fieldId)) throw new AppError('invalid_input', 'That field does not exist.');
+  if (!SAFE_FIELD_ID.test(fieldId)) throw new AppError('invalid_input', MESSAGES.unknownCustomField);
   return `$."${fieldId}"`;
 }
 

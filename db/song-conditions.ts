@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CustomField } from '../common/custom-fields';
 import { AppError, assertNever } from '../common/errors';
+import { MESSAGES } from '../common/messages';
 import { keySpellings, parseKey } from '../common/music-keys';
 import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/query';
 import { booleanFromText, dawFromText } from '../common/search-syntax';
@@ -67,14 +68,14 @@ export function filterCondition(filter: Filter, fields: ReadonlyMap<string, Cust
       return songEquality(field, filter.value);
     case 'contains':
       if (field === 'createdAt' || field === 'modifiedAt') {
-        throw new AppError('invalid_input', 'Dates can be filtered by range, not by text.');
+        throw new AppError('invalid_input', MESSAGES.dateFilterNotText);
       }
       // "Missing" is yes or no: containing "true" means being true.
       if (field === 'missing') return songEquality(field, filter.value);
       return sql`instr(lower(${TEXT_COLUMNS[field]}), lower(${filter.value})) > 0`;
     case 'range': {
       if (!isNumericField(field)) {
-        throw new AppError('invalid_input', 'Range filters apply to tempo and dates only.');
+        throw new AppError('invalid_input', MESSAGES.rangeFilterNotNumeric);
       }
       const column = NUMERIC_COLUMNS[field];
       const bounds: SQL[] = [];

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../common/errors';
+import { libraryOpenElsewhere, libraryOpenHere } from '../common/messages';
 
 export const LOCK_FILE_NAME = 'songshelf.lock';
 
@@ -21,7 +22,7 @@ export interface InstanceLock {
 
 export function acquireInstanceLock(dataDir: string): InstanceLock {
   const file = path.join(path.resolve(dataDir), LOCK_FILE_NAME);
-  if (heldHere.has(file)) throw new AppError('not_allowed', `Songshelf already has this library open (${dataDir}).`);
+  if (heldHere.has(file)) throw new AppError('not_allowed', libraryOpenHere(dataDir));
   fs.mkdirSync(dataDir, { recursive: true });
   let tookOverFromCrash = false;
   try {
@@ -30,7 +31,7 @@ export function acquireInstanceLock(dataDir: string): InstanceLock {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(fs.readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-      throw new AppError('not_allowed', `Songshelf is already running on this library (${dataDir}, process ${holder}). Close it first.`);
+      throw new AppError('not_allowed', libraryOpenElsewhere(dataDir, holder));
     }
     tookOverFromCrash = holder !== process.pid;
     fs.writeFileSync(file, String(process.pid));

@@ -14,9 +14,6 @@ import { AppError } from '../../common/errors';
 import type { CloudEndpoint } from '../../common/ipc';
 import { MESSAGES } from '../../common/messages';
 
-export const CLOUD_NOT_READY = 'Songshelf cannot reach its cloud yet. Try again in a moment.';
-
-
 export interface AuthSessionOptions {
   /** The fetch under the client (tests wrap it). Default: the global fetch. */
   fetch?: typeof fetch;
@@ -72,7 +69,7 @@ export class AuthSession {
       provider: 'google',
       options: { redirectTo, skipBrowserRedirect: true, queryParams: { access_type: 'offline', prompt: 'consent' } },
     });
-    if (error || !data.url) throw new AppError('cloud_error', error?.message || 'Google sign-in could not start.');
+    if (error || !data.url) throw new AppError('cloud_error', error?.message || MESSAGES.googleSignInNotStarted);
     return data.url;
   }
 
@@ -96,7 +93,7 @@ export class AuthSession {
   /** Asks the cloud's checkout function for a payment page as the signed-in user: its address. */
   async startCheckout(successUrl: string, cancelUrl: string): Promise<string> {
     const { data, error } = await this.require().functions.invoke<{ id: string; url: string }>('checkout', { body: { success_url: successUrl, cancel_url: cancelUrl } });
-    if (error || !data?.url) throw new AppError('cloud_error', 'The checkout could not start. Try again in a moment.');
+    if (error || !data?.url) throw new AppError('cloud_error', MESSAGES.checkoutNotStarted);
     return data.url;
   }
 
@@ -109,7 +106,7 @@ export class AuthSession {
 
   private require(): SupabaseClient {
     const supabase = this.supabase();
-    if (!supabase) throw new AppError('cloud_error', CLOUD_NOT_READY);
+    if (!supabase) throw new AppError('cloud_error', MESSAGES.cloudNotReady);
     return supabase;
   }
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import { MESSAGES } from '../../common/messages';
 
 /** The shell's encryption, bound to this user on this machine. */
 export interface SecretBox {
@@ -56,7 +57,7 @@ export class SessionVault {
   }
 
   private requireBox(): SecretBox {
-    if (!this.box?.isAvailable()) throw new AppError('not_allowed', 'This computer cannot encrypt the session, so it is not kept.');
+    if (!this.box?.isAvailable()) throw new AppError('not_allowed', MESSAGES.sessionNotEncryptable);
     return this.box;
   }
 

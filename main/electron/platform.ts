@@ -1,6 +1,7 @@
 /** The core's OS shell under Electron: links, reveal and open through Electron's `shell`; safeStorage. */
 import { safeStorage, shell } from 'electron';
 import { AppError } from '../../common/errors';
+import { pathNotOpened } from '../../common/messages';
 import type { SecretBox } from '../account/session-vault';
 import type { Platform } from '../ipc/handler';
 import { parseExternalUrl } from '../security/external-url';
@@ -11,7 +12,7 @@ export const electronPlatform: Platform = {
   openPath: async (target) => {
     // Electron reports failure as a message, not a rejection ("" means it opened).
     const failure = await shell.openPath(target);
-    if (failure !== '') throw new AppError('io_error', `Could not open ${target}: ${failure}`);
+    if (failure !== '') throw new AppError('io_error', pathNotOpened(target, failure));
   },
 };
 

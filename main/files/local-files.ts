@@ -11,6 +11,19 @@ import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { CONTENT_HEADER_BYTES, fileContentOf, type FileContent } from '../../common/file-content';
 import type { ParsedInput } from '../../common/ipc';
+import {
+  chunkNotBase64,
+  chunkOfAnotherUpload,
+  chunkOffsetMismatch,
+  fileNotSaved,
+  fileTooLargeToSave,
+  notAKnownSession,
+  notPlayableAudio,
+  previousChunkStillSaving,
+  tooManyFilesSaving,
+  unusableFileName,
+  uploadNotOpen,
+} from '../../common/messages';
 import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/local-files';
 import { newId } from '../../db/ids';
 import { isInside } from '../security/file-access';
@@ -74,17 +87,14 @@ export class LocalFileStore {
     const existing = chunk.uploadId === undefined ? null : this.find(chunk.uploadId, chunk);
     const received = existing?.received ?? 0;
     if (chunk.offset !== received) {
-      throw new AppError(
-        'invalid_input',
-        `This chunk of ${chunk.fileName} starts at byte ${chunk.offset}, but Songshelf has received ${received} bytes of it so far.`,
-      );
+      throw new AppError('invalid_input', chunkOffsetMismatch(chunk.fileName, chunk.offset, received));
     }
     const bytes = decodeBase64(chunk.data, chunk.fileName);
     // The first chunk of a real file holds its header: no need to take gigabytes of something else first.
     if (!existing && bytes.length >= CONTENT_HEADER_BYTES) contentOf(chunk.fileName, chunk.kind, bytes);
     if (received + bytes.length > this.maxBytes) {
       if (existing) await this.abandon(existing);
-      throw new AppError('file_too_large', `${chunk.fileName} is larger than ${formatSize(this.maxBytes)}, the most Songshelf saves this way.`);
+      throw new AppError('file_too_large', fileTooLargeToSave(chunk.fileName, formatSize(this.maxBytes)));
     }
     // From here to the write nothing awaits, so no other chunk can slip in between the checks and the write.
     const upload = existing ?? this.open(chunk);
@@ -108,23 +118,20 @@ export class LocalFileStore {
   private find(id: string, chunk: LocalFileChunk): OpenUpload {
     const upload = this.uploads.get(id);
     if (!upload) {
-      throw new AppError(
-        'not_found',
-        `The upload of ${chunk.fileName} is not open: it finished, was never started, or sat idle too long. Please add the file again.`,
-      );
+      throw new AppError('not_found', uploadNotOpen(chunk.fileName));
     }
     if (upload.kind !== chunk.kind || upload.fileName !== chunk.fileName) {
-      throw new AppError('invalid_input', `This chunk belongs to ${chunk.fileName}, but the upload it names is ${upload.fileName}.`);
+      throw new AppError('invalid_input', chunkOfAnotherUpload(chunk.fileName, upload.fileName));
     }
     if (upload.writing) {
-      throw new AppError('invalid_input', `The previous chunk of ${chunk.fileName} is still being saved; send the next one after it.`);
+      throw new AppError('invalid_input', previousChunkStillSaving(chunk.fileName));
     }
     return upload;
   }
 
   private open(chunk: LocalFileChunk): OpenUpload {
     if (this.uploads.size >= this.maxOpen) {
-      throw new AppError('limit_reached', `Songshelf is already saving ${this.maxOpen} files. Try again when one of them is done.`);
+      throw new AppError('limit_reached', tooManyFilesSaving(this.maxOpen));
     }
     const id = newId(this.now());
     const upload: OpenUpload = {
@@ -147,7 +154,7 @@ export class LocalFileStore {
     const target = path.join(folder, fileName);
     // nameForContent (by safeFileName) already makes this impossible; the check keeps it so if that ever changes.
     if (path.dirname(target) !== folder || !isInside(this.filesDir, target)) {
-      throw new AppError('invalid_input', `${upload.fileName} is not a usable file name.`);
+      throw new AppError('invalid_input', unusableFileName(upload.fileName));
     }
     await fs.mkdir(folder, { recursive: true });
     await fs.rename(upload.partPath, target);
@@ -173,12 +180,7 @@ export class LocalFileStore {
 function contentOf(fileName: string, kind: LocalFileKind, header: Uint8Array): FileContent {
   const content = fileContentOf(header);
   if (content?.kind === kind) return content;
-  throw new AppError(
-    'invalid_input',
-    kind === 'audio'
-      ? `${fileName} is not audio Songshelf can play (WAV, AIFF, FLAC, MP3, M4A, AAC or Ogg).`
-      : `${fileName} is not a session Songshelf knows (an Ableton Live set or a Pro Tools session).`,
-  );
+  throw new AppError('invalid_input', kind === 'audio' ? notPlayableAudio(fileName) : notAKnownSession(fileName));
 }
 
 async function readHeader(file: string): Promise<Buffer> {
@@ -202,7 +204,7 @@ async function writeFirstChunk(partPath: string, bytes: Buffer): Promise<void> {
 function decodeBase64(data: string, fileName: string): Buffer {
   const bytes = Buffer.from(data, 'base64');
   if (bytes.toString('base64') !== data) {
-    throw new AppError('invalid_input', `A chunk of ${fileName} is not valid base64.`);
+    throw new AppError('invalid_input', chunkNotBase64(fileName));
   }
   return bytes;
 }
@@ -210,7 +212,7 @@ function decodeBase64(data: string, fileName: string): Buffer {
 function saveError(fileName: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-  return new AppError('io_error', `Could not save ${fileName} (${code}).`, { cause: error });
+  return new AppError('io_error', fileNotSaved(fileName, code), { cause: error });
 }
 
 function formatSize(bytes: number): string {

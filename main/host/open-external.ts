@@ -1,4 +1,5 @@
 /** Opens an already-checked link with the OS's default handler (the browser host's `openExternal`). */
+import { MESSAGES } from '../../common/messages';
 import { launchDetached } from './launch-detached';
 
 export function openWithOperatingSystem(url: string): Promise<void> {
@@ -8,5 +9,5 @@ export function openWithOperatingSystem(url: string): Promise<void> {
       : process.platform === 'win32'
         ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
         : ['xdg-open', [url]];
-  return launchDetached(command, args, 'Could not open the link');
+  return launchDetached(command, args, MESSAGES.openLinkFailed);
 }

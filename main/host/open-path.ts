@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import { MESSAGES, notAWindowsPath } from '../../common/messages';
 import { launchDetached } from './launch-detached';
 
 export interface ShellCommand {
@@ -29,11 +30,11 @@ export function openCommand(target: string, platform: NodeJS.Platform = process.
 }
 
 export function showItemInFolder(target: string): Promise<void> {
-  return run(revealCommand(target), 'Could not show the file');
+  return run(revealCommand(target), MESSAGES.showFileFailed);
 }
 
 export function openPath(target: string): Promise<void> {
-  return run(openCommand(target), 'Could not open the file');
+  return run(openCommand(target), MESSAGES.openFileFailed);
 }
 
 function run({ command, args, verbatim }: ShellCommand, failure: string): Promise<void> {
@@ -42,6 +43,6 @@ function run({ command, args, verbatim }: ShellCommand, failure: string): Promis
 
 /** A Windows path cannot contain `"`, so quoting it whole is exact; one that does is not a real path. */
 function quoteWindowsPath(target: string): string {
-  if (target.includes('"')) throw new AppError('invalid_input', `${target} is not a valid Windows path.`);
+  if (target.includes('"')) throw new AppError('invalid_input', notAWindowsPath(target));
   return `"${target}"`;
 }

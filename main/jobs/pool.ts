@@ -11,6 +11,7 @@ import { MessageChannel } from 'node:worker_threads';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError, assertNever } from '../../common/errors';
+import { MESSAGES, compressionTookTooLong, readTookTooLong, walkTookTooLong, workerStartTookTooLong } from '../../common/messages';
 import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/worker-tasks';
 import { Lanes } from './lanes';
 
@@ -83,7 +84,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, LOAD_WAIT_MS).unref())]);
       // Running compressions stop their ffmpeg before the threads end; other tasks end with their threads.
       const running = [...live];
-      for (const [cancel] of running) cancel.abort(new AppError('internal', 'The worker pool closed.'));
+      for (const [cancel] of running) cancel.abort(new AppError('internal', MESSAGES.workerPoolClosed));
       await Promise.all(running.map(([, settled]) => settled));
       await piscina.destroy();
     },
@@ -96,7 +97,7 @@ async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, 
     const limitMs = workerTimeLimitMs(task, await inputBytes(task), limits);
     return await lanes.run(async () => {
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(new AppError('internal', 'Time limit passed.')), limitMs);
+      const timer = setTimeout(() => deadline.abort(new AppError('internal', MESSAGES.timeLimitPassed)), limitMs);
       const stop = firstOf(cancelled.signal, deadline.signal);
       try {
         if (task.kind === 'compress-audio') return (await runStoppable(piscina, task, stop.signal)) as WorkerResults[T['kind']];
@@ -172,13 +173,13 @@ function pastTimeLimit<T extends WorkerTask>(task: T, limitMs: number): WorkerRe
   switch (task.kind) {
     case 'read-project':
     case 'read-audio':
-      return { ok: false, reason: `took longer than ${limit} to read, and was stopped` } as WorkerResults[T['kind']];
+      return { ok: false, reason: readTookTooLong(limit) } as WorkerResults[T['kind']];
     case 'walk':
-      throw new AppError('io_error', `Reading the folders of ${task.root} took longer than ${limit}, and was stopped.`);
+      throw new AppError('io_error', walkTookTooLong(task.root, limit));
     case 'compress-audio':
-      throw new AppError('compression_failed', `Compressing ${task.input} took longer than ${limit}, and was stopped.`);
+      throw new AppError('compression_failed', compressionTookTooLong(task.input, limit));
     case 'ping':
-      throw new AppError('internal', `A worker took longer than ${limit} to start.`);
+      throw new AppError('internal', workerStartTookTooLong(limit));
     default:
       return assertNever(task);
   }

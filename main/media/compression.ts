@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { COMPRESSION_ATTEMPTS, COMPRESSION_RETRY_DELAY_MS } from '../../common/constants';
 import { AppError } from '../../common/errors';
+import { compressionAttemptsFailed, fileNotDeleted, notOwnCompressedCopy } from '../../common/messages';
 import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ERRORS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
 import type { WorkerPool } from '../jobs/pool';
 import { isInside, isMissing } from '../security/file-access';
@@ -57,22 +58,21 @@ export class AudioCompressor {
       // A file that is gone or unreadable will not come back in a second.
       if (outcome.reason === COMPRESSION_ERRORS.inputNotAccessible) throw new AppError('compression_failed', outcome.reason);
     }
-    const detail = last.detail ? `: ${last.detail}` : '';
-    throw new AppError('compression_failed', `${COMPRESSION_ERRORS.allAttemptsFailed} (${last.reason}${detail})`);
+    throw new AppError('compression_failed', compressionAttemptsFailed(last.reason, last.detail));
   }
 
   /** Deletes one of our compressed copies; any other path is refused, whatever the page asks. */
   async deleteCopy(requested: string): Promise<{ deleted: boolean }> {
     const target = path.resolve(requested);
     if (!isInside(this.folder, target) || target === this.folder) {
-      throw new AppError('forbidden', `Songshelf only deletes its own compressed copies, not ${requested}.`);
+      throw new AppError('forbidden', notOwnCompressedCopy(requested));
     }
     try {
       await fs.unlink(target);
       return { deleted: true };
     } catch (error) {
       if (isMissing(error)) return { deleted: false };
-      throw new AppError('io_error', `Could not delete ${requested}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`, { cause: error });
+      throw new AppError('io_error', fileNotDeleted(requested, (error as NodeJS.ErrnoException).code), { cause: error });
     }
   }
 }

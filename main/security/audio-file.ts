@@ -8,10 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, AUDIO_HEADER_BYTES, fileExtension, looksLikeAudio } from '../../common/media';
+import { audioOutsideLibrary, notAnAudioFileName, notAudioContent } from '../../common/messages';
 import { isMissing, resolveAllowedPath } from './file-access';
-
-export const AUDIO_ONLY = 'Songshelf uploads audio files only';
-export const OUTSIDE_LIBRARY = 'Songshelf uploads only audio inside your watched folders and its own data';
 
 /**
  * The real path of an audio file the song links, once it is checked: its name is one of the audio kinds, it is
@@ -21,12 +19,12 @@ export const OUTSIDE_LIBRARY = 'Songshelf uploads only audio inside your watched
  */
 export async function resolveAudioFile(requested: string, roots: string[]): Promise<string> {
   const name = path.basename(requested);
-  if (!Object.hasOwn(AUDIO_CONTENT_TYPES, fileExtension(name))) throw new AppError('forbidden', `${AUDIO_ONLY}: ${name} is not one.`);
+  if (!Object.hasOwn(AUDIO_CONTENT_TYPES, fileExtension(name))) throw new AppError('forbidden', notAnAudioFileName(name));
   const target = await resolveAllowedPath(requested, roots).catch((error: unknown) => {
-    throw isAppError(error) ? new AppError('forbidden', `${OUTSIDE_LIBRARY}: ${name} is outside them.`, { cause: error }) : error;
+    throw isAppError(error) ? new AppError('forbidden', audioOutsideLibrary(name), { cause: error }) : error;
   });
   const header = await readHeader(target);
-  if (header !== null && header.length > 0 && !looksLikeAudio(header)) throw new AppError('forbidden', `${AUDIO_ONLY}: ${name} does not contain audio.`);
+  if (header !== null && header.length > 0 && !looksLikeAudio(header)) throw new AppError('forbidden', notAudioContent(name));
   return target;
 }
 

@@ -6,16 +6,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import { MESSAGES } from '../../common/messages';
 
 export async function resolveAllowedPath(requested: string, roots: string[]): Promise<string> {
-  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', 'The path must be absolute.');
-  if (requested.includes('\0')) throw new AppError('invalid_input', 'The path contains a NUL character.');
+  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', MESSAGES.pathNotAbsolute);
+  if (requested.includes('\0')) throw new AppError('invalid_input', MESSAGES.pathHasNul);
   const target = await realPathOfPossiblyMissing(path.resolve(requested));
   for (const root of roots) {
     const realRoot = await realPathOfPossiblyMissing(path.resolve(root));
     if (isInside(realRoot, target)) return target;
   }
-  throw new AppError('forbidden', 'Songshelf only reads files inside your watched folders and its own data.');
+  throw new AppError('forbidden', MESSAGES.outsideLibraryFolders);
 }
 
 export function isInside(root: string, target: string): boolean {

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { folderRefusal } from '../../common/folder-rules';
+import { MESSAGES } from '../../common/messages';
 import type { Db } from '../../db/handle';
 import { listDirectories } from '../../db/repositories/directories';
 import { LOCAL_FILES_FOLDER } from '../files/local-files';
@@ -43,7 +44,7 @@ export async function resolveLibraryPath(requested: string, db: Db, dataDir: str
   const target = await resolveAllowedPath(requested, libraryRoots(db, dataDir));
   const realData = await fs.realpath(dataDir).catch(() => path.resolve(dataDir));
   if (isInside(realData, target) && !libraryDataFolders(realData).some((folder) => isInside(folder, target))) {
-    throw new AppError('forbidden', 'Songshelf never reads its own database, keys or logs through the file channels.');
+    throw new AppError('forbidden', MESSAGES.ownDataNotReadable);
   }
   return target;
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { folderRefusal, type FolderPlaces } from '../../common/folder-rules';
+import { MESSAGES, folderNotFound, notAFolder } from '../../common/messages';
 
 /** This computer's places for the rule: the user's home and the app's data folder. */
 export function folderPlaces(dataDir: string): FolderPlaces {
@@ -16,15 +17,15 @@ export function folderPlaces(dataDir: string): FolderPlaces {
 
 /** The folder as named (resolved, links kept), once it is checked. */
 export async function resolveWatchableFolder(requested: string, places: FolderPlaces): Promise<string> {
-  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', 'Give the full path of the folder.');
-  if (requested.includes('\0')) throw new AppError('invalid_input', 'The path contains a NUL character.');
+  if (!path.isAbsolute(requested)) throw new AppError('invalid_input', MESSAGES.folderPathNotFull);
+  if (requested.includes('\0')) throw new AppError('invalid_input', MESSAGES.pathHasNul);
   // As typed first: resolving turns `//server/share` into `/server/share` on Linux and macOS.
   refuseIfForbidden(requested, places);
   const resolved = path.resolve(requested);
   refuseIfForbidden(resolved, places);
   const stats = await fs.stat(resolved).catch(() => null);
-  if (!stats) throw new AppError('not_found', `Folder not found: ${resolved}`);
-  if (!stats.isDirectory()) throw new AppError('invalid_input', `${resolved} is a file, not a folder.`);
+  if (!stats) throw new AppError('not_found', folderNotFound(resolved));
+  if (!stats.isDirectory()) throw new AppError('invalid_input', notAFolder(resolved));
   const real = await fs.realpath(resolved);
   refuseIfForbidden(real, { home: await realPathOr(places.home), dataDir: await realPathOr(places.dataDir) });
   // The places as named too: a data folder reached through a link is still the data folder.
