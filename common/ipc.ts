@@ -211,8 +211,18 @@ export function isChannel(value: unknown): value is Channel {
 export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
 export type ChangedTable = (typeof CHANGED_TABLES)[number];
 
+/**
+ * What one write (a call, or a batch of background work) changed, numbered: a call's reply carries its changes and
+ * the core also tells every page, so the page that made the call applies them once by their number.
+ */
+export interface CoreChanges {
+  tables: ChangedTable[];
+  seq: number;
+}
+
 export interface Events {
-  'db:changed': { tables: ChangedTable[] };
+  /** `seq` 0: the page's connection came back, and anything may have changed meanwhile. */
+  'db:changed': CoreChanges;
   'jobs:changed': { jobs: JobSummary[] };
   /** The spec's `onFileDetected`: files appeared or changed in a watched folder. */
   fileDetected: FileDetected;
@@ -224,7 +234,8 @@ export interface Events {
 export type EventName = keyof Events;
 export const EVENT_NAMES: EventName[] = ['db:changed', 'jobs:changed', 'fileDetected', 'notify', 'account:changed'];
 
-export type Envelope<T> = { ok: true; data: T } | { ok: false; error: ErrorShape };
+/** A call's answer; a call that wrote says what it changed. */
+export type Envelope<T> = { ok: true; data: T; changes?: CoreChanges } | { ok: false; error: ErrorShape };
 
 export type EventListener<E extends EventName> = (payload: Events[E]) => void;
 

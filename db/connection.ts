@@ -8,6 +8,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { AppError, isAppError } from '../common/errors';
+import { ChangeLog, recordWrites } from './change-log';
 import type { Db } from './handle';
 import { migrateDatabase, type MigrationOutcome } from './migrate';
 import * as schema from './schema';
@@ -41,9 +42,11 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // Reads through a memory map rather than a read() per page: a page of a search that looks up thousands of
     // songs got a third faster at 200,000 songs (bench:query). 256 MB covers the songs and their indexes there.
     sqlite.pragma('mmap_size = 268435456');
+    const changes = new ChangeLog();
+    recordWrites(sqlite, changes);
     const orm = drizzle(sqlite, { schema });
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
-    const db: Db = { orm, sqlite, file, now: options.now ?? Date.now };
+    const db: Db = { orm, sqlite, file, now: options.now ?? Date.now, changes };
     seedDefaults(db);
     return { ...db, migration, close: () => sqlite.close() };
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { ChangeLog } from './change-log';
 import type * as schema from './schema';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
@@ -15,9 +16,14 @@ export interface Db {
   file: string;
   /** Clock of every write; tests pass their own. Default: `Date.now`. */
   now: () => number;
+  /** What the writes on this database changed, for the page and the sync (`change-log.ts`). */
+  changes: ChangeLog;
 }
 
-/** Runs `work` in one transaction: all of it is written, or none. Nested calls become savepoints. */
+/**
+ * Runs `work` in one transaction: all of it is written, or none. Nested calls become savepoints. What it changed is
+ * told once, when it commits.
+ */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.sqlite.transaction(work)();
+  return db.changes.transaction(() => db.sqlite.transaction(work)());
 }

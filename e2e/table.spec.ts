@@ -159,6 +159,46 @@ test('an edit made in another window appears without a reload', async ({ page, c
   await expect(cell(page, 'Live Edit Song', 'status')).toHaveText('Mastering');
 });
 
+test('one edit of a cell is one write and at most one page read, in a table of more than two pages', async ({ page }) => {
+  const calls: string[] = [];
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type?: string; channel?: string };
+      if (frame.type === 'call' && frame.channel) calls.push(frame.channel);
+      server.send(message);
+    });
+  });
+  await page.goto(hostUrl());
+  await addSongs(
+    page,
+    Array.from({ length: 250 }, (_, i) => ({ name: `Reads ${String(i).padStart(3, '0')}`, tempo: '100' })),
+  );
+  await search(page, 'Reads');
+  const first = (await page.getByTestId('song-row').first().locator('[data-column="name"]').textContent())!;
+  expect(first).toMatch(/^Reads \d{3}$/);
+  const pageReads = () => calls.filter((channel) => channel === 'songs:query').length;
+  // The adds' own refreshes are over when no read has come for a while.
+  await expect.poll(async () => {
+    const before = pageReads();
+    await page.waitForTimeout(600);
+    return pageReads() - before;
+  }).toBe(0);
+
+  calls.length = 0;
+  await cell(page, first, 'tempo').dblclick();
+  await page.getByRole('textbox', { name: 'Tempo' }).fill('132');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, first, 'tempo')).toHaveText('132');
+  // The change the reply carries refreshes the rows on screen once (the sort may have moved them)...
+  await expect.poll(pageReads).toBe(1);
+  // ...and its event, which comes too, is not applied a second time.
+  await page.waitForTimeout(1000);
+  expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
+  expect(pageReads()).toBe(1);
+  expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
+});
+
 test('search covers names, notes and tags, with field operators in the same box', async ({ page }) => {
   await page.goto(hostUrl());
   await addSongs(page, [

@@ -1,8 +1,9 @@
 /**
- * Coalesces `db:changed` events from background work: a scan writing a batch of 20 songs every few
- * milliseconds tells the renderer at most once per interval, with every table touched since.
+ * Coalesces the background's changes (from the database's change log) into `db:changed` events: a scan writing a
+ * batch of 20 songs every few milliseconds tells the pages at most once per interval, with every table touched since.
  */
 import type { ChangedTable } from '../common/ipc';
+import type { ChangeLog } from '../db/change-log';
 import type { EventBus } from './events';
 
 export class ChangeNotifier {
@@ -11,11 +12,17 @@ export class ChangeNotifier {
 
   /** `intervalMs` default: 100. */
   constructor(
+    private readonly log: ChangeLog,
     private readonly events: EventBus,
     private readonly intervalMs = 100,
   ) {}
 
-  changed(...tables: ChangedTable[]): void {
+  /** Follows the log's background changes. Returns the unsubscribe function. */
+  follow(): () => void {
+    return this.log.onBackground((tables) => this.changed(...tables));
+  }
+
+  private changed(...tables: ChangedTable[]): void {
     for (const table of tables) this.pending.add(table);
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }
@@ -24,8 +31,8 @@ export class ChangeNotifier {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.pending.size === 0) return;
-    const tables = [...this.pending];
+    const tables = this.pending;
     this.pending = new Set();
-    this.events.emit('db:changed', { tables });
+    this.events.emit('db:changed', this.log.number(tables));
   }
 }

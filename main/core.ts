@@ -70,19 +70,20 @@ export function createCore(options: CoreOptions): Core {
     ...(options.now ? { now: options.now } : {}),
   });
   const events = new EventBus();
-  const changes = new ChangeNotifier(events);
+  const changes = new ChangeNotifier(db.changes, events);
+  const stopNotifying = changes.follow();
   const pool: WorkerPool = createWorkerPool({
     workerFile: options.workerFile,
     ...(options.workerThreads ? { threads: options.workerThreads } : {}),
   });
   const places = folderPlaces(options.dataDir);
-  const library = new Library(db, pool, events, changes, places, options.library);
+  const library = new Library(db, pool, events, places, options.library);
   const cloud = options.cloud ?? (() => NO_CLOUD);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
-  const account = new AccountService(db, events, changes, cloud, sessionVault, options.sync);
-  const sync = new SyncService(db, events, changes, account, places, options.sync);
+  const account = new AccountService(db, events, cloud, sessionVault, options.sync);
+  const sync = new SyncService(db, events, account, places, options.sync);
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
-  const uploader = new AudioUploader(db, account, compressor, changes, options.dataDir, options.uploads);
+  const uploader = new AudioUploader(db, account, compressor, options.dataDir, options.uploads);
   const uploads = new UploadQueue(db, uploader, account, events, options.uploads);
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
@@ -130,6 +131,7 @@ export function createCore(options: CoreOptions): Core {
       await library.stop();
       await runner.stop();
       changes.flush();
+      stopNotifying();
       await pool.destroy();
       db.close();
       lock.release();

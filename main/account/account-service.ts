@@ -15,11 +15,11 @@
 import type { Session } from '@supabase/supabase-js';
 import type { AccountState, KnownAccount, SubscriptionTier } from '../../common/account';
 import { AppError } from '../../common/errors';
+import { MESSAGES } from '../../common/messages';
 import type { CloudStatus } from '../../common/ipc';
 import type { SyncSession } from '../../common/sync';
 import type { Db } from '../../db/handle';
 import { effectiveTier, getLibraryOwner, getSignedInAccount, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
-import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import { AuthSession, sessionStorageIn } from './auth-session';
 import { CloudSession, readActiveTier, type CloudSessionOptions, type SignedInCloud } from './cloud-session';
@@ -36,7 +36,6 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
-    private readonly changes: ChangeNotifier,
     cloud: () => CloudStatus,
     vault: SessionVault,
     options: CloudSessionOptions = {},
@@ -95,7 +94,7 @@ export class AccountService {
    */
   setSession(session: SyncSession | null): void {
     if (session && tokenSubject(session.accessToken) !== session.userId) {
-      throw new AppError('invalid_input', 'The access token does not belong to this user.');
+      throw new AppError('invalid_input', MESSAGES.tokenOfAnotherUser);
     }
     const previous = this.session.userId;
     this.session.set(session);
@@ -169,10 +168,7 @@ export class AccountService {
   private cacheTier(userId: string, tier: SubscriptionTier): SubscriptionTier {
     const known = getSignedInAccount(this.db);
     const cached = known?.userId === userId ? effectiveTier(this.db) : null;
-    if (cached !== tier) {
-      updateSubscription(this.db, { userId, tier, status: 'active' });
-      this.changes.changed('subscription');
-    }
+    if (cached !== tier) updateSubscription(this.db, { userId, tier, status: 'active' });
     if (!this.setReached(true) && cached !== tier) this.announce();
     return tier;
   }

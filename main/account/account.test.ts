@@ -120,7 +120,7 @@ describe('the library belongs to one account', () => {
     const wrong = await call<SignInOutcome>(first, 'account:sign-in', { email: 'ana.account@example.com', password: 'not the password' });
     expect(wrong).toMatchObject({ signedIn: false, notConfirmed: false });
     const answer = await first.router.dispatch('account:sign-in', { email: 'ana.account@example.com', password: 'long enough password' });
-    expect(answer).toEqual({ ok: true, data: { signedIn: true } });
+    expect(answer).toEqual({ ok: true, data: { signedIn: true }, changes: { tables: ['kv'], seq: expect.any(Number) } });
     await expect.poll(async () => (await call<AccountState>(first, 'account:get')).connection).toBe('online');
     const state = await call<AccountState>(first, 'account:get');
     expect(state).toMatchObject({ account: { userId: ana().userId, email: 'ana.account@example.com' }, tier: 'pro' });

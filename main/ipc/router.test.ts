@@ -14,12 +14,23 @@ describe('router', () => {
     expect(result).toMatchObject({ ok: true, data: { name: 'Through the bridge', priority: 'Medium' } });
   });
 
-  it('announces which tables a write changed', async () => {
+  it('tells what a write changed once: in its reply, and to every page by the same number; a read tells nothing', async () => {
     const seen: Events['db:changed'][] = [];
     core.events.on('db:changed', (payload) => seen.push(payload));
-    await core.router.dispatch('db:add-song', { name: 'Eventful' });
-    await core.router.dispatch('db:get-songs', {});
-    expect(seen).toEqual([{ tables: ['songs', 'sync_records'] }]);
+    const added = await core.router.dispatch('db:add-song', { name: 'Eventful' });
+    const read = await core.router.dispatch('db:get-songs', {});
+    expect(added.ok && added.changes).toEqual({ tables: ['songs', 'sync_records'], seq: expect.any(Number) });
+    expect(read.ok && read.changes).toBeUndefined();
+    expect(seen).toEqual([added.ok && added.changes]);
+  });
+
+  it('a call refused before it writes tells no change of what it would have written', async () => {
+    const seen: Events['db:changed'][] = [];
+    core.events.on('db:changed', (payload) => seen.push(payload));
+    const refused = await core.router.dispatch('db:update-song', { id: 'no-such-song', patch: { name: 'x' } });
+    expect(refused.ok).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen.flatMap((change) => change.tables)).not.toContain('songs');
   });
 
   it.each([

@@ -27,7 +27,11 @@ export function createRouter(handlers: HandlerMap, ctx: CoreContext): Router {
         const parsed = contract[channel].input.safeParse(input);
         if (!parsed.success) return fail({ code: 'invalid_input', message: describeIssues(channel, parsed.error) });
         const handler = handlers[channel] as (input: unknown, ctx: CoreContext) => unknown;
-        return { ok: true, data: await handler(parsed.data, ctx) };
+        // What the call wrote is told once: in its reply, and to every page and the core by the same number.
+        const { value, changes } = await ctx.db.changes.capture(() => handler(parsed.data, ctx));
+        if (!changes) return { ok: true, data: value };
+        ctx.events.emit('db:changed', changes);
+        return { ok: true, data: value, changes };
       } catch (error) {
         return fail(toErrorShape(isChannel(channel) ? channel : null, error));
       }

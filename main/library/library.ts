@@ -13,7 +13,6 @@ import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
 import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';
-import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
@@ -48,7 +47,6 @@ export class Library {
     private readonly db: Db,
     private readonly pool: WorkerPool,
     private readonly events: EventBus,
-    private readonly changes: ChangeNotifier,
     /** Where the home and the app's data are: never watched. */
     private readonly places: FolderPlaces,
     private readonly options: LibraryOptions = {},
@@ -57,7 +55,7 @@ export class Library {
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
-    const deps = { db: this.db, pool: this.pool, events: this.events, changes: this.changes, wakeRunner: () => this.runner?.wake() };
+    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake() };
     return {
       scan: {
         label: (payload) => {
@@ -105,9 +103,7 @@ export class Library {
   /** `watchDirectory`: adds the folder (or finds it) once it may be watched, then scans it first thing. */
   async watchDirectory(requested: string): Promise<{ directory: WatchedDirectory; view: View; jobId: number }> {
     const folder = await resolveWatchableFolder(requested, this.places);
-    const { directory, view, created } = addWatchedFolder(this.db, folder, effectiveTier(this.db));
-    if (created) this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
-    this.changes.flush();
+    const { directory, view } = addWatchedFolder(this.db, folder, effectiveTier(this.db));
     if (this.options.watch !== false) await this.watchSafely(directory);
     const jobId = this.requestScan(directory.id);
     return { directory, view, jobId };
@@ -115,10 +111,7 @@ export class Library {
 
   async removeDirectory(directoryId: string): Promise<WatchedDirectory> {
     await this.watcher.unwatch(directoryId);
-    const removed = removeWatchedFolder(this.db, directoryId);
-    this.changes.changed('directories', 'views', 'user_settings', 'songs', 'sync_records');
-    this.changes.flush();
-    return removed;
+    return removeWatchedFolder(this.db, directoryId);
   }
 
   /**
@@ -169,7 +162,7 @@ export class Library {
   }
 
   private sweepProcessingFlags(): void {
-    if (clearStaleProcessingFlags(this.db).length > 0) this.changes.changed('songs');
+    clearStaleProcessingFlags(this.db);
   }
 
   private notifyFailure(title: string, error: string): void {

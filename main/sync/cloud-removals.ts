@@ -65,7 +65,7 @@ export class CloudRemovals {
     }
     writeSyncRecords(
       this.db,
-      (['songs', 'views', 'custom_fields'] as const).flatMap((table) => held.plan.ids[table].map((id) => ({ type: 'update' as const, table, recordId: id, data: { id } }))),
+      (['songs', 'views', 'custom_fields'] as const).flatMap((table) => held.plan.ids[table].map((id) => ({ type: 'update' as const, table, recordId: id }))),
     );
   }
 }

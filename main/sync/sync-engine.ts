@@ -32,7 +32,6 @@ import { getSongs } from '../../db/repositories/songs';
 import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
 import { getViews } from '../../db/repositories/views';
 import { defaultViewId } from '../../db/seed';
-import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
@@ -86,7 +85,6 @@ export class SyncEngine {
   constructor(
     private readonly db: Db,
     private readonly account: AccountService,
-    private readonly changes: ChangeNotifier,
     private readonly events: EventBus,
     /** Where the home and the app's data are: pulled folders there are dropped. */
     private readonly places: FolderPlaces,
@@ -153,7 +151,6 @@ export class SyncEngine {
     } finally {
       report.requests = this.account.session.requests - requestsBefore;
       report.rejected = this.rejected;
-      this.changes.changed('songs', 'views', 'custom_fields', 'user_settings', 'sync_records', 'kv');
     }
   }
 

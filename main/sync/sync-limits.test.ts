@@ -10,7 +10,8 @@ import type { Song } from '../../common/song';
 import type { SyncReport, SyncStatus } from '../../common/sync';
 import { inTransaction } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
-import { mergeProjectMeta, replaceSongs } from '../../db/repositories/scanned-songs';
+import { mergeProjectMeta } from '../../db/repositories/scanned-songs';
+import { rewriteSongs } from '../../db/repositories/song-writer';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
@@ -56,7 +57,7 @@ describe('sync within the cloud’s limits', () => {
     const song = await addSong(core, { name: 'Orchestral' });
     const samples = Array.from({ length: 20_000 }, (_, index) => `/Volumes/Samples/Orchestra/Strings/Violins ${index}.wav`);
     const meta: ProjectMeta = { daw: 'ableton', dawVersion: 'Ableton Live 12', tempo: 120, tempoAutomated: false, timeSignature: '4/4', key: null, sampleRate: 48_000, trackCount: 90, tracks: ['Strings'], samples, missingSamples: samples.slice(0, 3) };
-    inTransaction(core.db, () => replaceSongs(core.db, [mergeProjectMeta(getSong(core.db, song.id)!, meta, core.db.now())]));
+    inTransaction(core.db, () => rewriteSongs(core.db, [mergeProjectMeta(getSong(core.db, song.id)!, meta, core.db.now())]));
     await sync(core);
     const [row] = await cloudRows();
     expect(cloudDataBytes(row!.data)).toBeLessThanOrEqual(CLOUD_DATA_MAX_BYTES);
@@ -89,7 +90,7 @@ describe('sync within the cloud’s limits', () => {
     const core = await device();
     const song = await addSong(core, { name: 'Nul\u0000name', notes: 'before\u0000after' });
     const meta: ProjectMeta = { daw: 'protools', dawVersion: 'Pro Tools 12', tempo: 120, tempoAutomated: false, timeSignature: '4/4', key: null, sampleRate: 48_000, trackCount: 1, tracks: ['Kick\u0000'], samples: [], missingSamples: [] };
-    inTransaction(core.db, () => replaceSongs(core.db, [mergeProjectMeta(getSong(core.db, song.id)!, meta, core.db.now())]));
+    inTransaction(core.db, () => rewriteSongs(core.db, [mergeProjectMeta(getSong(core.db, song.id)!, meta, core.db.now())]));
     await addSong(core, { name: 'Plain' });
     expect(await sync(core)).toMatchObject({ skipped: null });
     const rows = (await cloudRows()).map((row) => row.data);

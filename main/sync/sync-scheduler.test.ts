@@ -1,6 +1,8 @@
 // When sync runs: a change queues one sync job after the debounce; nothing is queued for a signed-out user or
 // when nothing waits to be pushed; the periodic timer queues runs on its own.
 import { afterEach, describe, expect, it } from 'vitest';
+import { addSong } from '../../db/repositories/songs';
+import { updateLastSync } from '../../db/repositories/account';
 import { listJobs } from '../jobs/queue';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
@@ -40,6 +42,23 @@ describe('the sync scheduler', () => {
     expect(syncJobs()).toHaveLength(1);
     // With no cloud the run is skipped (no_cloud), not failed.
     expect(await until(() => syncJobs()[0]?.state === 'succeeded')).toBe(true);
+  });
+
+  it('is woken by the writes that queue a push, wherever they come from, and not by the pages\' event', async () => {
+    start({});
+    await core.start();
+    await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = syncJobs().length;
+    // The event the pages hear, and a write that queues nothing for the cloud: no run.
+    core.events.emit('db:changed', { tables: ['songs', 'sync_records'], seq: 999 });
+    updateLastSync(core.db, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(syncJobs()).toHaveLength(before);
+    // A write outside any call (as a scan or a read job makes them) that queues a push: a run.
+    addSong(core.db, { name: 'From the background' });
+    expect(await until(() => syncJobs().length > before)).toBe(true);
   });
 
   it('the periodic timer queues runs by itself for a pro user', async () => {

@@ -1,5 +1,5 @@
 /**
- * When sync runs (spec section 9): after changes, debounced 3 s and never within 5 s of the previous run (pro users
+ * When sync runs (spec section 9): after changes to push (the database's change log says when a write queued one), debounced 3 s and never within 5 s of the previous run (pro users
  * with something to push); periodically every 60 s, the first 5 s after start or sign-in. Each run is a `sync` job (one at a time, retried
  * with backoff when the network fails), so it shows in the jobs panel and survives a restart.
  */
@@ -9,7 +9,6 @@ import {
   FIRST_PERIODIC_SYNC_MS,
   PERIODIC_SYNC_MS,
 } from '../../common/constants';
-import type { ChangedTable } from '../../common/ipc';
 import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { countUnsynced } from '../../db/repositories/sync-records';
@@ -17,9 +16,6 @@ import type { EventBus } from '../events';
 import { enqueue } from '../jobs/queue';
 import type { JobRunner, TaskHandler } from '../jobs/runner';
 import type { SyncEngine } from './sync-engine';
-
-/** Tables whose changes write sync records. */
-const SYNCED_CHANGES = new Set<ChangedTable>(['songs', 'views', 'user_settings', 'sync_records']);
 
 export interface SyncSchedulerOptions {
   debounceMs?: number;
@@ -56,9 +52,7 @@ export class SyncScheduler {
   start(runner: JobRunner): void {
     this.runner = runner;
     if (this.options.timers === false) return;
-    this.unsubscribe = this.events.on('db:changed', ({ tables }) => {
-      if (tables.some((table) => SYNCED_CHANGES.has(table))) this.changed();
-    });
+    this.unsubscribe = this.db.changes.onPushNeeded(() => this.changed());
     this.restartPeriodic();
   }
 

@@ -10,7 +10,6 @@ import type { Db } from '../../db/handle';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import type { AccountService } from '../account/account-service';
 import type { CloudSessionOptions } from '../account/cloud-session';
-import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { JobRunner } from '../jobs/runner';
 import { SyncEngine, SyncError, type SyncEngineOptions } from './sync-engine';
@@ -28,12 +27,11 @@ export class SyncService {
   constructor(
     private readonly db: Db,
     events: EventBus,
-    private readonly changes: ChangeNotifier,
     readonly account: AccountService,
     places: FolderPlaces,
     options: SyncOptions = {},
   ) {
-    this.engine = new SyncEngine(db, account, changes, events, places, options);
+    this.engine = new SyncEngine(db, account, events, places, options);
     this.scheduler = new SyncScheduler(db, this.engine, events, options.schedule);
     // A new account's first sync comes 5 s after it signs in.
     this.stopFollowing = account.onSignIn(() => this.scheduler.restartPeriodic());
@@ -56,9 +54,7 @@ export class SyncService {
   /** The upgrade's step: the whole library queued for the next push (only by the account the library syncs with). */
   queueAll(): number {
     if (!this.account.syncsThisLibrary()) throw new AppError('forbidden', MESSAGES.libraryOfOtherAccount);
-    const queued = queueEverythingForSync(this.db);
-    this.changes.changed('sync_records');
-    return queued;
+    return queueEverythingForSync(this.db);
   }
 
   stop(): void {

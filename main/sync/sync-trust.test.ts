@@ -37,7 +37,7 @@ async function device(clock = { offset: 0 }): Promise<TestCore> {
   });
   cores.push(core);
   const signed = await core.router.dispatch('sync:session', { session: { userId: env.pro.userId, accessToken: await accessToken(env.pro.supabase) } });
-  expect(signed).toEqual({ ok: true, data: { signedIn: true } });
+  expect(signed).toEqual({ ok: true, data: { signedIn: true }, changes: { tables: ['kv'], seq: expect.any(Number) } });
   return core;
 }
 

@@ -6,7 +6,7 @@ import type { CustomField } from '../../common/custom-fields';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
-import { writeLibrary } from '../../bench/generators/library';
+import { writeLibrary } from '../../fixtures/generators/library';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
@@ -33,7 +33,7 @@ async function device(user: SignedIn = env.pro, clockOffsetMs = 0): Promise<Test
   });
   cores.push(core);
   const signed = await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
-  expect(signed).toEqual({ ok: true, data: { signedIn: true } });
+  expect(signed).toEqual({ ok: true, data: { signedIn: true }, changes: { tables: ['kv'], seq: expect.any(Number) } });
   return core;
 }
 
@@ -118,6 +118,24 @@ describe('two devices', () => {
     // Nothing bounces back: a's own rows are not pulled again, b has nothing to push.
     expect(await sync(a)).toMatchObject({ pushed: 0, pulled: 0 });
     expect(await sync(b)).toMatchObject({ pushed: 0, pulled: 0 });
+  });
+
+  it('a sync tells the pages what it changed and nothing more: pushing an edit changes no song here; pulling it does there', async () => {
+    const a = await device();
+    const b = await device();
+    const song = await addSong(a, 'Told once');
+    await sync(a);
+    await sync(b);
+    await call(a, 'db:update-song', { id: song.id, patch: { tempo: '128' } });
+
+    const pushed = await a.router.dispatch('sync:run', undefined);
+    expect(pushed.ok && pushed.data).toMatchObject({ pushed: 1, pulled: 0 });
+    expect(pushed.ok && pushed.changes?.tables.sort()).toEqual(['kv', 'sync_records']);
+
+    const pulled = await b.router.dispatch('sync:run', undefined);
+    expect(pulled.ok && pulled.data).toMatchObject({ pushed: 0, pulled: 1 });
+    expect(pulled.ok && pulled.changes?.tables).toContain('songs');
+    expect((await songs(b)).find((candidate) => candidate.id === song.id)?.tempo).toBe('128');
   });
 
   it('custom fields travel: added with values, renamed, and removed on one computer, the same on the other', async () => {

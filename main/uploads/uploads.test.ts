@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeWav } from '../../bench/generators/wav';
+import { writeWav } from '../../fixtures/generators/wav';
 import { CLOUD_FILE_ERRORS } from '../../common/cloud-files';
 import type { Song } from '../../common/song';
 import type { UploadResult } from '../../common/upload-rules';
@@ -114,7 +114,7 @@ describe('a successful upload', () => {
       error: { message: CLOUD_FILE_ERRORS.invalidBucket },
     });
     expect(await cloudObjects()).toHaveLength(1);
-    expect(await core.router.dispatch('cloud:remove-file', { url: url! })).toEqual({ ok: true, data: { removed: true } });
+    expect(await core.router.dispatch('cloud:remove-file', { url: url! })).toEqual({ ok: true, data: { removed: true }, changes: { tables: ['kv'], seq: expect.any(Number) } });
     expect(await cloudObjects()).toEqual([]);
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 0 } });
   });
@@ -155,7 +155,7 @@ describe('a successful upload', () => {
     if (!sharing.ok) throw new Error(sharing.error.message);
     expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['one.wav', 'three.wav', 'two.wav']);
     const requests = env.proxy.log.length;
-    expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 } });
+    expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 }, changes: { tables: ['songs', 'sync_records'], seq: expect.any(Number) } });
     await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual(['three.wav']);
     const removals = env.proxy.log.slice(requests).filter((entry) => entry.method === 'DELETE' && entry.path.startsWith('/storage/v1/object/audio-files'));
     expect(removals).toHaveLength(1);

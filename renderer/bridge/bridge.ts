@@ -1,10 +1,12 @@
 /**
  * Finds the bridge to the core: Electron's preload has put `window.api` in place; in the browser host the
  * page builds the same `window.api` over a WebSocket, with the token from the address it was opened at.
- * The web build has neither.
+ * The web build has neither. The page calls through `getBridge()`, which hands every change the core reports to
+ * the one change feed (`api/core-changes.ts`).
  */
 import { BRIDGE_PATH } from '../../common/constants';
 import { createApi, type Api } from '../../common/ipc';
+import { followingChanges } from '../api/core-changes';
 import { MEDIA_HOST_PATH, MEDIA_SCHEME } from '../../common/media';
 import { createWebSocketTransport } from './websocket-transport';
 
@@ -16,19 +18,26 @@ declare global {
 
 const TOKEN_KEY = 'songshelf.host-token';
 
+let bridge: Api | null = null;
+
 /** Call once at start, before the first render. */
 export function installBridge(): Api | null {
-  if (window.api) return window.api;
+  bridge ??= connect();
+  return bridge;
+}
+
+export function getBridge(): Api | null {
+  return bridge;
+}
+
+function connect(): Api | null {
+  if (window.api) return followingChanges(window.api);
   const token = takeTokenFromAddress() ?? sessionStorage.getItem(TOKEN_KEY);
   if (!token) return null;
   sessionStorage.setItem(TOKEN_KEY, token);
   const url = `ws://${location.host}${BRIDGE_PATH}?token=${encodeURIComponent(token)}`;
   window.api = createApi(createWebSocketTransport(url));
-  return window.api;
-}
-
-export function getBridge(): Api | null {
-  return window.api ?? null;
+  return followingChanges(window.api);
 }
 
 /** Reads `#token=…` and removes it from the address bar, so it is not bookmarked or shared by accident. */

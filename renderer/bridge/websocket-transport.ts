@@ -31,7 +31,7 @@ export function createWebSocketTransport(url: string) {
       reconnectDelay = RECONNECT_MIN_MS;
       for (const frame of outbox.splice(0)) ws.send(frame);
       // After a reconnect, anything may have changed while we were away: refetch everything.
-      if (connectedBefore) emit('db:changed', { tables: [...CHANGED_TABLES] });
+      if (connectedBefore) emit('db:changed', { tables: [...CHANGED_TABLES], seq: 0 });
       connectedBefore = true;
     };
     ws.onmessage = (message) => receive(String(message.data));

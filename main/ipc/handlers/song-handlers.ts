@@ -6,14 +6,9 @@ import type { HandlerMap } from '../handler';
 
 export const songHandlers = {
   'songs:query': (input, { db }) => querySongs(db, input),
-  'songs:bulk-update': (input, ctx) => {
-    const result = bulkUpdateSongs(ctx.db, input.ids, input.patch);
-    if (result.updated > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
-    return result;
-  },
+  'songs:bulk-update': (input, { db }) => bulkUpdateSongs(db, input.ids, input.patch),
   'songs:bulk-delete': (input, ctx) => {
     const { hidden, deleted } = bulkDeleteSongs(ctx.db, input.ids);
-    if (hidden + deleted.length > 0) ctx.events.emit('db:changed', { tables: ['songs', 'sync_records'] });
     void ctx.uploader.releaseCloudFiles(deleted);
     return { hidden, deleted: deleted.length };
   },

@@ -26,6 +26,8 @@ export class SongWindow {
   private generation = 0;
   private pages = new Map<number, Song[]>();
   private inflight = new Set<number>();
+  /** Pages kept beside the screen after a change: shown if scrolled to, and read again then. */
+  private stale = new Set<number>();
   private overlay = new Map<string, Partial<Song>>();
   private visible = { start: 0, stop: 0 };
   private listeners = new Set<() => void>();
@@ -56,6 +58,7 @@ export class SongWindow {
     this.generation++;
     this.pages.clear();
     this.inflight.clear();
+    this.stale.clear();
     this.total = null;
     this.error = null;
     this.shownSearch = null;
@@ -70,7 +73,10 @@ export class SongWindow {
     this.loadVisible();
   }
 
-  /** The core says songs changed: fetch again what is shown (keeping it on screen meanwhile). */
+  /**
+   * The core says songs changed: read again, in one call, the pages on screen (keeping them shown meanwhile). The
+   * pages either side are kept but stale, read again when scrolled onto the screen; farther ones are dropped.
+   */
   refresh(): void {
     if (this.held) {
       this.refreshWaiting = true;
@@ -78,10 +84,13 @@ export class SongWindow {
     }
     this.generation++;
     this.inflight.clear();
+    const shown = this.pagesOnScreen();
     const near = this.pagesNearVisible();
-    for (const page of [...this.pages.keys()]) if (!near.includes(page)) this.pages.delete(page);
-    for (const page of near) void this.fetchPage(page);
-    if (near.length === 0) void this.fetchPage(0);
+    for (const page of [...this.pages.keys()]) {
+      if (!near.includes(page)) this.pages.delete(page);
+      else if (!shown.includes(page)) this.stale.add(page);
+    }
+    void this.fetchPages(shown[0] ?? 0, Math.max(1, shown.length));
   }
 
   /** Holds refreshes while the table edits a cell; the one that waited runs when the edit ends. */
@@ -143,14 +152,24 @@ export class SongWindow {
   }
 
   private loadVisible(): void {
+    const shown = this.pagesOnScreen();
     for (const page of this.pagesNearVisible()) {
-      if (!this.pages.has(page)) void this.fetchPage(page);
+      if (!this.pages.has(page) || (this.stale.has(page) && shown.includes(page))) void this.fetchPage(page);
     }
   }
 
+  /** The pages with visible rows, and one more either side to scroll into. */
   private pagesNearVisible(): number[] {
-    const first = Math.max(0, Math.floor(this.visible.start / PAGE_SIZE) - 1);
-    let last = Math.floor(this.visible.stop / PAGE_SIZE) + 1;
+    return this.pageRange(1);
+  }
+
+  private pagesOnScreen(): number[] {
+    return this.pageRange(0);
+  }
+
+  private pageRange(margin: number): number[] {
+    const first = Math.max(0, Math.floor(this.visible.start / PAGE_SIZE) - margin);
+    let last = Math.floor(this.visible.stop / PAGE_SIZE) + margin;
     if (this.total !== null) last = Math.min(last, Math.max(0, Math.ceil(this.total / PAGE_SIZE) - 1));
     const pages: number[] = [];
     for (let page = first; page <= last; page++) pages.push(page);
@@ -158,24 +177,33 @@ export class SongWindow {
   }
 
   private async fetchPage(page: number): Promise<void> {
+    return this.fetchPages(page, 1);
+  }
+
+  /** Reads `count` pages from `first` in one call. */
+  private async fetchPages(first: number, count: number): Promise<void> {
     const query = this.query;
-    if (!query || this.inflight.has(page)) return;
+    const pages = Array.from({ length: count }, (_, i) => first + i).filter((page) => !this.inflight.has(page));
+    if (!query || pages.length !== count) return;
     const generation = this.generation;
-    this.inflight.add(page);
+    for (const page of pages) this.inflight.add(page);
     const result = await this.api['songs:query']({
       viewId: query.viewId,
       search: query.search,
       ...(query.sort ? { sort: query.sort } : {}),
-      offset: page * PAGE_SIZE,
-      limit: PAGE_SIZE,
+      offset: first * PAGE_SIZE,
+      limit: count * PAGE_SIZE,
     });
     if (generation !== this.generation) {
-      this.releaseWaiters(page);
+      this.releaseWaiters(pages);
       return;
     }
-    this.inflight.delete(page);
+    for (const page of pages) this.inflight.delete(page);
     if (result.ok) {
-      this.pages.set(page, result.data.rows);
+      for (const page of pages) {
+        this.pages.set(page, result.data.rows.slice((page - first) * PAGE_SIZE, (page - first + 1) * PAGE_SIZE));
+        this.stale.delete(page);
+      }
       this.total = result.data.total;
       this.error = null;
       this.shownSearch = query.search;
@@ -185,20 +213,25 @@ export class SongWindow {
       this.shownSearch = query.search;
       if (this.total === null) this.total = 0;
     }
-    this.releaseWaiters(page);
+    this.releaseWaiters(pages);
     this.bump();
   }
 
-  private releaseWaiters(page: number): void {
-    for (const resolve of this.waiters.get(page) ?? []) resolve();
-    this.waiters.delete(page);
+  private releaseWaiters(pages: number[]): void {
+    for (const page of pages) {
+      for (const resolve of this.waiters.get(page) ?? []) resolve();
+      this.waiters.delete(page);
+    }
   }
 
   private evictFarPages(): void {
     if (this.pages.size <= MAX_PAGES_KEPT) return;
     const centre = Math.floor(this.visible.start / PAGE_SIZE);
     const byDistance = [...this.pages.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre));
-    for (const page of byDistance.slice(0, this.pages.size - MAX_PAGES_KEPT)) this.pages.delete(page);
+    for (const page of byDistance.slice(0, this.pages.size - MAX_PAGES_KEPT)) {
+      this.pages.delete(page);
+      this.stale.delete(page);
+    }
   }
 
   private bump(): void {

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChangedTable } from '../common/ipc';
+import { writtenTable } from './change-log';
+import type { OpenedDatabase } from './connection';
+import { inTransaction } from './handle';
+import { addSong, updateSong } from './repositories/songs';
+import { markSynced, getUnsyncedChanges } from './repositories/sync-records';
+import { addView } from './repositories/views';
+import { openTestDatabase } from './test-support';
+
+let db: OpenedDatabase;
+let told: ChangedTable[][];
+let pushes: number;
+
+beforeEach(() => {
+  db = openTestDatabase();
+  told = [];
+  pushes = 0;
+  db.changes.onBackground((tables) => told.push([...tables].sort()));
+  db.changes.onPushNeeded(() => pushes++);
+});
+afterEach(() => db.close());
+
+describe('the table a statement writes', () => {
+  it.each([
+    ['insert into "songs" ("id", "name") values (?, ?)', 'songs'],
+    ['INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)', 'kv'],
+    ['update "song_tags" set "tag" = ?', 'songs'],
+    ['  DELETE FROM removed_by_sync WHERE id = ?', 'songs'],
+    ['REPLACE INTO user_settings VALUES (?)', 'user_settings'],
+    ["WITH gone AS (SELECT id FROM songs WHERE hidden = 1) DELETE FROM songs WHERE id IN (SELECT id FROM gone)", 'songs'],
+    ['insert into "sync_records" ("type") values (?) on conflict do update set "type" = excluded."type"', 'sync_records'],
+  ])('%s writes %s', (source, table) => {
+    expect(writtenTable(source)).toBe(table);
+  });
+
+  it.each([
+    'select * from "songs" where "updated_at" > ?',
+    'SELECT count(*) FROM sync_records',
+    'insert into "jobs" ("kind") values (?)',
+    'update "files" set "size" = ?',
+    'PRAGMA user_version',
+  ])('%s writes nothing the pages show', (source) => {
+    expect(writtenTable(source)).toBeNull();
+  });
+});
+
+describe('the change log', () => {
+  it('a committed write is told once, with every table it touched; a read is not told', () => {
+    addSong(db, { name: 'Told', tags: ['demo'] });
+    db.orm.query.songs.findMany().sync();
+    expect(told).toEqual([['songs', 'sync_records']]);
+    expect(pushes).toBe(1);
+  });
+
+  it('a rolled-back transaction is not told, and neither is its push', () => {
+    expect(() =>
+      inTransaction(db, () => {
+        addSong(db, { name: 'Never saved' });
+        throw new Error('changed my mind');
+      }),
+    ).toThrow('changed my mind');
+    expect(told).toEqual([]);
+    expect(pushes).toBe(0);
+  });
+
+  it('a savepoint rolled back inside a transaction that commits: only what committed is told', () => {
+    inTransaction(db, () => {
+      addView(db, { type: 'custom', title: 'Kept' }, 'pro');
+      try {
+        inTransaction(db, () => {
+          addSong(db, { name: 'Rolled back' });
+          throw new Error('inner');
+        });
+      } catch {
+        // The outer transaction goes on.
+      }
+    });
+    expect(told).toEqual([['sync_records', 'views']]);
+  });
+
+  it('an update that changes no row is not told; marking records synced is told without a push', () => {
+    const song = addSong(db, { name: 'Once' });
+    told = [];
+    pushes = 0;
+    db.sqlite.prepare('UPDATE songs SET name = ? WHERE id = ?').run('x', 'no-such-song');
+    expect(told).toEqual([]);
+    markSynced(
+      db,
+      getUnsyncedChanges(db).map((record) => record.id),
+    );
+    expect(told).toEqual([['sync_records']]);
+    expect(pushes).toBe(0);
+    updateSong(db, song.id, { name: 'Twice' });
+    expect(pushes).toBe(1);
+  });
+
+  it("a call's writes go to its reply, numbered; writes after the call ended are the background's", async () => {
+    let later: Promise<void> = Promise.resolve();
+    const { value, changes } = await db.changes.capture(async () => {
+      await Promise.resolve();
+      const song = addSong(db, { name: 'In the call' });
+      // Work the call starts and leaves running (a job it wakes) is not the call's.
+      later = new Promise((resolve) => setTimeout(resolve, 10)).then(() => {
+        updateSong(db, song.id, { name: 'After the call' });
+      });
+      return song.name;
+    });
+    expect(value).toBe('In the call');
+    expect(changes).toEqual({ tables: ['songs', 'sync_records'], seq: expect.any(Number) });
+    expect(told).toEqual([]);
+    await later;
+    expect(told).toEqual([['songs', 'sync_records']]);
+    const next = await db.changes.capture(() => addSong(db, { name: 'Next' }));
+    expect(next.changes!.seq).toBeGreaterThan(changes!.seq);
+  });
+
+  it('a call that fails after writing still tells what it wrote, to everyone', async () => {
+    await expect(
+      db.changes.capture(() => {
+        addSong(db, { name: 'Written before the failure' });
+        throw new Error('then it failed');
+      }),
+    ).rejects.toThrow('then it failed');
+    expect(told).toEqual([['songs', 'sync_records']]);
+  });
+});
