@@ -5,7 +5,7 @@ import type { JsonValue } from '../common/schema-parts';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { addCustomField } from './repositories/custom-fields';
-import { insertSongs } from './repositories/scanned-songs';
+import { insertSongs } from './repositories/song-writer';
 import { addSong, buildSong, updateSong } from './repositories/songs';
 import { querySongs, type RanStatement } from './song-query';
 import { openTestDatabase, testClock, type TestClock } from './test-support';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songQuerySchema, type SongQuery } from '../common/query';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
-import { insertSongs } from './repositories/scanned-songs';
+import { insertSongs } from './repositories/song-writer';
 import { buildSong } from './repositories/songs';
 import { querySongs, type RanStatement } from './song-query';
 import { openTestDatabase } from './test-support';

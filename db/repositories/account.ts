@@ -15,7 +15,6 @@ import {
 } from '../../common/account';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
-import { asJson } from '../../common/schema-parts';
 import { inTransaction, type Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { kv, subscription, userSettings } from '../schema';
@@ -132,7 +131,7 @@ export function updateUserSettings(db: Db, update: { projectDirectories: string[
       .values({ id: settings.id, ...columns })
       .onConflictDoUpdate({ target: userSettings.id, set: columns })
       .run();
-    writeSyncRecord(db, { type: 'update', table: 'user_settings', recordId: settings.id, data: asJson(settings) });
+    writeSyncRecord(db, { type: 'update', table: 'user_settings', recordId: settings.id });
     return settings;
   });
 }

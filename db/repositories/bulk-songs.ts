@@ -15,7 +15,7 @@ import { inTransaction, type Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
-import { writeSongColumns, type SongColumn } from './song-column-writes';
+import { writeSongColumns, type SongColumn } from './song-writer';
 import { deleteSongsForGood, hiddenByUser } from './songs';
 
 function songsWithIds(db: Db, ids: string[]): Song[] {

@@ -73,7 +73,7 @@ describe('custom fields', () => {
     expect(updateCustomField(db, gear.id, { options: ['moog', '808'] }).songsChanged).toBe(2);
     expect(getSong(db, a.id)?.custom).toEqual({ [gear.id]: ['808'] });
     expect(getSong(db, b.id)?.custom).toEqual({ [mood.id]: 'bright' });
-    expect(songRecords(a.id).at(-1)).toMatchObject({ type: 'update', data: expect.objectContaining({ custom: { [gear.id]: ['808'] } }) });
+    expect(songRecords(a.id).at(-1)).toMatchObject({ type: 'update', data: null });
   });
 
   it('fields:remove deletes the field and its value from every song, writing their sync records', () => {
@@ -86,7 +86,7 @@ describe('custom fields', () => {
     expect(removeCustomField(db, mood.id)).toEqual({ songsChanged: 1 });
     expect(listCustomFields(db)).toEqual([rating]);
     expect(getSong(db, a.id)).toMatchObject({ custom: { [rating.id]: 4 }, modifiedAt: clock.now() });
-    expect(songRecords(a.id).at(-1)).toMatchObject({ type: 'update', data: expect.objectContaining({ custom: { [rating.id]: 4 } }) });
+    expect(songRecords(a.id).at(-1)).toMatchObject({ type: 'update', data: null });
     expect(songRecords(b.id).map((record) => record.type)).toEqual(['add']);
     expect(() => removeCustomField(db, mood.id)).toThrow('That field no longer exists.');
   });

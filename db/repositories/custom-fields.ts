@@ -13,7 +13,6 @@ import {
 } from '../../common/custom-fields';
 import { AppError } from '../../common/errors';
 import { MESSAGES, customFieldLimit, duplicateFieldName, notASelectField } from '../../common/messages';
-import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
@@ -22,7 +21,7 @@ import { newId } from '../ids';
 import { customFieldFromRow, customFieldToColumns } from '../rows/custom-field-row';
 import { songFromRow } from '../rows/song-row';
 import { customFields, songs } from '../schema';
-import { writeSongColumns } from './song-column-writes';
+import { removeCustomValues, writeSongColumns } from './song-writer';
 import { writeSyncRecords } from './sync-records';
 
 
@@ -63,7 +62,7 @@ export function addCustomField(db: Db, input: NewCustomField): CustomField {
       modifiedAt: now,
     };
     db.orm.insert(customFields).values(customFieldToColumns(field)).run();
-    writeSyncRecords(db, [{ type: 'add', table: 'custom_fields', recordId: field.id, data: { id: field.id } }]);
+    writeSyncRecords(db, [{ type: 'add', table: 'custom_fields', recordId: field.id }]);
     return field;
   });
 }
@@ -93,7 +92,7 @@ export function updateCustomField(db: Db, id: string, patch: CustomFieldPatch): 
       modifiedAt: db.now(),
     };
     db.orm.update(customFields).set(customFieldToColumns(next)).where(eq(customFields.id, id)).run();
-    writeSyncRecords(db, [{ type: 'update', table: 'custom_fields', recordId: id, data: { id } }]);
+    writeSyncRecords(db, [{ type: 'update', table: 'custom_fields', recordId: id }]);
     const removed = current.options.filter((option) => !next.options.includes(option));
     const songsChanged = removed.length === 0 ? 0 : removeOptionsFromSongs(db, id, removed);
     return { field: next, songsChanged };
@@ -105,17 +104,8 @@ export function removeCustomField(db: Db, id: string): { songsChanged: number } 
   return inTransaction(db, () => {
     if (!getCustomField(db, id)) throw new AppError('not_found', MESSAGES.fieldNotFound);
     db.orm.delete(customFields).where(eq(customFields.id, id)).run();
-    writeSyncRecords(db, [{ type: 'delete', table: 'custom_fields', recordId: id, data: { id } }]);
-    const path = customValuePath(id);
-    const changed = db.orm
-      .update(songs)
-      .set({ custom: sql`json_remove(${songs.custom}, ${path})`, modifiedAt: db.now() })
-      .where(sql`json_type(${songs.custom}, ${path}) IS NOT NULL`)
-      .returning()
-      .all()
-      .map(songFromRow);
-    writeSyncRecords(db, changed.map((song) => ({ type: 'update', table: 'songs', recordId: song.id, data: asJson(song) })));
-    return { songsChanged: changed.length };
+    writeSyncRecords(db, [{ type: 'delete', table: 'custom_fields', recordId: id }]);
+    return { songsChanged: removeCustomValues(db, customValuePath(id)) };
   });
 }
 

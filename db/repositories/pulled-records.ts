@@ -18,14 +18,15 @@ import { inTransaction, type Db } from '../handle';
 import { isPathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import { customFieldToColumns } from '../rows/custom-field-row';
-import { songFromRow, songToColumns } from '../rows/song-row';
+import { songFromRow } from '../rows/song-row';
 import { viewToColumns } from '../rows/view-row';
 import { customFields, files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
 import { listDirectories } from './directories';
+import { upsertSongs } from './song-writer';
 import { deleteSongsForGood, getSongs } from './songs';
-import { hasUnsyncedChanges, writeSyncRecords } from './sync-records';
+import { hasUnsyncedChanges, queueAllRows, writeSyncRecords } from './sync-records';
 
 /**
  * Writes a pulled page of songs in one transaction, in batches of 5 (spec section 9). A song new here is written as
@@ -42,7 +43,7 @@ export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
     const local = new Map(songsWithIds(db, pulled.map((song) => song.id)).map((song) => [song.id, song]));
     const now = db.now();
     const written: Song[] = [];
-    const pushBack: Song[] = [];
+    const pushBack = new Set<Song>();
     for (const song of pulled) {
       const theirs = fromAnotherComputer(song, watched);
       const mine = local.get(song.id);
@@ -57,11 +58,14 @@ export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
       } else {
         const back = { ...merged, modifiedAt: Math.max(now, theirs.modifiedAt + 1, mine.modifiedAt) };
         written.push(back);
-        pushBack.push(back);
+        pushBack.add(back);
       }
     }
-    for (let i = 0; i < written.length; i += PULLED_SONGS_BATCH) insertRows(db, songs, written.slice(i, i + PULLED_SONGS_BATCH).map(songToColumns), songs.id);
-    writeSyncRecords(db, pushBack.map((song) => ({ type: 'update', table: 'songs', recordId: song.id, data: { id: song.id } })));
+    for (let i = 0; i < written.length; i += PULLED_SONGS_BATCH) {
+      const batch = written.slice(i, i + PULLED_SONGS_BATCH);
+      upsertSongs(db, batch.filter((song) => !pushBack.has(song)), null);
+      upsertSongs(db, batch.filter((song) => pushBack.has(song)), 'update');
+    }
     // The pulled project folders, as the other computer named them, only to find this computer's song for the same
     // project: a song stored here never takes a folder this computer does not watch.
     mergeProjectTwins(db, pulled.filter((song) => song.source === 'directory' && song.projectPath !== null).map((song) => ({ id: song.id, projectPath: song.projectPath as string })));
@@ -127,8 +131,7 @@ function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]
       supabaseId: keeper.supabaseId,
       modifiedAt: Math.max(now, ...twins.map((song) => song.modifiedAt + 1)),
     };
-    insertRows(db, songs, [songToColumns(merged)], songs.id);
-    writeSyncRecords(db, [{ type: 'update', table: 'songs', recordId: keeper.id, data: { id: keeper.id } }]);
+    upsertSongs(db, [merged], 'update');
     db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
     deleteSongsForGood(db, others);
     for (const song of others) gone.add(song.id);
@@ -216,25 +219,10 @@ export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): voi
  */
 export function queueEverythingForSync(db: Db): number {
   return inTransaction(db, () => {
-    const now = db.now();
-    let queued = 0;
-    for (const [table, where] of [
-      ['songs', ''],
-      ['views', "AND row.type = 'custom'"],
-      ['custom_fields', ''],
-    ] as const) {
-      queued += db.sqlite
-        .prepare(
-          `INSERT INTO sync_records (type, table_name, record_id, data, timestamp, synced)
-           SELECT 'add', '${table}', row.id, json_object('id', row.id), ?, 0 FROM ${table} row
-           WHERE row.id NOT IN (SELECT record_id FROM sync_records WHERE synced = 0 AND table_name = '${table}') ${where}
-           ORDER BY row.created_at`,
-        )
-        .run(now).changes;
-    }
+    let queued = queueAllRows(db, 'songs') + queueAllRows(db, 'views', "row.type = 'custom'") + queueAllRows(db, 'custom_fields');
     const settingsId = currentUserId(db);
     if (!hasUnsyncedChanges(db, 'user_settings', settingsId)) {
-      writeSyncRecords(db, [{ type: 'update', table: 'user_settings', recordId: settingsId, data: { id: settingsId } }]);
+      writeSyncRecords(db, [{ type: 'update', table: 'user_settings', recordId: settingsId }]);
       queued += 1;
     }
     return queued;

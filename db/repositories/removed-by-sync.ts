@@ -13,6 +13,7 @@ import { SYNC_REMOVED_KEPT_MS } from '../../common/constants';
 import type { Db } from '../handle';
 import { customFields, removedBySync, songs, views } from '../schema';
 import { listCustomFields } from './custom-fields';
+import { deleteSongs, markRemovedBySync, unmarkRemovedBySync } from './song-writer';
 import { hasUnsyncedChanges } from './sync-records';
 import { getViews } from './views';
 
@@ -20,9 +21,7 @@ const CHUNK = 500;
 
 /** Moves songs to Hidden, marked with the time; no new `modifiedAt` and no sync record: nothing goes back up. */
 export function markSongsRemoved(db: Db, ids: string[], now: number): void {
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    db.orm.update(songs).set({ hidden: true, removedBySyncAt: now }).where(inArray(songs.id, ids.slice(i, i + CHUNK))).run();
-  }
+  markRemovedBySync(db, ids, now);
 }
 
 /** Deletes custom views or fields, a copy of each kept in `removed_by_sync`. Returns their names, for the user. */
@@ -49,7 +48,7 @@ export function unmarkSongsBackInCloud(db: Db, inCloud: ReadonlySet<string>): vo
     .all()
     .map((row) => row.id)
     .filter((id) => inCloud.has(id));
-  for (let i = 0; i < back.length; i += CHUNK) db.orm.update(songs).set({ removedBySyncAt: null }).where(inArray(songs.id, back.slice(i, i + CHUNK))).run();
+  unmarkRemovedBySync(db, back);
 }
 
 /** Deletes for good what was removed by sync 30 days ago or more. Returns how many songs went. */
@@ -62,7 +61,7 @@ export function purgeRemovedBySync(db: Db, now: number): number {
     .all()
     .map((row) => row.id)
     .filter((id) => !hasUnsyncedChanges(db, 'songs', id));
-  for (let i = 0; i < due.length; i += CHUNK) db.orm.delete(songs).where(inArray(songs.id, due.slice(i, i + CHUNK))).run();
+  deleteSongs(db, due, null);
   db.orm.delete(removedBySync).where(lte(removedBySync.removedAt, before)).run();
   return due.length;
 }

@@ -3,7 +3,8 @@ import type { ProjectMeta } from '../../common/project-meta';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
 import type { Song } from '../../common/song';
-import { applyScanPatches, clearStaleProcessingFlags, formatTempo, insertSongs, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { applyScanPatches, clearStaleProcessingFlags, formatTempo, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { insertSongs } from './song-writer';
 import { addSong, buildSong, getSong, updateSong } from './songs';
 
 let db: OpenedDatabase;

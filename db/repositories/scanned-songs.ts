@@ -3,20 +3,19 @@
  * finds; it never touches a field the user edited (DESIGN.md: "a user edit is never overwritten by a scan").
  * Each write writes its sync record, like every other song write.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
 import type { ProjectMeta } from '../../common/project-meta';
-import { asJson, type JsonValue } from '../../common/schema-parts';
+import type { JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
 import type { Db } from '../handle';
 import { pathInside } from '../path-range';
-import { insertRows, updateRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';
-import { fileFromColumns, sessionFromColumns, songFromRow, songToColumns } from '../rows/song-row';
+import { fileFromColumns, sessionFromColumns, songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
+import { lowerProcessingFlags, rewriteSongs } from './song-writer';
 import { getSong } from './songs';
-import { writeSyncRecords } from './sync-records';
 
 /**
  * What a scan needs to know of a song it owns: its identity, the files it points at, what the user took over,
@@ -107,7 +106,7 @@ export function applyScanPatches(db: Db, patches: ScanPatch[]): void {
     else delete next.meta.projectMissing;
     changed.push(next);
   }
-  replaceSongs(db, changed);
+  rewriteSongs(db, changed);
 }
 
 
@@ -121,22 +120,6 @@ export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
   return new Map(rows.map((row) => [row.projectPath as string, songFromRow(row)]));
 }
 
-/** Inserts songs and their `add` records (a first scan writes thousands: prepared statements). */
-export function insertSongs(db: Db, newSongs: Song[]): void {
-  insertRows(db, songs, newSongs.map(songToColumnsWithFlagTime));
-  writeRecords(db, 'add', newSongs);
-}
-
-/** A new song's processing flag starts its 2-minute clock when the song is written. */
-function songToColumnsWithFlagTime(song: Song) {
-  return { ...songToColumns(song), processingStartedAt: song.isBeingProcessedByHandleNewProject ? song.createdAt : null };
-}
-
-/** Rewrites whole songs (the caller merged the scan's values into the current ones). */
-export function replaceSongs(db: Db, changed: Song[]): void {
-  updateRows(db, songs, changed.map(songToColumns), songs.id);
-  writeRecords(db, 'update', changed);
-}
 
 /**
  * Fills the values read from the project: tempo, key and time signature only where the user has not edited
@@ -186,12 +169,6 @@ export function clearStaleProcessingFlags(db: Db, now: number = db.now()): strin
     .where(and(eq(songs.isBeingProcessed, true), sql`${songs.processingStartedAt} <= ${now - PROCESSING_FLAG_EXPIRY_MS}`))
     .all()
     .map((row) => row.id);
-  if (stale.length > 0) {
-    db.orm.update(songs).set({ isBeingProcessed: false, processingStartedAt: null }).where(inArray(songs.id, stale)).run();
-  }
+  lowerProcessingFlags(db, stale);
   return stale;
-}
-
-function writeRecords(db: Db, type: 'add' | 'update', written: Song[]): void {
-  writeSyncRecords(db, written.map((song) => ({ type, table: 'songs', recordId: song.id, data: asJson(song) })));
 }

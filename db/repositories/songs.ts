@@ -1,20 +1,18 @@
-/** Songs: the `db:*-song` operations. Each write also writes its sync record, in one transaction. */
+/** Songs: the `db:*-song` operations, written through the one writer (`song-writer.ts`), each in one transaction. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from '../../common/constants';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
-import { asJson } from '../../common/schema-parts';
 import { uniqueTags, type NewSong, type Song, type SongPatch } from '../../common/song';
 import { deleteOutcome, type DeleteOutcome } from '../../common/song-delete';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
-import { songFromRow, songToColumns } from '../rows/song-row';
+import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
-import { writeSongColumns } from './song-column-writes';
-import { writeSyncRecord, writeSyncRecords } from './sync-records';
+import { deleteSongs, insertSongs, rewriteSongs, writeSongColumns } from './song-writer';
 
 export interface GetSongsOptions {
   ids?: string[];
@@ -69,10 +67,7 @@ export function addSong(db: Db, input: NewSong): Song {
   const custom = input.custom === undefined ? {} : applyCustomPatch({}, checkCustomPatch(input.custom, customFieldsById(db)));
   const song = buildSong({ ...input, custom }, db.now());
   try {
-    inTransaction(db, () => {
-      db.orm.insert(songs).values(songToColumns(song)).run();
-      writeSyncRecord(db, { type: 'add', table: 'songs', recordId: song.id, data: asJson(song) });
-    });
+    inTransaction(db, () => insertSongs(db, [song]));
   } catch (error) {
     throw new AppError('db_error', MESSAGES.songAddFailed, { cause: error });
   }
@@ -96,12 +91,7 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
     if (patch.file !== undefined && patch.needsUploadRetry === undefined && (patch.file?.localPath ?? null) !== (current.file?.localPath ?? null)) {
       next.needsUploadRetry = patch.file?.localPath != null;
     }
-    const flagTime =
-      patch.isBeingProcessedByHandleNewProject === undefined
-        ? {}
-        : { processingStartedAt: patch.isBeingProcessedByHandleNewProject ? next.modifiedAt : null };
-    db.orm.update(songs).set({ ...songToColumns(next), ...flagTime }).where(eq(songs.id, id)).run();
-    writeSyncRecord(db, { type: 'update', table: 'songs', recordId: id, data: asJson(next) });
+    rewriteSongs(db, [next]);
     return next;
   });
 }
@@ -129,8 +119,9 @@ export function hiddenByUser(song: Song, now: number): Song {
 
 /** Deletes songs for good, each with the delete record that takes it out of the cloud too (by its id). */
 export function deleteSongsForGood(db: Db, gone: readonly Song[]): void {
-  for (let i = 0; i < gone.length; i += 500) {
-    db.orm.delete(songs).where(inArray(songs.id, gone.slice(i, i + 500).map((song) => song.id))).run();
-  }
-  writeSyncRecords(db, gone.map((song) => ({ type: 'delete', table: 'songs', recordId: song.id, data: { id: song.id, supabaseId: song.supabaseId } })));
+  deleteSongs(
+    db,
+    gone.map((song) => song.id),
+    'delete',
+  );
 }

@@ -1,6 +1,8 @@
 /**
  * Sync records: every write of a song, view or settings row appends one here, in the same transaction, so a
- * change can never be saved without also being queued for the cloud.
+ * change can never be saved without also being queued for the cloud. A record says which row changed and how (its
+ * kind and id): the push sends the row as it is then, so the core writes no copy of it. `data` is kept only for the
+ * spec's `db:add-sync-record` callers, who may attach their own.
  */
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/account';
@@ -10,29 +12,52 @@ import { insertRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';
 import { syncRecords } from '../schema';
 
-export function writeSyncRecord(db: Db, record: NewSyncRecord): SyncRecord {
+/** A record to write: its kind and the row's id, and `data` only from `db:add-sync-record`. */
+export type SyncRecordWrite = Omit<NewSyncRecord, 'data'> & { data?: JsonValue };
+
+export function writeSyncRecord(db: Db, record: SyncRecordWrite): SyncRecord {
   const row = db.orm
     .insert(syncRecords)
     .values({
       type: record.type,
       tableName: record.table,
       recordId: record.recordId,
-      data: JSON.stringify(record.data),
+      data: JSON.stringify(record.data ?? null),
       timestamp: db.now(),
     })
     .returning()
     .get();
+  db.changes.pushNeeded();
   return syncRecordFromRow(row);
 }
 
 /** Many records at once, for bulk writes (a first scan adds thousands of songs). */
-export function writeSyncRecords(db: Db, records: NewSyncRecord[]): void {
+export function writeSyncRecords(db: Db, records: SyncRecordWrite[]): void {
+  if (records.length === 0) return;
   const timestamp = db.now();
+  db.changes.pushNeeded();
   insertRows(
     db,
     syncRecords,
-    records.map((record) => ({ type: record.type, tableName: record.table, recordId: record.recordId, data: JSON.stringify(record.data), timestamp })),
+    records.map((record) => ({ type: record.type, tableName: record.table, recordId: record.recordId, data: JSON.stringify(record.data ?? null), timestamp })),
   );
+}
+
+/**
+ * Queues an `add` of every row of `table` (that `where`, on `row`, selects) not already waiting, oldest first, in
+ * one statement. Returns how many it queued.
+ */
+export function queueAllRows(db: Db, table: 'songs' | 'views' | 'custom_fields', where = 'TRUE'): number {
+  const queued = db.sqlite
+    .prepare(
+      `INSERT INTO sync_records (type, table_name, record_id, data, timestamp, synced)
+       SELECT 'add', '${table}', row.id, 'null', ?, 0 FROM ${table} row
+       WHERE row.id NOT IN (SELECT record_id FROM sync_records WHERE synced = 0 AND table_name = '${table}') AND ${where}
+       ORDER BY row.created_at`,
+    )
+    .run(db.now()).changes;
+  if (queued > 0) db.changes.pushNeeded();
+  return queued;
 }
 
 /** Unsynced records, oldest first: they are pushed in the order they were written. */

@@ -7,7 +7,6 @@ import type { SubscriptionTier } from '../../common/account';
 import { FREE_TIER_MAX_CUSTOM_VIEWS } from '../../common/constants';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
-import { asJson } from '../../common/schema-parts';
 import { viewPath, type NewView, type View, type ViewPatch, type ViewType } from '../../common/view';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
@@ -78,7 +77,7 @@ export function addView(db: Db, input: NewView | { type: 'hidden'; title: string
       supabaseId: null,
     };
     db.orm.insert(views).values(viewToColumns(view)).run();
-    writeSyncRecord(db, { type: 'add', table: 'views', recordId: id, data: asJson(view) });
+    writeSyncRecord(db, { type: 'add', table: 'views', recordId: id });
     return { view, created: true };
   });
 }
@@ -89,7 +88,7 @@ export function updateView(db: Db, id: string, patch: ViewPatch): View {
     if (!current) throw new AppError('not_found', MESSAGES.viewNotFound);
     const next: View = { ...current, ...patch, modifiedAt: db.now() };
     db.orm.update(views).set(viewToColumns(next)).where(eq(views.id, id)).run();
-    writeSyncRecord(db, { type: 'update', table: 'views', recordId: id, data: asJson(next) });
+    writeSyncRecord(db, { type: 'update', table: 'views', recordId: id });
     return next;
   });
 }
@@ -107,7 +106,7 @@ export function deleteView(db: Db, id: string): { nextPath: string } {
       throw new AppError('not_allowed', MESSAGES.lastCustomViewUndeletable);
     }
     db.orm.delete(views).where(eq(views.id, id)).run();
-    writeSyncRecord(db, { type: 'delete', table: 'views', recordId: id, data: { id, supabaseId: current.supabaseId } });
+    writeSyncRecord(db, { type: 'delete', table: 'views', recordId: id });
     const first = getViews(db)[0];
     return { nextPath: first ? first.path : '/' };
   });

@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/handle';
-import { mergeProjectMeta, replaceSongs } from '../../db/repositories/scanned-songs';
+import { mergeProjectMeta } from '../../db/repositories/scanned-songs';
+import { rewriteSongs } from '../../db/repositories/song-writer';
 import { getSong } from '../../db/repositories/songs';
 import { files } from '../../db/schema';
-import type { ChangeNotifier } from '../change-notifier';
 import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
@@ -18,7 +18,6 @@ import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 export interface ReadDeps {
   db: Db;
   pool: WorkerPool;
-  changes: ChangeNotifier;
 }
 
 export interface ReadSummary {
@@ -68,7 +67,6 @@ function applyToSong(deps: ReadDeps, request: ReadRequest, change: (song: Song, 
     const song = getSong(deps.db, request.songId);
     if (!song) return;
     const next = change(song, deps.db.now());
-    if (next) replaceSongs(deps.db, [next]);
+    if (next) rewriteSongs(deps.db, [next]);
   });
-  deps.changes.changed('songs', 'sync_records');
 }

@@ -6,14 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
+import { folderNotReadable } from '../../common/messages';
 import type { ScanPayload } from '../../common/job-payloads';
 import type { WatchedDirectory } from '../../common/library';
 import { inTransaction, type Db } from '../../db/handle';
 import { getDirectory, markScanned } from '../../db/repositories/directories';
 import { indexOfDirectory, removeIndexed, upsertIndexed } from '../../db/repositories/files-index';
-import { applyScanPatches, insertSongs, scanStateOfDirectory, type ScanPatch } from '../../db/repositories/scanned-songs';
+import { applyScanPatches, scanStateOfDirectory, type ScanPatch } from '../../db/repositories/scanned-songs';
+import { insertSongs } from '../../db/repositories/song-writer';
 import { newId } from '../../db/ids';
-import type { ChangeNotifier } from '../change-notifier';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueueMany } from '../jobs/queue';
@@ -21,10 +22,12 @@ import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { newSongFor, planScan, type NewSongPlan, type ScanPlan } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
-import { READS_PER_JOB } from './job-priorities';
 
 /** Spec section 9: the UI hears of a scan's progress at least every 20 updates. */
 export const SONGS_PER_BATCH = 20;
+
+/** Reads per job: few enough for steady progress, enough to keep the job overhead small. */
+const READS_PER_JOB = 20;
 
 export interface ScanSummary {
   directory: string;
@@ -40,7 +43,6 @@ export interface ScanDeps {
   db: Db;
   pool: WorkerPool;
   events: EventBus;
-  changes: ChangeNotifier;
   /** Called after reads were queued, so the runner picks them up. */
   wakeRunner: () => void;
 }
@@ -55,7 +57,6 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
   queueReads(deps.db, plan);
   deps.wakeRunner();
-  deps.changes.flush();
 
   if (plan.added.length > 0) {
     const count = plan.added.length;
@@ -90,7 +91,7 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
   const errors = walks.flatMap((walk) => walk.errors);
   const rootError = errors.find((error) => error.path === directory.path);
   // An unmounted drive reads as an empty folder: fail and retry later rather than call every song missing.
-  if (rootError) throw new AppError('io_error', `${directory.path}: ${rootError.reason}`);
+  if (rootError) throw new AppError('io_error', folderNotReadable(directory.path, rootError.reason));
   ctx.progress(0.25);
   const entries = walks.flatMap((walk) => walk.entries);
   const groups = groupIntoProjects(entries, directory.path);
@@ -124,7 +125,6 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
       insertSongs(db, batch.flatMap((write) => ('added' in write ? [newSongFor(write.added, now)] : [])));
       applyScanPatches(db, batch.flatMap((write) => ('patch' in write ? [write.patch] : [])));
     });
-    deps.changes.changed('songs', 'sync_records');
     progress((i + batch.length) / writes.length);
   }
   inTransaction(db, () => {
@@ -132,7 +132,6 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
     removeIndexed(db, plan.removedFromIndex);
     markScanned(db, directory.id);
   });
-  deps.changes.changed('directories');
 }
 
 /** Phase two: the project and audio files to read, a few per job, behind every scan. */

@@ -13,7 +13,8 @@ import { inTransaction, type Db } from '../../db/handle';
 import { getUserSettings, updateUserSettings } from '../../db/repositories/account';
 import { countDirectories, deleteDirectory, getDirectory, getDirectoryByPath, insertDirectory } from '../../db/repositories/directories';
 import { removeIndexOfDirectory } from '../../db/repositories/files-index';
-import { songsOfDirectory, replaceSongs } from '../../db/repositories/scanned-songs';
+import { songsOfDirectory } from '../../db/repositories/scanned-songs';
+import { rewriteSongs } from '../../db/repositories/song-writer';
 import { addView, deleteView, getView } from '../../db/repositories/views';
 
 export interface AddedFolder {
@@ -52,7 +53,7 @@ export function removeWatchedFolder(db: Db, directoryId: string): WatchedDirecto
     const hidden = [...songsOfDirectory(db, directory.path).values()]
       .filter((song) => !song.hidden)
       .map((song) => ({ ...song, hidden: true, meta: { ...song.meta, hiddenWithFolder: true }, modifiedAt: db.now() }));
-    replaceSongs(db, hidden);
+    rewriteSongs(db, hidden);
     if (directory.viewId && getView(db, directory.viewId)) deleteView(db, directory.viewId);
     removeIndexOfDirectory(db, directory.id);
     deleteDirectory(db, directory.id);
@@ -69,5 +70,5 @@ function restoreSongsHiddenWithFolder(db: Db, folder: string): void {
       const { hiddenWithFolder: _dropped, ...meta } = song.meta;
       return { ...song, hidden: false, meta, modifiedAt: db.now() };
     });
-  replaceSongs(db, restored);
+  rewriteSongs(db, restored);
 }

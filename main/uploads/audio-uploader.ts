@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES, SIGNED_URL_SECONDS, STORAGE_LI
 import { inArray } from 'drizzle-orm';
 import { AUDIO_BUCKET, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
 import { AppError, isAppError } from '../../common/errors';
-import { MESSAGES, fileNotFound } from '../../common/messages';
+import { MESSAGES, cloudDidNotRemove, cloudDidNotSign, fileNotFound, noLocalAudioToUpload } from '../../common/messages';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Song } from '../../common/song';
 import {
@@ -28,17 +28,13 @@ import {
 import { getStorageUsage, updateStorageUsage } from '../../db/repositories/account';
 import { inTransaction, type Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
-import { writeSongColumns } from '../../db/repositories/song-column-writes';
+import { writeSongColumns } from '../../db/repositories/song-writer';
 import { songs } from '../../db/schema';
-import type { ChangeNotifier } from '../change-notifier';
 import type { AudioCompressor } from '../media/compression';
 import { resolveAudioFile } from '../security/audio-file';
 import { libraryRoots } from '../security/library-roots';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
-
-
-export const NO_FILE_DATA = 'No file data received.';
 
 export interface AudioUploaderOptions {
   /** Default: the spec's 1 GiB. */
@@ -72,7 +68,6 @@ export class AudioUploader {
     private readonly db: Db,
     private readonly account: AccountService,
     private readonly compressor: AudioCompressor,
-    private readonly changes: ChangeNotifier,
     /** The app's own data folder: with the watched folders, the only place audio is read from for an upload. */
     private readonly dataDir: string,
     private readonly options: AudioUploaderOptions = {},
@@ -89,7 +84,7 @@ export class AudioUploader {
     const localPath = song.file?.localPath ?? null;
     if (!song.file || !localPath) {
       this.setFlags(song, { needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
-      throw new AppError('not_found', `${song.name} has no audio file on this computer to upload.`);
+      throw new AppError('not_found', noLocalAudioToUpload(song.name));
     }
     let result: UploadResult;
     try {
@@ -176,7 +171,7 @@ export class AudioUploader {
       if (compression.size > MAX_UPLOAD_BYTES) return { ...sized, skipReason: 'size_exceeds_limit' };
       if (usage.total - usage.replaced + compression.size > this.cap) return { ...sized, skipReason: 'storage_limit_exceeded' };
       const bytes = await fs.readFile(compression.path);
-      if (bytes.length === 0) throw new AppError('io_error', NO_FILE_DATA);
+      if (bytes.length === 0) throw new AppError('io_error', MESSAGES.noFileData);
       const seconds = (this.options.uploadTimeoutSeconds ?? uploadTimeoutSeconds)(bytes.length);
       try {
         await this.account.session.uploadObject(AUDIO_BUCKET, objectPath, bytes, AUDIO_CONTENT_TYPES[compression.format] ?? 'application/octet-stream', seconds * 1000);
@@ -202,7 +197,7 @@ export class AudioUploader {
   async removeCloudFile(url: string): Promise<{ removed: boolean }> {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
     const cloud = this.account.session.current();
-    if (!cloud) throw new AppError('forbidden', 'Sign in to remove files from the cloud.');
+    if (!cloud) throw new AppError('forbidden', MESSAGES.signInToRemoveCloudFiles);
     const removed = await this.removeObjects(cloud, bucket, [objectPath]);
     return { removed: removed > 0 };
   }
@@ -243,7 +238,7 @@ export class AudioUploader {
   /** Removes objects from one bucket; the storage figure kept here follows. */
   private async removeObjects(cloud: SignedInCloud, bucket: CloudBucket, paths: string[]): Promise<number> {
     const { data, error } = await cloud.supabase.storage.from(bucket).remove(paths);
-    if (error) throw new AppError('cloud_error', `The cloud did not remove the file: ${error.message}`);
+    if (error) throw new AppError('cloud_error', cloudDidNotRemove(error.message));
     if (bucket === AUDIO_BUCKET && this.stored?.userId === cloud.userId) {
       for (const objectPath of paths) this.stored.sizes.delete(objectPath.slice(objectPath.indexOf('/') + 1));
     }
@@ -257,9 +252,9 @@ export class AudioUploader {
   async signedUrl(url: string): Promise<string> {
     const { bucket, path: objectPath } = parseCloudFileUrl(url);
     const cloud = this.account.session.current();
-    if (!cloud) throw new AppError('forbidden', 'Sign in to play audio from the cloud.');
+    if (!cloud) throw new AppError('forbidden', MESSAGES.signInToPlayCloudAudio);
     const { data, error } = await cloud.supabase.storage.from(bucket).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
-    if (error || !data) throw new AppError('cloud_error', `The cloud did not sign the file: ${error?.message ?? 'no answer'}`);
+    if (error || !data) throw new AppError('cloud_error', cloudDidNotSign(error?.message));
     return data.signedUrl;
   }
 
@@ -290,7 +285,6 @@ export class AudioUploader {
 
   private keepStorageFigure(folder: StoredObjects): void {
     updateStorageUsage(this.db, sumOf(folder.sizes) - getStorageUsage(this.db));
-    this.changes.changed('kv');
   }
 
   /** The app's own bookkeeping, not a user's edit: the fields stay the scan's to update. */
@@ -299,7 +293,6 @@ export class AudioUploader {
     if (!current) return;
     const next: Song = { ...current, ...patch, modifiedAt: this.db.now() };
     inTransaction(this.db, () => writeSongColumns(this.db, [next], ['fileValue', 'needsUploadRetry', 'isBeingProcessed', 'modifiedAt']));
-    this.changes.changed('songs', 'sync_records');
   }
 
   private remember(key: string, result: UploadResult): void {
