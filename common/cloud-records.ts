@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 import { fitCloudSong, withoutNulCharacters } from './cloud-data-size';
-import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from './constants';
 import { filterSchema, sortConfigSchema } from './query';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_OPTIONS, type CustomField } from './custom-fields';
 import { jsonBoundsProblem } from './json-bounds';
-import { idSchema, jsonValueSchema, nameSchema, type JsonValue } from './schema-parts';
-import { PRIORITIES, STATUSES, TIERS, recordingSessionSchema, songFileSchema, uniqueTags, type Song } from './song';
+import { idSchema, nameSchema, type JsonValue } from './schema-parts';
+import type { Song } from './song';
 import { readEditTimes } from './song-edits';
+import { SONG_FIELDS, fieldsWhere, type FieldsWhere, type SongFieldName, type SongFieldSpec } from './song-fields';
 import { VIEW_TYPES, viewPath, type View } from './view';
 
 export type CloudData = Record<string, JsonValue>;
@@ -34,32 +34,25 @@ export function customFieldToCloud(field: CustomField): CloudData {
 }
 
 const time = z.number().int().nonnegative();
-const jsonRecord = z.record(z.string(), jsonValueSchema);
+
+type PulledField = Exclude<SongFieldName, FieldsWhere<{ pulled: 'derived' }>>;
+type PulledShape = { [K in PulledField]: (typeof SONG_FIELDS)[K] extends { pulled: 'required' } ? (typeof SONG_FIELDS)[K]['value'] : z.ZodCatch<(typeof SONG_FIELDS)[K]['value']> };
+
+/** Each field as its entry in `song-fields.ts` says: refused when required, else its fallback when it does not fit. */
+function pulledSongShape(): PulledShape {
+  const pulled = fieldsWhere<PulledField>((spec) => spec.pulled !== 'derived');
+  return Object.fromEntries(
+    pulled.map((field) => {
+      const spec: SongFieldSpec = SONG_FIELDS[field];
+      return [field, spec.pulled === 'required' ? spec.value : spec.value.catch('pulledFallback' in spec ? spec.pulledFallback : spec.default)];
+    }),
+  ) as PulledShape;
+}
 
 const cloudSongSchema = z.object({
-  id: idSchema,
-  name: z.string().min(1).max(500),
-  file: songFileSchema.nullable().catch(null),
-  priority: z.enum(PRIORITIES).catch(DEFAULT_PRIORITY),
-  tier: z.enum(TIERS).catch(DEFAULT_TIER),
-  status: z.enum(STATUSES).catch(DEFAULT_STATUS),
-  tags: z.array(z.string().min(1).max(100)).max(200).transform(uniqueTags).catch([]),
-  notes: z.string().max(100_000).catch(''),
-  tempo: z.string().max(20).catch(''),
-  key: z.string().max(40).catch(''),
-  timeSignature: z.string().max(20).catch(''),
-  recordingSession: recordingSessionSchema.nullable().catch(null),
-  projectPath: z.string().max(4096).nullable().catch(null),
-  source: z.enum(['directory', 'manual']).catch('manual'),
-  hidden: z.boolean().catch(false),
-  needsUploadRetry: z.boolean().catch(false),
-  isBeingProcessedByHandleNewProject: z.boolean().catch(false),
-  custom: jsonRecord.catch({}),
-  meta: jsonRecord.catch({}),
+  ...pulledSongShape(),
   editedAt: z.unknown().optional(),
   editedFields: z.unknown().optional(),
-  createdAt: time.catch(0),
-  modifiedAt: time,
 });
 
 /** A song from the cloud, or null when the record is not one (it is then left alone, never half-applied). */

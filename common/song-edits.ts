@@ -12,16 +12,17 @@
  * seem newer each time the project was saved, and beat a real later edit on another computer.
  */
 import type { JsonValue } from './schema-parts';
+import { fieldsWhere, type FieldsWhere } from './song-fields';
 
 export type EditTimes = Record<string, number>;
 
-/** The fields the musician edits, each merged by itself. */
-export const USER_FIELDS = ['name', 'priority', 'tier', 'status', 'tags', 'notes', 'tempo', 'key', 'timeSignature', 'hidden'] as const;
-export type UserField = (typeof USER_FIELDS)[number];
+/** The fields the musician edits, each merged by itself (`edits: 'user'` in `song-fields.ts`). */
+export type UserField = FieldsWhere<{ edits: 'user' }>;
+export const USER_FIELDS: readonly UserField[] = fieldsWhere<UserField>((spec) => spec.edits === 'user');
 
-/** The song's audio and session: found by each computer's scan until the user chooses them. */
-export const FOUND_FIELDS = ['file', 'recordingSession'] as const;
-export type FoundField = (typeof FOUND_FIELDS)[number];
+/** The song's audio and session: found by each computer's scan until the user chooses them (`edits: 'found'`). */
+export type FoundField = FieldsWhere<{ edits: 'found' }>;
+export const FOUND_FIELDS: readonly FoundField[] = fieldsWhere<FoundField>((spec) => spec.edits === 'found');
 
 export function customEditKey(fieldId: string): string {
   return `custom.${fieldId}`;

@@ -1,157 +1,86 @@
-/** The song: its fields (spec section 3), their allowed values, and the inputs that create or change one. */
+/**
+ * The song (spec section 3) and the inputs that create or change one, all derived from its field table
+ * (`song-fields.ts`): a field's entry there says whether it is typed, patched or bulk-edited, with which limits.
+ */
 import { z } from 'zod';
-import { MAX_BULK_SONGS, MAX_TAGS } from './constants';
+import { MAX_BULK_SONGS } from './constants';
+import { idSchema } from './schema-parts';
 import {
-  idSchema,
-  jsonValueSchema,
-  longTextSchema,
-  nameSchema,
-  pathSchema,
-  shortTextSchema,
-  timestampSchema,
-  type JsonValue,
-} from './schema-parts';
-import type { EditTimes } from './song-edits';
+  SONG_FIELDS,
+  customSchema,
+  fieldsWhere,
+  inputSchemaOf,
+  tagsSchema,
+  type FieldsWhere,
+  type InputSchemaOf,
+  type SongFieldName,
+  type SongFieldValues,
+} from './song-fields';
 
-export const PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
-export const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
-export const STATUSES = ['Backlog', 'Writing', 'Recording', 'Mixing', 'Mastering', 'Done'] as const;
+export {
+  PRIORITIES,
+  STATUSES,
+  TIERS,
+  recordingSessionSchema,
+  songFileSchema,
+  uniqueTags,
+  type Priority,
+  type RecordingSession,
+  type SongFile,
+  type SongSource,
+  type Status,
+  type Tier,
+} from './song-fields';
 
-export type Priority = (typeof PRIORITIES)[number];
-export type Tier = (typeof TIERS)[number];
-export type Status = (typeof STATUSES)[number];
+export type Song = Flat<
+  SongFieldValues & {
+    /** Set while the song waits in Hidden because a pull found the cloud no longer had it (deleted for good 30 days on). */
+    removedBySyncAt?: number;
+  }
+>;
 
-/** Where a song came from: found in a watched folder, or added by hand (the docs' "upload type"). */
-export type SongSource = 'directory' | 'manual';
+/** One object type instead of an intersection, so editors and messages show the song's fields. */
+type Flat<T> = { [K in keyof T]: T[K] };
 
-/** The song's audio: `value` is what plays (a local path, or the cloud URL once uploaded). */
-export interface SongFile {
-  value: string;
-  localPath: string | null;
-  fileName: string;
-  modifiedTime: number | null;
+type EditableField = FieldsWhere<{ input: 'edit' }>;
+type CreateOnlyField = FieldsWhere<{ input: 'create' }>;
+type PatchOnlyField = FieldsWhere<{ input: 'patch' }>;
+type BulkField = FieldsWhere<{ bulk: true }>;
+/** A field a new song may go without: it has a default. */
+type DefaultedField = FieldsWhere<{ default: unknown }>;
+
+const editableFields = fieldsWhere<EditableField>((spec) => spec.input === 'edit');
+const createOnlyFields = fieldsWhere<CreateOnlyField>((spec) => spec.input === 'create');
+const patchOnlyFields = fieldsWhere<PatchOnlyField>((spec) => spec.input === 'patch');
+const bulkFields = fieldsWhere<BulkField>((spec) => spec.bulk === true);
+
+type Shape<K extends SongFieldName> = { [F in K]: InputSchemaOf<F> };
+type NewSongShape = { [F in EditableField | CreateOnlyField]: F extends DefaultedField ? z.ZodOptional<InputSchemaOf<F>> : InputSchemaOf<F> };
+
+function shape<K extends SongFieldName>(fields: readonly K[]): Shape<K> {
+  return Object.fromEntries(fields.map((field) => [field, inputSchemaOf(field)])) as Shape<K>;
 }
 
-/** The song's DAW session file (or `.logicx` package). */
-export interface RecordingSession {
-  value: string;
-  fileName: string;
-  sessionModifiedTime: number | null;
-  isPackage: boolean;
+function newSongShape(): NewSongShape {
+  const optional = (field: SongFieldName) => {
+    const schema = inputSchemaOf(field) as z.ZodType;
+    return 'default' in SONG_FIELDS[field] ? schema.optional() : schema;
+  };
+  return Object.fromEntries([...editableFields, ...createOnlyFields].map((field) => [field, optional(field)])) as NewSongShape;
 }
 
-export interface Song {
-  id: string;
-  name: string;
-  file: SongFile | null;
-  priority: Priority;
-  tier: Tier;
-  status: Status;
-  tags: string[];
-  notes: string;
-  tempo: string;
-  key: string;
-  timeSignature: string;
-  recordingSession: RecordingSession | null;
-  projectPath: string | null;
-  source: SongSource;
-  hidden: boolean;
-  needsUploadRetry: boolean;
-  isBeingProcessedByHandleNewProject: boolean;
-  /** User-defined fields, by field id. */
-  custom: Record<string, JsonValue>;
-  /** Values extracted from the project and audio files (DAW, version, sample rate...). */
-  meta: Record<string, JsonValue>;
-  /** When the user last edited each field (`song-edits.ts`): a scan never overwrites them, a merge takes the latest. */
-  editedAt: EditTimes;
-  createdAt: number;
-  modifiedAt: number;
-  supabaseId: string | null;
-  /** Set while the song waits in Hidden because a pull found the cloud no longer had it (deleted for good 30 days on). */
-  removedBySyncAt?: number;
-}
-
-export const songFileSchema = z.strictObject({
-  value: pathSchema,
-  localPath: pathSchema.nullable(),
-  fileName: shortTextSchema,
-  modifiedTime: timestampSchema.nullable(),
-});
-
-export const recordingSessionSchema = z.strictObject({
-  value: pathSchema,
-  fileName: shortTextSchema,
-  sessionModifiedTime: timestampSchema.nullable(),
-  isPackage: z.boolean(),
-});
-
-/** A song's tags are unique, compared ignoring case: the first spelling stays ("Demo", "demo" -> "Demo"). */
-export function uniqueTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return tags.filter((tag) => {
-    const lower = tag.toLowerCase();
-    if (seen.has(lower)) return false;
-    seen.add(lower);
-    return true;
-  });
-}
-
-const tagsSchema = z.array(z.string().trim().min(1).max(100)).max(MAX_TAGS).transform(uniqueTags);
-const customSchema = z.record(idSchema, jsonValueSchema);
-
-/** The fields a user (or the app on their behalf) may set on a song. */
-const editableSongFields = {
-  name: nameSchema,
-  file: songFileSchema.nullable(),
-  priority: z.enum(PRIORITIES),
-  tier: z.enum(TIERS),
-  status: z.enum(STATUSES),
-  tags: tagsSchema,
-  notes: longTextSchema,
-  tempo: z.string().trim().max(20),
-  key: z.string().trim().max(40),
-  timeSignature: z.string().trim().max(20),
-  recordingSession: recordingSessionSchema.nullable(),
-  custom: customSchema,
-};
-
-export const newSongSchema = z.strictObject({
-  ...editableSongFields,
-  name: nameSchema,
-  file: editableSongFields.file.optional(),
-  priority: editableSongFields.priority.optional(),
-  tier: editableSongFields.tier.optional(),
-  status: editableSongFields.status.optional(),
-  tags: editableSongFields.tags.optional(),
-  notes: editableSongFields.notes.optional(),
-  tempo: editableSongFields.tempo.optional(),
-  key: editableSongFields.key.optional(),
-  timeSignature: editableSongFields.timeSignature.optional(),
-  recordingSession: editableSongFields.recordingSession.optional(),
-  custom: editableSongFields.custom.optional(),
-  projectPath: pathSchema.nullable().optional(),
-  source: z.enum(['directory', 'manual']).optional(),
-});
+/** A song added by hand or found by a scan: the name, and any field a user may type (the rest take their defaults). */
+export const newSongSchema = z.strictObject(newSongShape());
 export type NewSong = z.infer<typeof newSongSchema>;
 
-export const songPatchSchema = z.strictObject({
-  ...editableSongFields,
-  hidden: z.boolean(),
-  needsUploadRetry: z.boolean(),
-  isBeingProcessedByHandleNewProject: z.boolean(),
-  supabaseId: idSchema.nullable(),
-}).partial();
+/** An edit: any field a user may type, and the flags the app sets on their behalf. */
+export const songPatchSchema = z.strictObject({ ...shape(editableFields), ...shape(patchOnlyFields) }).partial();
 export type SongPatch = z.infer<typeof songPatchSchema>;
 
 /** One edit applied to many selected songs: the table's bulk actions. Tags are added or removed, not replaced. */
 export const bulkSongPatchSchema = z
   .strictObject({
-    priority: editableSongFields.priority,
-    tier: editableSongFields.tier,
-    status: editableSongFields.status,
-    key: editableSongFields.key,
-    timeSignature: editableSongFields.timeSignature,
-    hidden: z.boolean(),
+    ...shape(bulkFields),
     addTags: tagsSchema,
     removeTags: tagsSchema,
     custom: customSchema,

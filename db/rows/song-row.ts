@@ -1,90 +1,42 @@
-/** The one mapping between a `songs` row and the domain `Song`. */
-import type { JsonValue } from '../../common/schema-parts';
-import type { Priority, RecordingSession, Song, SongFile, SongSource, Status, Tier } from '../../common/song';
-import { readEditTimes } from '../../common/song-edits';
-import { tempoToBpm } from '../../common/tempo';
-import type { songs } from '../schema';
-import { parseJsonColumn } from './json-column';
+/**
+ * The one mapping between a `songs` row and the domain `Song`, field by field in the order of the song's field table
+ * (`common/song-fields.ts`), each through its columns (`song-columns.ts`).
+ */
+import type { Song } from '../../common/song';
+import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
+import { SONG_COLUMN_CODECS, type ColumnCodec, type SongColumns, type SongRow } from './song-columns';
 
-export type SongRow = typeof songs.$inferSelect;
-export type SongInsert = typeof songs.$inferInsert;
+export { fileFromColumns, sessionFromColumns, type SongInsert, type SongRow } from './song-columns';
+
+/**
+ * Each field with its column when plain, else its codec. Read in a loop on every page of the table and every bulk
+ * edit: a plain field is copied without a call, and a codec writes its columns into the row.
+ */
+const fields = SONG_FIELD_NAMES.map((field) => {
+  const codec = (SONG_COLUMN_CODECS as Partial<Record<SongFieldName, ColumnCodec<SongFieldName>>>)[field];
+  return { field, codec: codec ?? null };
+});
+
+/** Every song, and every row written, starts as a copy of these (all keys, in order): one shape, cheap to fill. */
+const songKeys = Object.fromEntries(SONG_FIELD_NAMES.map((field) => [field, undefined]));
 
 export function songFromRow(row: SongRow): Song {
-  return {
-    id: row.id,
-    name: row.name,
-    file: fileFromColumns(row),
-    priority: row.priority as Priority,
-    tier: row.tier as Tier,
-    status: row.status as Status,
-    tags: parseJsonColumn<string[]>(row.tags, []),
-    notes: row.notes,
-    tempo: row.tempo,
-    key: row.key,
-    timeSignature: row.timeSignature,
-    recordingSession: sessionFromColumns(row),
-    projectPath: row.projectPath,
-    source: row.source as SongSource,
-    hidden: row.hidden,
-    needsUploadRetry: row.needsUploadRetry,
-    isBeingProcessedByHandleNewProject: row.isBeingProcessed,
-    custom: parseJsonColumn<Record<string, JsonValue>>(row.custom, {}),
-    meta: parseJsonColumn<Record<string, JsonValue>>(row.meta, {}),
-    editedAt: readEditTimes(parseJsonColumn<unknown>(row.editedFields, {})),
-    createdAt: row.createdAt,
-    modifiedAt: row.modifiedAt,
-    supabaseId: row.supabaseId,
-    ...(row.removedBySyncAt === null ? {} : { removedBySyncAt: row.removedBySyncAt }),
-  };
-}
-
-export function fileFromColumns(row: Pick<SongRow, 'fileValue' | 'fileLocalPath' | 'fileName' | 'fileModifiedAt'>): SongFile | null {
-  if (row.fileValue === null) return null;
-  return { value: row.fileValue, localPath: row.fileLocalPath, fileName: row.fileName ?? '', modifiedTime: row.fileModifiedAt };
-}
-
-export function sessionFromColumns(
-  row: Pick<SongRow, 'sessionValue' | 'sessionFileName' | 'sessionModifiedAt' | 'sessionIsPackage'>,
-): RecordingSession | null {
-  if (row.sessionValue === null) return null;
-  return { value: row.sessionValue, fileName: row.sessionFileName ?? '', sessionModifiedTime: row.sessionModifiedAt, isPackage: row.sessionIsPackage };
+  const columns = row as unknown as Record<string, unknown>;
+  const song: Record<string, unknown> = { ...songKeys };
+  for (const { field, codec } of fields) song[field] = codec === null ? columns[field] : codec.read(row);
+  // Local bookkeeping, not a field of the table: present only while the song waits to be purged.
+  if (row.removedBySyncAt !== null) song.removedBySyncAt = row.removedBySyncAt;
+  return song as Song;
 }
 
 /** Every column of a song, for an insert or a full rewrite; `seq` is the database's. */
-export function songToColumns(song: Song): Omit<SongInsert, 'seq'> {
-  return {
-    id: song.id,
-    name: song.name,
-    fileValue: song.file?.value ?? null,
-    fileLocalPath: song.file?.localPath ?? null,
-    fileName: song.file?.fileName ?? null,
-    fileModifiedAt: song.file?.modifiedTime ?? null,
-    priority: song.priority,
-    tier: song.tier,
-    status: song.status,
-    tags: JSON.stringify(song.tags),
-    notes: song.notes,
-    tempo: song.tempo,
-    tempoBpm: tempoToBpm(song.tempo),
-    key: song.key,
-    timeSignature: song.timeSignature,
-    sessionValue: song.recordingSession?.value ?? null,
-    sessionFileName: song.recordingSession?.fileName ?? null,
-    sessionModifiedAt: song.recordingSession?.sessionModifiedTime ?? null,
-    sessionIsPackage: song.recordingSession?.isPackage ?? false,
-    projectPath: song.projectPath,
-    source: song.source,
-    hidden: song.hidden,
-    needsUploadRetry: song.needsUploadRetry,
-    isBeingProcessed: song.isBeingProcessedByHandleNewProject,
-    custom: JSON.stringify(song.custom),
-    meta: JSON.stringify(song.meta),
-    // The `edited_fields` column: a list of fields before edits had times, the map of times since (`song-edits.ts`).
-    editedFields: JSON.stringify(song.editedAt),
-    createdAt: song.createdAt,
-    modifiedAt: song.modifiedAt,
-    supabaseId: song.supabaseId,
-    // Written whole (an edit, a scan, a pull), the song is a live one again: no longer waiting to be purged.
-    removedBySyncAt: null,
-  };
+export function songToColumns(song: Song): SongColumns {
+  const columns: Record<string, unknown> = {};
+  for (const { field, codec } of fields) {
+    if (codec === null) columns[field] = song[field];
+    else codec.write(song[field], columns);
+  }
+  // Written whole (an edit, a scan, a pull), the song is a live one again: no longer waiting to be purged.
+  columns.removedBySyncAt = null;
+  return columns as unknown as SongColumns;
 }
