@@ -10,7 +10,7 @@ import type { CloudStatus } from '../common/ipc';
 import { createCore, WORKER_BUNDLE, type Core } from '../main/core';
 import { appRootFrom } from '../main/paths';
 
-export function createBenchCore(options: { watch: boolean; cloud?: () => CloudStatus }): Core {
+export function createBenchCore(options: { watch: boolean; cloud?: () => CloudStatus; analyseAudio?: boolean }): Core {
   const bundleDir = path.dirname(fileURLToPath(import.meta.url));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-data-'));
   const core = createCore({
@@ -18,7 +18,7 @@ export function createBenchCore(options: { watch: boolean; cloud?: () => CloudSt
     migrationsFolder: path.join(appRootFrom(bundleDir), 'migrations'),
     workerFile: path.join(bundleDir, '..', 'node', WORKER_BUNDLE),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
-    library: { watch: options.watch, periodicRescan: false },
+    library: { watch: options.watch, periodicRescan: false, analyseAudio: options.analyseAudio ?? false },
     ...(options.cloud ? { cloud: options.cloud, sync: { schedule: { timers: false } } } : {}),
   });
   return {

@@ -30,6 +30,7 @@ export const JOB_PAYLOAD_SCHEMAS = {
   scan: scanPayloadSchema,
   'parse-project': projectReadsPayloadSchema,
   'read-audio': audioReadsPayloadSchema,
+  'analyse-audio': audioReadsPayloadSchema,
   sync: syncPayloadSchema,
   upload: uploadPayloadSchema,
 } as const satisfies Record<JobKind, z.ZodType>;

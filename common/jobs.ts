@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const JOB_KINDS = ['scan', 'parse-project', 'read-audio', 'sync', 'upload'] as const;
+export const JOB_KINDS = ['scan', 'parse-project', 'read-audio', 'analyse-audio', 'sync', 'upload'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface JobSummary {

@@ -310,6 +310,10 @@ export function searchTakesTempo(name: string): string {
   return `${name}: takes a tempo or a range, such as ${name}:120-128.`;
 }
 
+export function searchTakesRange(name: string): string {
+  return `${name}: takes a number or a range, such as ${name}:-14..-8.`;
+}
+
 export function searchTakesKey(name: string): string {
   return `${name}: takes a musical key, such as ${name}:Am or ${name}:"F# minor".`;
 }

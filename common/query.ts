@@ -27,6 +27,14 @@ export const SONG_QUERY_FIELDS = [
   'daw',
   /** Whether the song's project folder has vanished (`meta.projectMissing`): "true" or "false". */
   'missing',
+  /** What the analysis of the song's audio heard (`meta.analysis`, issue 18). */
+  'audioBpm',
+  'audioKey',
+  'lufs',
+  'truePeak',
+  'durationS',
+  /** A tempo from either source: the song's own (typed or read from the project) or its audio's. Filters only. */
+  'bpm',
 ] as const;
 export type SongQueryField = (typeof SONG_QUERY_FIELDS)[number];
 

@@ -1,11 +1,13 @@
 /**
  * The search box's operators, beyond plain words: `bpm:120-128`, `key:Am`, `status:mix`, `tag:"EP 2"`,
- * `daw:ableton`, `missing:true`, `name:`/`notes:`. The text becomes the plain words (for full-text search)
+ * `daw:ableton`, `missing:true`, `name:`/`notes:`, and what the audio analysis heard: `lufs:-14..-8`,
+ * `peak:-1..`, `duration:120..240` (seconds), `audiobpm:`, `audiokey:`. `bpm:` finds a tempo from either source
+ * (the song's own, typed or read from its project, or its audio's); `tempo:` and `audiobpm:` name one. The text becomes the plain words (for full-text search)
  * and filters (the same `Filter`s a view saves), so an operator means exactly what the filter panel means.
  * An unknown `word:` is plain text; a known operator with a value it cannot take is a clear error.
  */
 import { AppError } from './errors';
-import { searchTakesBoolean, searchTakesDaw, searchTakesKey, searchTakesOneOf, searchTakesTempo, searchValueAmbiguous } from './messages';
+import { searchTakesBoolean, searchTakesDaw, searchTakesKey, searchTakesOneOf, searchTakesRange, searchTakesTempo, searchValueAmbiguous } from './messages';
 import { keyName, parseKey } from './music-keys';
 import { DAWS, type Daw } from './project-meta';
 import type { Filter } from './query';
@@ -21,9 +23,15 @@ type OperatorParser = (value: string, name: string) => Filter;
 
 // Maps, not object literals: a typed `constructor:` must not find Object.prototype's.
 const OPERATORS = new Map<string, OperatorParser>(Object.entries({
-  bpm: tempoFilter,
-  tempo: tempoFilter,
-  key: keyFilter,
+  bpm: (value, name) => tempoFilter(value, name, 'bpm'),
+  tempo: (value, name) => tempoFilter(value, name, 'tempo'),
+  audiobpm: (value, name) => tempoFilter(value, name, 'audioBpm'),
+  key: (value, name) => keyFilter(value, name, 'key'),
+  audiokey: (value, name) => keyFilter(value, name, 'audioKey'),
+  lufs: (value, name) => rangeFilter(value, name, 'lufs'),
+  peak: (value, name) => rangeFilter(value, name, 'truePeak'),
+  truepeak: (value, name) => rangeFilter(value, name, 'truePeak'),
+  duration: (value, name) => rangeFilter(value, name, 'durationS'),
   status: (value, name) => ({ op: 'equals', field: 'status', value: pickValue(STATUSES, value, name) }),
   priority: (value, name) => ({ op: 'equals', field: 'priority', value: pickValue(PRIORITIES, value, name) }),
   tier: (value, name) => ({ op: 'equals', field: 'tier', value: pickValue(TIERS, value, name) }),
@@ -64,8 +72,9 @@ function unquote(text: string): string {
 const NUMBER = String.raw`\d+(?:\.\d+)?`;
 const TEMPO_PATTERN = new RegExp(`^(${NUMBER})?\\s*(-)?\\s*(${NUMBER})?$`);
 
-/** `bpm:120` (exactly), `bpm:120-128`, `bpm:120-` (and up), `bpm:-128` (and down). */
-function tempoFilter(value: string, name: string): Filter {
+/** `bpm:120` (exactly), `bpm:120-128`, `bpm:120-` (and up), `bpm:-128` (and down), or with `..` as any range. */
+function tempoFilter(value: string, name: string, field: 'tempo' | 'bpm' | 'audioBpm'): Filter {
+  if (value.includes('..')) return rangeFilter(value, name, field);
   const match = TEMPO_PATTERN.exec(value);
   const [, low, dash, high] = match ?? [];
   if (!match || (low === undefined && high === undefined) || (dash === undefined && high !== undefined && low !== undefined)) {
@@ -75,13 +84,28 @@ function tempoFilter(value: string, name: string): Filter {
   const max = dash === undefined ? min : high === undefined ? undefined : Number(high);
   // A range typed high to low ("bpm:128-120") means the same songs.
   const [from, to] = min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
-  return { op: 'range', field: 'tempo', ...(from === undefined ? {} : { min: from }), ...(to === undefined ? {} : { max: to }) };
+  return { op: 'range', field, ...(from === undefined ? {} : { min: from }), ...(to === undefined ? {} : { max: to }) };
 }
 
-function keyFilter(value: string, name: string): Filter {
+const RANGE_PATTERN = /^(-?\d+(?:\.\d+)?)?(\.\.)?(-?\d+(?:\.\d+)?)?$/;
+
+/** Numbers that may be negative: `lufs:-14` (exactly), `lufs:-14..-8`, `lufs:-14..` (and up), `lufs:..-8` (and down). */
+function rangeFilter(value: string, name: string, field: 'tempo' | 'bpm' | 'audioBpm' | 'lufs' | 'truePeak' | 'durationS'): Filter {
+  const match = RANGE_PATTERN.exec(value.replaceAll(' ', ''));
+  const [, low, dots, high] = match ?? [];
+  if (!match || (low === undefined && high === undefined) || (dots === undefined && high !== undefined && low !== undefined)) {
+    throw new AppError('invalid_input', searchTakesRange(name));
+  }
+  const min = low === undefined ? undefined : Number(low);
+  const max = dots === undefined ? min : high === undefined ? undefined : Number(high);
+  const [from, to] = min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+  return { op: 'range', field, ...(from === undefined ? {} : { min: from }), ...(to === undefined ? {} : { max: to }) };
+}
+
+function keyFilter(value: string, name: string, field: 'key' | 'audioKey'): Filter {
   const key = parseKey(value);
   if (!key) throw new AppError('invalid_input', searchTakesKey(name));
-  return { op: 'equals', field: 'key', value: keyName(key) };
+  return { op: 'equals', field, value: keyName(key) };
 }
 
 /** The one value that the text names, or starts (`status:mix` is Mixing), ignoring case. */

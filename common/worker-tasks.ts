@@ -1,4 +1,5 @@
 /** The tasks the worker pool runs, and what they answer. Plain data both ways (structured clone). */
+import type { AnalysedAudio } from './audio-analysis';
 import { assertNever } from './errors';
 import type { AudioMeta, Daw, ProjectMeta } from './project-meta';
 import type { Bitrate, CompressionFormat } from './upload-rules';
@@ -32,7 +33,8 @@ export type WorkerTask =
   | { kind: 'walk'; root: string }
   | { kind: 'read-project'; path: string; daw: Daw }
   | { kind: 'read-audio'; path: string }
-  | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat };
+  | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat }
+  | { kind: 'analyse-audio'; path: string };
 
 export type ReadOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -51,6 +53,7 @@ export interface WorkerResults {
   'read-project': ReadOutcome<ProjectMeta>;
   'read-audio': ReadOutcome<AudioMeta>;
   'compress-audio': CompressOutcome;
+  'analyse-audio': ReadOutcome<AnalysedAudio>;
 }
 
 const MB = 1024 * 1024;
@@ -122,6 +125,7 @@ export function workerTimeLimitMs(task: WorkerTask, inputBytes: number, limits: 
     case 'walk':
       return limits.walkMs;
     case 'compress-audio':
+    case 'analyse-audio':
       return ffmpegTimeLimitMs(inputBytes, limits) + FFMPEG_KILL_GRACE_MS + COMPRESS_ANSWER_MARGIN_MS;
     default:
       return assertNever(task);

@@ -63,6 +63,12 @@ export const songs = sqliteTable(
     daw: text('daw').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.daw')`), { mode: 'virtual' }),
     /** 1 when the song's project folder has vanished (`meta.projectMissing`), else 0; indexed like `daw`. */
     missing: integer('missing').generatedAlwaysAs(sql.raw(`coalesce(json_extract("meta", '$.projectMissing'), 0)`), { mode: 'virtual' }),
+    /** What the analysis of the song's audio heard (`meta.analysis`, issue 18), kept by SQLite to sort and filter by. */
+    audioBpm: real('audio_bpm').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.analysis.bpm')`), { mode: 'virtual' }),
+    audioKey: text('audio_key').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.analysis.key')`), { mode: 'virtual' }),
+    lufs: real('lufs').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.analysis.lufs')`), { mode: 'virtual' }),
+    truePeak: real('true_peak').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.analysis.truePeak')`), { mode: 'virtual' }),
+    durationS: real('duration_s').generatedAlwaysAs(sql.raw(`json_extract("meta", '$.analysis.durationS')`), { mode: 'virtual' }),
   },
   (t) => [
     uniqueIndex('songs_id_unique').on(t.id),
@@ -79,6 +85,11 @@ export const songs = sqliteTable(
     // DAW with status ("my Ableton songs in mixing"): found from the index, and counted without reading songs.
     index('songs_hidden_daw_status').on(t.hidden, t.daw, t.statusRank),
     index('songs_hidden_missing').on(t.hidden, t.missing),
+    // What the analysis heard, sorted with the songs it has not heard (no audio, or not yet) last either way.
+    index('songs_hidden_audio_bpm').on(t.hidden, sql`(${t.audioBpm} IS NULL)`, t.audioBpm),
+    index('songs_hidden_lufs').on(t.hidden, sql`(${t.lufs} IS NULL)`, t.lufs),
+    index('songs_hidden_true_peak').on(t.hidden, sql`(${t.truePeak} IS NULL)`, t.truePeak),
+    index('songs_hidden_duration').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
   ],
 );
 
@@ -237,6 +248,18 @@ export const jobs = sqliteTable(
       .where(sql`${t.dedupeKey} IS NOT NULL AND ${t.state} IN ('queued', 'running')`),
   ],
 );
+
+/**
+ * What the analysis heard in an audio file (issue 18), by the file's content fingerprint: a moved, renamed or
+ * copied file is not analysed again, and a re-scan analyses nothing it has analysed with this `version`.
+ */
+export const audioAnalyses = sqliteTable('audio_analyses', {
+  fingerprint: text('fingerprint').primaryKey(),
+  version: integer('version').notNull(),
+  /** JSON: the `AudioAnalysis`, or `{ "error": reason }` for a file that could not be analysed. */
+  result: text('result').notNull(),
+  analysedAt: integer('analysed_at').notNull(),
+});
 
 /** Small values: last sync time, storage usage. */
 export const kv = sqliteTable('kv', {

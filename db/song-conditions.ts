@@ -51,13 +51,21 @@ const TEXT_COLUMNS = {
   fileName: songs.fileName,
   projectPath: songs.projectPath,
   daw: songs.daw,
+  audioKey: songs.audioKey,
 } as const;
 
 const NUMERIC_COLUMNS = {
   tempo: songs.tempoBpm,
   createdAt: songs.createdAt,
   modifiedAt: songs.modifiedAt,
+  audioBpm: songs.audioBpm,
+  lufs: songs.lufs,
+  truePeak: songs.truePeak,
+  durationS: songs.durationS,
 } as const;
+
+/** The analysis's figures, sorted like the tempo: the songs it has not heard last either way (their indexes say so). */
+const HEARD_COLUMNS = { audioBpm: songs.audioBpm, lufs: songs.lufs, truePeak: songs.truePeak, durationS: songs.durationS } as const;
 
 export function filterCondition(filter: Filter, fields: ReadonlyMap<string, CustomField>): SQL | null {
   if (filter.op === 'hasTag') return hasTag(filter.value);
@@ -72,22 +80,33 @@ export function filterCondition(filter: Filter, fields: ReadonlyMap<string, Cust
       }
       // "Missing" is yes or no: containing "true" means being true.
       if (field === 'missing') return songEquality(field, filter.value);
-      return sql`instr(lower(${TEXT_COLUMNS[field]}), lower(${filter.value})) > 0`;
+      if (field === 'bpm') return sql`(${contains(songs.tempo, filter.value)} OR ${contains(songs.audioBpm, filter.value)})`;
+      return contains(isTextField(field) ? TEXT_COLUMNS[field] : NUMERIC_COLUMNS[field], filter.value);
     case 'range': {
+      // Either source: the song's tempo or its audio's.
+      if (field === 'bpm') return sql`(${rangeCondition(songs.tempoBpm, filter)} OR ${rangeCondition(songs.audioBpm, filter)})`;
       if (!isNumericField(field)) {
         throw new AppError('invalid_input', MESSAGES.rangeFilterNotNumeric);
       }
-      const column = NUMERIC_COLUMNS[field];
-      const bounds: SQL[] = [];
-      if (filter.min !== undefined) bounds.push(gte(column, filter.min));
-      if (filter.max !== undefined) bounds.push(lte(column, filter.max));
-      // A bound already excludes NULL; an extra IS NOT NULL term made the planner take the tempo index over
-      // (hidden, key, tempo) to count "key:Am bpm:120-128".
-      return and(...bounds) ?? isNotNull(column);
+      return rangeCondition(NUMERIC_COLUMNS[field], filter);
     }
     default:
       return assertNever(filter);
   }
+}
+
+/** Text containing text, ignoring case; a number as it is written ("-14.2"). */
+function contains(column: AnyColumn, value: string): SQL {
+  return sql`instr(lower(CAST(${column} AS TEXT)), lower(${value})) > 0`;
+}
+
+function rangeCondition(column: AnyColumn, filter: { min?: number | undefined; max?: number | undefined }): SQL {
+  const bounds: SQL[] = [];
+  if (filter.min !== undefined) bounds.push(gte(column, filter.min));
+  if (filter.max !== undefined) bounds.push(lte(column, filter.max));
+  // A bound already excludes NULL; an extra IS NOT NULL term made the planner take the tempo index over
+  // (hidden, key, tempo) to count "key:Am bpm:120-128".
+  return and(...bounds) ?? isNotNull(column);
 }
 
 /** "Is": by meaning where a field has one (a rank, a musical key, a DAW's names), else ignoring case. */
@@ -101,9 +120,17 @@ function songEquality(field: SongQueryField, value: string): SQL {
       return rankEquality(field, value);
     case 'createdAt':
     case 'modifiedAt':
+    case 'audioBpm':
+    case 'lufs':
+    case 'truePeak':
+    case 'durationS':
       return eq(NUMERIC_COLUMNS[field], Number(value));
+    case 'bpm':
+      return sql`(${songs.tempoBpm} = ${Number(value)} OR ${songs.audioBpm} = ${Number(value)})`;
     case 'key':
-      return keyEquality(value);
+      return keyEquality(value, songs.key);
+    case 'audioKey':
+      return keyEquality(value, songs.audioKey);
     case 'daw': {
       const daw = dawFromText(value);
       return daw === null ? sql`0` : eq(songs.daw, daw);
@@ -129,13 +156,17 @@ function songEquality(field: SongQueryField, value: string): SQL {
  * IN over its spellings, which the (hidden, key, tempo) index answers, with a tempo range too. Text that names
  * no key is compared as it is.
  */
-function keyEquality(value: string): SQL {
+function keyEquality(value: string, column: AnyColumn): SQL {
   const key = parseKey(value);
-  return key ? inArray(sql`${songs.key} COLLATE NOCASE`, keySpellings(key)) : sql`${songs.key} = ${value} COLLATE NOCASE`;
+  return key ? inArray(sql`${column} COLLATE NOCASE`, keySpellings(key)) : sql`${column} = ${value} COLLATE NOCASE`;
 }
 
 function customFieldId(field: `custom.${string}`): string {
   return field.slice(field.indexOf('.') + 1);
+}
+
+function isTextField(field: SongQueryField): field is keyof typeof TEXT_COLUMNS {
+  return Object.hasOwn(TEXT_COLUMNS, field);
 }
 
 function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_COLUMNS {
@@ -177,8 +208,18 @@ export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomF
     case 'status':
       return by(RANKED[column].column);
     case 'tempo':
+    case 'bpm':
       // SQLite orders NULL lowest: descending already puts it last; ascending needs the IS NULL key first.
       return descending ? by(songs.tempoBpm) : [orderTerm(sql`(${songs.tempoBpm} IS NULL)`, false), ...by(songs.tempoBpm)];
+    case 'audioBpm':
+    case 'lufs':
+    case 'truePeak':
+    case 'durationS': {
+      const heard = HEARD_COLUMNS[column];
+      return [orderTerm(sql`(${heard} IS NULL)`, false), ...by(heard)];
+    }
+    case 'audioKey':
+      return [orderTerm(sql`(${songs.audioKey} IS NULL)`, false), ...by(sql`${songs.audioKey} COLLATE NOCASE`)];
     case 'key':
       // Within a key by tempo, as a DJ reads a crate: the (hidden, key, tempo) index gives exactly this order.
       return [orderTerm(sql`${songs.key} COLLATE NOCASE`, descending), ...by(songs.tempoBpm)];

@@ -4,7 +4,9 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
-import type { ReadOutcome, WorkerResults, WorkerTask } from '../common/worker-tasks';
+import { ffmpegTimeLimitMs, type ReadOutcome, type WorkerResults, type WorkerTask } from '../common/worker-tasks';
+import fs from 'node:fs/promises';
+import { analyseAudio } from './analysis/analyse-audio';
 import { compressAudio } from './compress/compress-audio';
 import { readAls } from './readers/als/read-als';
 import { readAudio } from './readers/audio/read-audio';
@@ -30,6 +32,8 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
       return outcome(() => readAudio(task.path));
     case 'compress-audio':
       return whileListening(task.cancel, (signal) => compressAudio(task.input, task.output, task.bitrate, task.format, { signal }));
+    case 'analyse-audio':
+      return whileListening(task.cancel, async (signal) => analyseAudio(task.path, { signal, timeLimitMs: ffmpegTimeLimitMs(await fileSize(task.path)) }));
   }
 }
 
@@ -53,6 +57,10 @@ async function whileListening<T>(port: MessagePort | undefined, work: (signal: A
   } finally {
     port?.close();
   }
+}
+
+async function fileSize(filePath: string): Promise<number> {
+  return fs.stat(filePath).then((stats) => stats.size, () => 0);
 }
 
 async function outcome<T>(read: () => Promise<T>): Promise<ReadOutcome<T>> {

@@ -42,7 +42,7 @@ describe('a song row, from the field table', () => {
   });
 
   it('writes every stored column of songs (the generated ones and the processing clock are not the song)', () => {
-    const generated = ['seq', 'processingStartedAt', 'priorityRank', 'tierRank', 'statusRank', 'daw', 'missing'];
+    const generated = ['seq', 'processingStartedAt', 'priorityRank', 'tierRank', 'statusRank', 'daw', 'missing', 'audioBpm', 'audioKey', 'lufs', 'truePeak', 'durationS'];
     expect(Object.keys(songToColumns(everyFieldSet)).sort()).toEqual(Object.keys(songs).filter((column) => !generated.includes(column) && column !== 'enableRLS').sort());
   });
 

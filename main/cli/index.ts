@@ -2,9 +2,11 @@
  * The command line: the same core with no UI.
  *
  *   npm run cli -- scan <dir> [--data-dir <d>] [--json]
+ *   npm run cli -- analyse <file-or-folder> [--json]
  *
- * scans the folder to the end (songs, then every project and audio read) and prints the songs and the files
- * that could not be read. Without `--data-dir` it works in a fresh temporary library.
+ * `scan` scans the folder to the end (songs, then every project and audio read) and prints the songs and the files
+ * that could not be read; without `--data-dir` it works in a fresh temporary library. `analyse` prints what the
+ * audio analysis hears in each audio file (tempo, key, loudness, length), with no library at all.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,12 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom } from '../paths';
+import { createWorkerPool } from '../jobs/pool';
+import { runAnalyseCommand } from './analyse-command';
 import { runScanCommand } from './scan-command';
 
-const USAGE = 'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]';
+const USAGE = 'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]\n       npm run cli -- analyse <file-or-folder> [--json]';
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'analyse') return analyse(rest);
   if (command !== 'scan') {
     console.error(USAGE);
     return 2;
@@ -47,6 +52,24 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     await core.close();
     if (!dataDir) fs.rmSync(libraryDir, { recursive: true, force: true });
+  }
+}
+
+async function analyse(args: string[]): Promise<number> {
+  const { folder: target, json } = parseScanArgs(args);
+  if (!target) {
+    console.error(USAGE);
+    return 2;
+  }
+  const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_BUNDLE) });
+  try {
+    const report = await runAnalyseCommand(pool, path.resolve(target));
+    if (json) console.log(JSON.stringify(report));
+    else for (const file of report.files) console.log(`${file.path}: ${file.bpm ?? '—'} BPM, ${file.key ?? '—'}, ${file.lufs ?? '—'} LUFS, ${file.durationS} s`);
+    for (const error of json ? [] : report.errors) console.error(`${error.path}: ${error.reason}`);
+    return 0;
+  } finally {
+    await pool.destroy();
   }
 }
 

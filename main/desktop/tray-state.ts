@@ -16,6 +16,7 @@ const WORK: Record<JobKind, (count: number) => string> = {
   scan: (n) => `Scanning ${n} ${n === 1 ? 'folder' : 'folders'}`,
   'parse-project': () => 'Reading projects',
   'read-audio': () => 'Reading audio',
+  'analyse-audio': () => 'Analysing audio',
   upload: (n) => `Uploading ${n} ${n === 1 ? 'file' : 'files'}`,
   sync: () => 'Syncing',
 };

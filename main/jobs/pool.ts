@@ -100,7 +100,7 @@ async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, 
       const timer = setTimeout(() => deadline.abort(new AppError('internal', MESSAGES.timeLimitPassed)), limitMs);
       const stop = firstOf(cancelled.signal, deadline.signal);
       try {
-        if (task.kind === 'compress-audio') return (await runStoppable(piscina, task, stop.signal)) as WorkerResults[T['kind']];
+        if (task.kind === 'compress-audio' || task.kind === 'analyse-audio') return (await runStoppable(piscina, task, stop.signal)) as WorkerResults[T['kind']];
         return (await piscina.run(task, { signal: stop.signal })) as WorkerResults[T['kind']];
       } catch (error) {
         if (deadline.signal.aborted && !cancelled.signal.aborted) return pastTimeLimit(task, limitMs);
@@ -137,7 +137,7 @@ function firstOf(...sources: (AbortSignal | undefined)[]): Linked {
  * Runs a compression whose worker stops ffmpeg itself when told through a port; its thread is ended only if it
  * has not answered `STOP_WAIT_MS` later. Once stopped, the caller hears the stop, whatever the worker answered.
  */
-async function runStoppable(piscina: Piscina, task: Extract<WorkerTask, { kind: 'compress-audio' }>, stop: AbortSignal): Promise<unknown> {
+async function runStoppable(piscina: Piscina, task: Extract<WorkerTask, { kind: 'compress-audio' | 'analyse-audio' }>, stop: AbortSignal): Promise<unknown> {
   const { port1, port2 } = new MessageChannel();
   const endThread = new AbortController();
   let endTimer: NodeJS.Timeout | undefined;
@@ -159,7 +159,7 @@ async function runStoppable(piscina: Piscina, task: Extract<WorkerTask, { kind: 
 
 /** The size of the file a task reads; 0 for a walk, or a file that cannot be looked at (its reader will say why). */
 async function inputBytes(task: WorkerTask): Promise<number> {
-  const file = task.kind === 'read-project' || task.kind === 'read-audio' ? task.path : task.kind === 'compress-audio' ? task.input : null;
+  const file = task.kind === 'read-project' || task.kind === 'read-audio' || task.kind === 'analyse-audio' ? task.path : task.kind === 'compress-audio' ? task.input : null;
   if (file === null) return 0;
   return fs.stat(file).then(
     (stats) => stats.size,
@@ -173,6 +173,7 @@ function pastTimeLimit<T extends WorkerTask>(task: T, limitMs: number): WorkerRe
   switch (task.kind) {
     case 'read-project':
     case 'read-audio':
+    case 'analyse-audio':
       return { ok: false, reason: readTookTooLong(limit) } as WorkerResults[T['kind']];
     case 'walk':
       throw new AppError('io_error', walkTookTooLong(task.root, limit));

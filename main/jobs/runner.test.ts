@@ -27,7 +27,7 @@ function handler<K extends JobKind>(run: TaskHandler<K>['run'], onFailed?: TaskH
 
 function start(handlers: Partial<TaskHandlers>, startOptions: { orphanedRunningJobs?: boolean } = {}): JobRunner {
   const idle = { label: () => 'test work', run: async () => null };
-  runner = new JobRunner(db, { scan: idle, 'parse-project': idle, 'read-audio': idle, sync: idle, upload: idle, ...handlers }, events, {
+  runner = new JobRunner(db, { scan: idle, 'parse-project': idle, 'read-audio': idle, 'analyse-audio': idle, sync: idle, upload: idle, ...handlers }, events, {
     backoff: { baseMs: 5, capMs: 10 },
     progressIntervalMs: 0,
   });

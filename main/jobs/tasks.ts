@@ -46,6 +46,8 @@ export const TASKS: { [K in JobKind]: TaskDefinition<K> } = {
   scan: { kind: 'scan', payload: JOB_PAYLOAD_SCHEMAS.scan, priority: 20, backgroundPriority: 10, concurrency: 1, maxAttempts: 5 },
   'parse-project': { kind: 'parse-project', payload: JOB_PAYLOAD_SCHEMAS['parse-project'], priority: 5, concurrency: 2, maxAttempts: 5 },
   'read-audio': { kind: 'read-audio', payload: JOB_PAYLOAD_SCHEMAS['read-audio'], priority: 1, concurrency: 1, maxAttempts: 5 },
+  // Last of all: hearing the audio takes seconds a file, and the table shows the song without it.
+  'analyse-audio': { kind: 'analyse-audio', payload: JOB_PAYLOAD_SCHEMAS['analyse-audio'], priority: 0, concurrency: 1, maxAttempts: 3 },
   // Behind a scan the user asked for, ahead of background scans: their edits reach the cloud soon.
   sync: { kind: 'sync', payload: JOB_PAYLOAD_SCHEMAS.sync, priority: 15, concurrency: 1, maxAttempts: 3 },
   upload: { kind: 'upload', payload: JOB_PAYLOAD_SCHEMAS.upload, priority: 2, concurrency: MAX_CONCURRENT_UPLOADS, maxAttempts: 3 },

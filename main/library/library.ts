@@ -17,6 +17,7 @@ import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
 import type { JobRunner, TaskHandlers } from '../jobs/runner';
+import { runAudioAnalyses } from './analysis-jobs';
 import { runAudioReads, runProjectReads } from './read-jobs';
 import { runScan } from './scan-job';
 import { resolveWatchableFolder } from '../security/watchable-folder';
@@ -36,6 +37,8 @@ export interface LibraryOptions {
   watchDebounceMs?: number;
   /** Shortest time between two scans of one folder. Default: the spec's 5 s. */
   minScanGapMs?: number;
+  /** Analyse the songs' audio after a scan (issue 18). Default: true; the scan's benchmark measures reads alone. */
+  analyseAudio?: boolean;
 }
 
 export class Library {
@@ -55,7 +58,7 @@ export class Library {
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
-    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake() };
+    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false };
     return {
       scan: {
         label: (payload) => {
@@ -74,6 +77,11 @@ export class Library {
         label: (payload) => `Reading audio (${payload.reads.length})`,
         run: (payload, ctx) => runAudioReads(deps, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('Reading audio failed', error),
+      },
+      'analyse-audio': {
+        label: (payload) => `Analysing audio (${payload.reads.length})`,
+        run: (payload, ctx) => runAudioAnalyses({ ...deps, dataDir: this.places.dataDir }, payload, ctx),
+        onFailed: (_payload, error) => this.notifyFailure('Analysing audio failed', error),
       },
     };
   }

@@ -45,6 +45,8 @@ export interface ScanDeps {
   events: EventBus;
   /** Called after reads were queued, so the runner picks them up. */
   wakeRunner: () => void;
+  /** Queue the analysis of new and changed audio behind its reads. */
+  analyseAudio: boolean;
 }
 
 export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobContext): Promise<ScanSummary> {
@@ -55,7 +57,7 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   const { plan, songs, errors } = await walkAndPlan(deps, directory, scopes, ctx);
   ctx.signal.throwIfAborted();
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
-  queueReads(deps.db, plan);
+  queueReads(deps.db, plan, deps.analyseAudio);
   deps.wakeRunner();
 
   if (plan.added.length > 0) {
@@ -135,13 +137,16 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
 }
 
 /** Phase two: the project and audio files to read, a few per job, behind every scan. */
-function queueReads(db: Db, plan: ScanPlan): void {
+function queueReads(db: Db, plan: ScanPlan, analyseAudio: boolean): void {
   const queued: Parameters<typeof enqueueMany>[1] = [];
   for (let i = 0; i < plan.projectReads.length; i += READS_PER_JOB) {
     queued.push({ kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) } });
   }
   for (let i = 0; i < plan.audioReads.length; i += READS_PER_JOB) {
     queued.push({ kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) } });
+  }
+  for (let i = 0; analyseAudio && i < plan.audioReads.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'analyse-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) } });
   }
   inTransaction(db, () => enqueueMany(db, queued));
 }

@@ -8,11 +8,10 @@
  * itself (SIGTERM, then SIGKILL after a grace) when the run is cancelled or passes its time limit, and caps
  * what it writes (`-fs`, then checked), so a file that decodes into hours of audio cannot fill the disk.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { runFfmpeg, type FfmpegExit } from '../ffmpeg';
 import { COMPRESSION_ERRORS, type Bitrate, type CompressionFormat } from '../../common/upload-rules';
-import { FFMPEG_KILL_GRACE_MS, FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/worker-tasks';
+import { FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/worker-tasks';
 
 /** Encoder and container per output format. */
 const ENCODERS: Record<CompressionFormat, string[]> = {
@@ -21,14 +20,7 @@ const ENCODERS: Record<CompressionFormat, string[]> = {
   ogg: ['-codec:a', 'libvorbis', '-f', 'ogg'],
 };
 
-/** Inside a packaged app the binary lives beside the archive, not in it: executables cannot run from asar. */
-export function ffmpegPath(): string {
-  return ffmpeg.path.replace(`app.asar${pathSeparator()}`, `app.asar.unpacked${pathSeparator()}`);
-}
-
-function pathSeparator(): string {
-  return process.platform === 'win32' ? '\\' : '/';
-}
+export { ffmpegPath } from '../ffmpeg';
 
 /** The one ffmpeg command line (the benchmark runs it raw to measure what the app adds); `-fs` caps the output. */
 export function ffmpegArgs(input: string, output: string, bitrate: Bitrate, format: CompressionFormat, maxOutputBytes = FFMPEG_OUTPUT_MAX_BYTES): string[] {
@@ -54,7 +46,7 @@ export async function compressAudio(input: string, output: string, bitrate: Bitr
   const maxOutputBytes = options.maxOutputBytes ?? ffmpegOutputCapBytes(inputSize);
 
   const partial = `${output}.part`;
-  const exit = await run(ffmpegPath(), ffmpegArgs(input, partial, bitrate, format, maxOutputBytes), { timeLimitMs, signal: options.signal });
+  const exit = await runFfmpeg(ffmpegArgs(input, partial, bitrate, format, maxOutputBytes), { timeLimitMs, signal: options.signal });
   if (exit.stopped || exit.code !== 0) {
     await fs.rm(partial, { force: true });
     return { ok: false, reason: COMPRESSION_ERRORS.failed, detail: failureDetail(exit, timeLimitMs) };
@@ -93,54 +85,10 @@ async function looksLike(file: string, format: CompressionFormat): Promise<boole
   }
 }
 
-interface Exit {
-  code: number | null;
-  stderr: string;
-  /** Why the run was stopped, when it was. */
-  stopped?: 'cancelled' | 'timed out';
-}
-
-function failureDetail(exit: Exit, timeLimitMs: number): string {
+function failureDetail(exit: FfmpegExit, timeLimitMs: number): string {
   if (exit.stopped === 'cancelled') return 'cancelled';
   if (exit.stopped === 'timed out') return `ffmpeg ran longer than its time limit of ${formatSeconds(timeLimitMs)} and was stopped`;
   return exit.stderr.trim().split('\n').slice(-3).join('\n');
-}
-
-/** Runs ffmpeg to its end, or stops it on cancel or at the time limit; settles once the process is gone. */
-function run(command: string, args: string[], limits: { timeLimitMs: number; signal?: AbortSignal | undefined }): Promise<Exit> {
-  return new Promise((resolve) => {
-    const { signal } = limits;
-    if (signal?.aborted) {
-      resolve({ code: null, stderr: '', stopped: 'cancelled' });
-      return;
-    }
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true });
-    let stderr = '';
-    let stopped: Exit['stopped'];
-    let forceTimer: NodeJS.Timeout | undefined;
-    const stop = (why: NonNullable<Exit['stopped']>) => {
-      if (stopped) return;
-      stopped = why;
-      child.kill('SIGTERM');
-      forceTimer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_KILL_GRACE_MS);
-    };
-    const onAbort = () => stop('cancelled');
-    const limitTimer = setTimeout(() => stop('timed out'), limits.timeLimitMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = (exit: Exit) => {
-      clearTimeout(limitTimer);
-      clearTimeout(forceTimer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(stopped ? { ...exit, stopped } : exit);
-    };
-    child.stderr.on('data', (chunk: Buffer) => {
-      // Only the tail matters for the message; an endless stream must not grow without bound.
-      stderr = (stderr + chunk.toString()).slice(-4096);
-    });
-    child.on('error', (error) => settle({ code: null, stderr: error.message }));
-    // 'close' comes once the process has exited and its output is closed: nothing of it is left running.
-    child.on('close', (code) => settle({ code, stderr }));
-  });
 }
 
 function formatSeconds(ms: number): string {

@@ -1,0 +1,86 @@
+// Hearing the songs' audio after a scan (issue 18): analysed once in the worker pool, kept by the file's
+// fingerprint, so a re-scan analyses nothing and a moved bounce is not decoded again.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AudioAnalysis } from '../../common/audio-analysis';
+import type { Song } from '../../common/song';
+import { getSongs } from '../../db/repositories/songs';
+import { tempDir } from '../../db/test-support';
+import { synthGroove } from '../../fixtures/generators/audio-corpus';
+import { writeSignalWav } from '../../fixtures/generators/wav';
+import { listJobs } from '../jobs/queue';
+import { createTestCore, type TestCore } from '../test-support';
+import { readWaveform } from './waveforms';
+
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+async function startedCore(): Promise<TestCore> {
+  const core = createTestCore(tempDir(), { library: { watch: false, periodicRescan: false, minScanGapMs: 0 } });
+  cores.push(core);
+  await core.start();
+  return core;
+}
+
+const analysisOf = (song: Song | undefined) => song?.meta.analysis as (AudioAnalysis & { fingerprint: string }) | undefined;
+/** The analysis jobs' summaries, oldest first. */
+const analyseJobResults = (core: TestCore) =>
+  listJobs(core.db)
+    .filter((job) => job.kind === 'analyse-audio')
+    .sort((a, b) => a.id - b.id)
+    .map((job) => JSON.parse(job.result ?? 'null') as unknown);
+
+describe('the analysis of a song’s audio', () => {
+  it('a bounce found by a scan is heard once: tempo, loudness, length and its waveform; a re-scan hears nothing again', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    writeSignalWav(path.join(folder, 'Night Drive.wav'), synthGroove({ bpm: 128, pattern: 'four-on-floor', durationS: 12 }), 44_100, 2);
+    const core = await startedCore();
+    const { directory } = await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Night Drive');
+    const analysis = analysisOf(song);
+    expect(analysis).toMatchObject({ bpm: expect.closeTo(128, 0), durationS: expect.closeTo(12, 1), version: 1 });
+    expect(analysis?.lufs).toBeLessThan(-3);
+    // Normalised to a -1 dBFS sample peak: the true peak lies between the samples, a little above.
+    expect(analysis?.truePeak).toBeGreaterThan(-1.5);
+    expect(analysis?.truePeak).toBeLessThan(1);
+    expect(analysis?.overview).toHaveLength(240);
+    const waveform = await readWaveform(core.dataDir, analysis!.fingerprint);
+    expect(waveform?.peaks.length).toBe(2 * Math.ceil((12 * 22_050) / 256));
+    expect(analyseJobResults(core)).toEqual([{ analysed: 1, reused: 0, failed: [] }]);
+
+    core.library.requestScan(directory.id);
+    await core.runner.whenIdle();
+    expect(analyseJobResults(core)).toHaveLength(1);
+  });
+
+  it('a bounce renamed, or copied next to another project, is not decoded again', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    const first = writeSignalWav(path.join(folder, 'Take 1.wav'), synthGroove({ bpm: 100, durationS: 8 }), 44_100);
+    const core = await startedCore();
+    const { directory } = await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const before = analysisOf(getSongs(core.db).find((song) => song.name === 'Take 1'));
+
+    fs.renameSync(first, path.join(folder, 'Take 1 (final).wav'));
+    core.library.requestScan(directory.id);
+    await core.runner.whenIdle();
+    const after = analysisOf(getSongs(core.db).find((song) => song.file?.fileName === 'Take 1 (final).wav'));
+    expect(after).toEqual(before);
+    expect(analyseJobResults(core).at(-1)).toEqual({ analysed: 0, reused: 1, failed: [] });
+  });
+
+  it('a file that is not audio is recorded with why, and not decoded at every scan', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    fs.writeFileSync(path.join(folder, 'Broken.wav'), Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4000, 7)]));
+    const core = await startedCore();
+    await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Broken');
+    expect(song?.meta.analysis).toMatchObject({ error: expect.stringMatching(/could not be decoded/) });
+  });
+});

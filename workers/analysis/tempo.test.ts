@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { estimateTempo } from './tempo';
+
+const RATE = 22_050;
+
+/** A small deterministic random source (mulberry32), so every run hears the same noise. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Drum = 'kick' | 'snare' | 'hat' | 'click';
+type Pattern = 'click' | 'rock' | 'house' | 'half-time';
+
+interface Groove {
+  bpm: number;
+  pattern: Pattern;
+  /** Where the off-beat eighth falls, as a share of the beat: 0.5 straight, 2/3 a triplet swing. */
+  swing?: number;
+  /** White noise amplitude over the mix. */
+  noise?: number;
+  seconds?: number;
+}
+
+function addDrum(out: Float32Array, at: number, drum: Drum, next: () => number): void {
+  const start = Math.round(at * RATE);
+  const length = Math.round((drum === 'kick' ? 0.25 : drum === 'snare' ? 0.18 : drum === 'hat' ? 0.05 : 0.01) * RATE);
+  let phase = 0;
+  let previous = 0;
+  for (let i = 0; i < length && start + i < out.length; i++) {
+    const t = i / RATE;
+    let value: number;
+    if (drum === 'kick') {
+      phase += (2 * Math.PI * (50 + 90 * Math.exp(-t * 30))) / RATE;
+      value = 0.9 * Math.sin(phase) * Math.exp(-t * 14);
+    } else if (drum === 'snare') {
+      value = (0.35 * (next() * 2 - 1) + 0.3 * Math.sin(2 * Math.PI * 190 * t)) * Math.exp(-t * 22);
+    } else if (drum === 'hat') {
+      const white = next() * 2 - 1;
+      value = 0.12 * (white - previous) * Math.exp(-t * 70);
+      previous = white;
+    } else {
+      value = 0.8 * Math.sin(2 * Math.PI * 1000 * t) * (1 - i / length);
+    }
+    out[start + i] = (out[start + i] as number) + value;
+  }
+}
+
+/** A drum groove at a known tempo: `seconds` long at 22,050 Hz. */
+function groove({ bpm, pattern, swing = 0.5, noise = 0, seconds = 20 }: Groove): Float32Array {
+  const out = new Float32Array(seconds * RATE);
+  const next = random(Math.round(bpm * 10));
+  const beat = 60 / bpm;
+  for (let b = 0; b * beat < seconds; b++) {
+    const t = b * beat;
+    const inBar = b % 4;
+    const offbeat = t + swing * beat;
+    if (pattern === 'click') addDrum(out, t, 'click', next);
+    if (pattern === 'rock') {
+      addDrum(out, t, inBar % 2 === 0 ? 'kick' : 'snare', next);
+      addDrum(out, t, 'hat', next);
+      if (bpm < 160) addDrum(out, offbeat, 'hat', next);
+    }
+    if (pattern === 'house') {
+      addDrum(out, t, 'kick', next);
+      addDrum(out, offbeat, 'hat', next);
+      if (inBar % 2 === 1) addDrum(out, t, 'snare', next);
+    }
+    if (pattern === 'half-time') {
+      if (inBar === 0) addDrum(out, t, 'kick', next);
+      if (inBar === 2) addDrum(out, t, 'snare', next);
+      addDrum(out, t, 'hat', next);
+      addDrum(out, offbeat, 'hat', next);
+    }
+  }
+  if (noise > 0) for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + noise * (next() * 2 - 1);
+  return out;
+}
+
+describe('estimateTempo', () => {
+  const cases: Groove[] = [
+    { bpm: 60, pattern: 'click' },
+    { bpm: 60, pattern: 'rock' },
+    { bpm: 87.5, pattern: 'half-time' },
+    { bpm: 87.5, pattern: 'half-time', swing: 2 / 3 },
+    { bpm: 96.5, pattern: 'rock', swing: 2 / 3 },
+    { bpm: 120, pattern: 'rock' },
+    { bpm: 120, pattern: 'rock', swing: 0.62, noise: 0.05 },
+    { bpm: 128, pattern: 'house' },
+    { bpm: 128, pattern: 'house', noise: 0.1 },
+    { bpm: 140.5, pattern: 'rock' },
+    { bpm: 140.5, pattern: 'house', noise: 0.05 },
+    { bpm: 174, pattern: 'rock' },
+    { bpm: 174.3, pattern: 'rock', noise: 0.05 },
+    { bpm: 200, pattern: 'click' },
+    { bpm: 200, pattern: 'rock' },
+  ];
+
+  it.each(cases)('reads $bpm BPM from a $pattern groove (swing $swing, noise $noise) within 0.5 BPM', (groove_) => {
+    const { bpm, confidence } = estimateTempo(groove(groove_), RATE);
+        expect(Math.abs(bpm - groove_.bpm)).toBeLessThanOrEqual(0.5);
+    expect(confidence).toBeGreaterThan(0.1);
+    expect(confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('finds no tempo in silence', () => {
+    expect(estimateTempo(new Float32Array(10 * RATE), RATE)).toEqual({ bpm: 0, confidence: 0 });
+  });
+
+  it('finds no tempo in a clip too short to hold two beats at 50 BPM', () => {
+    expect(estimateTempo(groove({ bpm: 120, pattern: 'rock', seconds: 2 }), RATE).bpm).toBe(0);
+  });
+
+  it('gives a low confidence to steady noise', () => {
+    const next = random(7);
+    const noise = Float32Array.from({ length: 15 * RATE }, () => 0.3 * (next() * 2 - 1));
+    expect(estimateTempo(noise, RATE).confidence).toBeLessThan(0.3);
+  });
+
+  it('reads the same tempo at 44.1 kHz', () => {
+    const at22k = groove({ bpm: 128, pattern: 'house', seconds: 12 });
+    const at44k = new Float32Array(at22k.length * 2);
+    for (let i = 0; i < at44k.length; i++) at44k[i] = at22k[i >> 1] as number;
+    expect(Math.abs(estimateTempo(at44k, 2 * RATE).bpm - 128)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('analyses three minutes of audio in well under a second', () => {
+    const long = groove({ bpm: 123.4, pattern: 'rock', seconds: 180 });
+    const started = performance.now();
+    const { bpm } = estimateTempo(long, RATE);
+    const elapsed = performance.now() - started;
+    console.log(`tempo: ${elapsed.toFixed(0)} ms for 180 s of audio (${((elapsed / 180) * 60).toFixed(0)} ms per minute)`);
+    expect(Math.abs(bpm - 123.4)).toBeLessThanOrEqual(0.5);
+    expect(elapsed).toBeLessThan(1500);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Tempo after Percival and Tzanetakis, "Streamlined tempo estimation based on autocorrelation and
+ * cross-correlation with pulses" (IEEE/ACM TASLP 22(12), 2014), written from the paper (no code copied):
+ *
+ * 1. The onset strength signal (`onset.ts`).
+ * 2. Per window of about 6 s of the OSS: the generalized autocorrelation (the inverse FFT of |FFT|^0.5), with
+ *    harmonics enhanced (A(τ) + A(2τ) + A(4τ)), its ten highest peaks between 50 and 210 BPM as candidates, and
+ *    for each the cross-correlation with pulse trains (beats at τ, weight 1; at 2τ and 1.5τ, weight 0.5) over all
+ *    phases: the candidate whose best phase and whose variance over phases are highest wins the window.
+ * 3. The windows' winners are summed in a Gaussian-smoothed tempo histogram; its peak is the tempo.
+ *
+ * Adapted: the paper decides the octave with a classifier trained on annotated music; we have no training set,
+ * so the octave is decided by a rule on the OSS folded at the beat period (`octave`, below), and the period is
+ * refined beyond the OSS's frame (about 0.6 BPM at 120) with the whole signal's autocorrelation at multiples of
+ * the beat, interpolated by a parabola: the peak at m beats gives the period m times finer.
+ *
+ * The octave rule, what a musician would call the tempo: fold the OSS over the beat period and compare the
+ * strength half-way between beats with the strength on the beat. If the half-way points are nearly as strong
+ * (>= FASTER_RATIO), the pulse is twice as fast (every click of a click track is a beat). Otherwise, fold at two
+ * beats: if every other beat is weak (<= SLOWER_RATIO of the strong ones), the beat is twice as slow (a kick on
+ * 1 and a snare on 3 with eighth-note hats reads as half time, 87.5 and not 175). Results stay in 50..210 BPM.
+ */
+import { nextFftSize, RealFft } from './fft';
+import { onsetStrength } from './onset';
+
+export interface TempoEstimate {
+  /** Beats per minute, one decimal, in 50..210; 0 when no steady pulse was found (silence, too short). */
+  bpm: number;
+  /** 0..1: how periodic the onsets are at that tempo. */
+  confidence: number;
+}
+
+export const MIN_BPM = 50;
+export const MAX_BPM = 210;
+/** Half-way points at least this strong (relative to the beats) mean the pulse is twice as fast. */
+export const FASTER_RATIO = 0.62;
+/** Every other beat at most this strong (relative to the others) means the pulse is twice as slow. */
+export const SLOWER_RATIO = 0.55;
+/** The analysis window over the OSS (seconds) and its hop, as a share of the window. */
+const WINDOW_S = 6;
+const WINDOW_HOP = 0.5;
+const CANDIDATES = 10;
+const NO_TEMPO: TempoEstimate = { bpm: 0, confidence: 0 };
+/** The tempo histogram's smoothing (BPM) and resolution (bins per BPM). */
+const HISTOGRAM_SIGMA = 1;
+const HISTOGRAM_RES = 10;
+/** The histogram's peaks weighed by the whole signal's periodicity. */
+const HISTOGRAM_CANDIDATES = 3;
+
+function parabolicOffset(left: number, centre: number, right: number): number {
+  const denominator = left - 2 * centre + right;
+  if (denominator >= 0) return 0;
+  const offset = (0.5 * (left - right)) / denominator;
+  return Math.max(-0.5, Math.min(0.5, offset));
+}
+
+/** The generalized autocorrelation (compression 0.5) of `frame`, zero-padded to `fft.size`. */
+function generalizedAutocorrelation(fft: RealFft, frame: Float64Array, work: { re: Float64Array; im: Float64Array; full: Float64Array }): Float64Array {
+  const { re, im, full } = work;
+  fft.forward(frame, re, im);
+  const n = fft.size;
+  for (let k = 0; k <= n / 2; k++) {
+    const magnitude = Math.sqrt(Math.sqrt((re[k] as number) ** 2 + (im[k] as number) ** 2));
+    full[k] = magnitude;
+    if (k > 0 && k < n / 2) full[n - k] = magnitude;
+  }
+  // The inverse DFT of a real, even spectrum is the real part of its forward DFT (over n).
+  fft.forward(full, re, im);
+  const out = new Float64Array(n / 2);
+  for (let k = 0; k < n / 2; k++) out[k] = (re[k] as number) / n;
+  return out;
+}
+
+function pulseScores(oss: Float32Array, start: number, length: number, period: number): { best: number; variance: number } {
+  const phases = Math.max(1, Math.round(period));
+  let best = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  const at = (position: number): number => (position < length ? (oss[start + Math.round(position)] as number) : 0);
+  for (let phase = 0; phase < phases; phase++) {
+    let score = 0;
+    for (let k = 0; k < 4; k++) score += at(phase + k * period);
+    for (let k = 0; k < 2; k++) score += 0.5 * at(phase + 2 * k * period);
+    for (let k = 0; k < 3; k++) score += 0.5 * at(phase + 1.5 * k * period);
+    if (score > best) best = score;
+    sum += score;
+    sumSquares += score * score;
+  }
+  const mean = sum / phases;
+  return { best, variance: sumSquares / phases - mean * mean };
+}
+
+/** Step 2 for one window: the winning candidate's period (OSS frames), or null when the window is flat. */
+function windowTempo(oss: Float32Array, start: number, length: number, fft: RealFft, work: { re: Float64Array; im: Float64Array; full: Float64Array; frame: Float64Array }, minLag: number, maxLag: number): number | null {
+  const { frame } = work;
+  let mean = 0;
+  for (let i = 0; i < length; i++) mean += oss[start + i] as number;
+  mean /= length;
+  frame.fill(0);
+  for (let i = 0; i < length; i++) frame[i] = (oss[start + i] as number) - mean;
+  const acf = generalizedAutocorrelation(fft, frame, work);
+  const enhanced = new Float64Array(maxLag + 2);
+  for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
+    enhanced[lag] = (acf[lag] ?? 0) + (acf[2 * lag] ?? 0) + (acf[4 * lag] ?? 0);
+  }
+  const peaks: { lag: number; value: number }[] = [];
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    const value = enhanced[lag] as number;
+    if (value > 0 && value > (enhanced[lag - 1] as number) && value >= (enhanced[lag + 1] as number)) {
+      const offset = parabolicOffset(enhanced[lag - 1] as number, value, enhanced[lag + 1] as number);
+      peaks.push({ lag: lag + offset, value });
+    }
+  }
+  if (peaks.length === 0) return null;
+  peaks.sort((a, b) => b.value - a.value);
+  const candidates = peaks.slice(0, CANDIDATES).map((peak) => ({ lag: peak.lag, ...pulseScores(oss, start, length, peak.lag) }));
+  const bestSum = candidates.reduce((s, c) => s + c.best, 0) || 1;
+  const varianceSum = candidates.reduce((s, c) => s + c.variance, 0) || 1;
+  let winner = candidates[0];
+  let winnerScore = -Infinity;
+  for (const candidate of candidates) {
+    const score = candidate.best / bestSum + candidate.variance / varianceSum;
+    if (score > winnerScore) [winner, winnerScore] = [candidate, score];
+  }
+  return winner ? winner.lag : null;
+}
+
+/** The OSS less its running mean over about a second, clipped at zero: onsets only, without the noise floor. */
+function peakOnly(oss: Float32Array, rate: number): Float32Array {
+  const half = Math.max(1, Math.round(rate / 2));
+  const out = new Float32Array(oss.length);
+  let sum = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let n = 0; n < oss.length; n++) {
+    while (hi < Math.min(oss.length - 1, n + half)) sum += oss[++hi] as number;
+    while (lo < n - half) sum -= oss[lo++] as number;
+    out[n] = Math.max(0, (oss[n] as number) - sum / (hi - lo + 1));
+  }
+  return out;
+}
+
+/** The autocorrelation of `signal` (mean removed) over all lags below its length, normalized to 1 at lag 0. */
+function autocorrelation(signal: Float32Array): Float64Array {
+  const fft = new RealFft(nextFftSize(2 * signal.length));
+  let mean = 0;
+  for (const value of signal) mean += value;
+  mean /= signal.length || 1;
+  const centred = new Float64Array(signal.length);
+  for (let i = 0; i < signal.length; i++) centred[i] = (signal[i] as number) - mean;
+  const work = { re: new Float64Array(fft.bins), im: new Float64Array(fft.bins), full: new Float64Array(fft.size) };
+  fft.forward(centred, work.re, work.im);
+  for (let k = 0; k < fft.bins; k++) {
+    const power = (work.re[k] as number) ** 2 + (work.im[k] as number) ** 2;
+    work.full[k] = power;
+    if (k > 0 && k < fft.size / 2) work.full[fft.size - k] = power;
+  }
+  fft.forward(work.full, work.re, work.im);
+  const out = new Float64Array(signal.length);
+  const zero = (work.re[0] as number) || 1;
+  for (let k = 0; k < signal.length; k++) out[k] = (work.re[k] as number) / zero;
+  return out;
+}
+
+/** The period made finer with the autocorrelation's peaks near 1, 2, 4, ... periods, up to half the signal. */
+function refinePeriod(acf: Float64Array, period: number): number {
+  let refined = period;
+  for (let multiple = 1; multiple * refined < acf.length / 2; multiple *= 2) {
+    const radius = Math.max(1, Math.min(Math.floor(refined / 3), multiple === 1 ? Math.ceil(0.08 * refined) : 3));
+    const centre = Math.round(multiple * refined);
+    let best = -1;
+    for (let lag = Math.max(1, centre - radius); lag <= centre + radius && lag < acf.length - 1; lag++) {
+      if (best < 0 || (acf[lag] as number) > (acf[best] as number)) best = lag;
+    }
+    if (best < 1 || best >= acf.length - 1) break;
+    const offset = parabolicOffset(acf[best - 1] as number, acf[best] as number, acf[best + 1] as number);
+    refined = (best + offset) / multiple;
+  }
+  return refined;
+}
+
+/** The strength half-way between beats over the strength on the beat, from the OSS folded at `period`. */
+export function offbeatRatio(peaks: Float32Array, period: number): number {
+  const bins = Math.max(4, Math.round(period));
+  const folded = new Float64Array(bins);
+  for (let n = 0; n < peaks.length; n++) {
+    const phase = (n % period) / period;
+    const bin = Math.min(bins - 1, Math.floor(phase * bins));
+    folded[bin] = (folded[bin] as number) + (peaks[n] as number);
+  }
+  const around = (bin: number): number => Math.max(...[-1, 0, 1].map((d) => folded[(((bin + d) % bins) + bins) % bins] as number));
+  let beat = 0;
+  for (let bin = 1; bin < bins; bin++) if ((folded[bin] as number) > (folded[beat] as number)) beat = bin;
+  const strength = folded[beat] as number;
+  return strength > 0 ? around(beat + Math.round(bins / 2)) / strength : 0;
+}
+
+/** The octave rule (header): the period a musician would count, within 50..210 BPM. */
+function octave(peaks: Float32Array, period: number, rate: number): number {
+  const bpm = (p: number): number => (60 * rate) / p;
+  let chosen = period;
+  while (bpm(chosen / 2) <= MAX_BPM && offbeatRatio(peaks, chosen) >= FASTER_RATIO) chosen /= 2;
+  if (chosen !== period) return chosen;
+  while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
+  return chosen;
+}
+
+/** Step 3: the windows' periods summed as Gaussians over BPM; the histogram's highest peaks, in BPM, best first. */
+function histogramPeaks(bpms: number[], count: number): number[] {
+  const size = (MAX_BPM + 10) * HISTOGRAM_RES;
+  const histogram = new Float64Array(size);
+  const reach = Math.ceil(3 * HISTOGRAM_SIGMA * HISTOGRAM_RES);
+  for (const bpm of bpms) {
+    const centre = Math.round(bpm * HISTOGRAM_RES);
+    for (let i = Math.max(0, centre - reach); i <= Math.min(size - 1, centre + reach); i++) {
+      const d = (i - bpm * HISTOGRAM_RES) / (HISTOGRAM_SIGMA * HISTOGRAM_RES);
+      histogram[i] = (histogram[i] as number) + Math.exp(-0.5 * d * d);
+    }
+  }
+  const peaks: number[] = [];
+  for (let i = 1; i < size - 1; i++) {
+    const value = histogram[i] as number;
+    if (value > 0 && value > (histogram[i - 1] as number) && value >= (histogram[i + 1] as number)) peaks.push(i);
+  }
+  return peaks
+    .sort((a, b) => (histogram[b] as number) - (histogram[a] as number))
+    .slice(0, count)
+    .map((i) => i / HISTOGRAM_RES);
+}
+
+/** How much of the onsets' energy repeats at one, two and four periods (0..1). */
+function periodicity(acf: Float64Array, period: number): number {
+  const at = (lag: number): number => {
+    const i = Math.round(lag);
+    return i < acf.length ? Math.max(0, acf[i] as number) : 0;
+  };
+  return Math.min(1, (at(period) + at(2 * period) + at(4 * period)) / 3);
+}
+
+export function estimateTempo(samples: Float32Array, sampleRate: number): TempoEstimate {
+  const { values: oss, low, rate } = onsetStrength(samples, sampleRate);
+  const minLag = Math.floor((60 * rate) / MAX_BPM);
+  const maxLag = Math.ceil((60 * rate) / MIN_BPM);
+  const windowLength = Math.min(oss.length, nextFftSize(Math.round(WINDOW_S * rate)));
+  if (windowLength < 2 * maxLag) return NO_TEMPO;
+  const fft = new RealFft(nextFftSize(2 * windowLength));
+  const work = { re: new Float64Array(fft.bins), im: new Float64Array(fft.bins), full: new Float64Array(fft.size), frame: new Float64Array(fft.size) };
+  const hop = Math.max(1, Math.round(windowLength * WINDOW_HOP));
+  const bpms: number[] = [];
+  for (let start = 0; start + windowLength <= oss.length; start += hop) {
+    const lag = windowTempo(oss, start, windowLength, fft, work, minLag, maxLag);
+    if (lag !== null) bpms.push((60 * rate) / lag);
+  }
+  if (bpms.length === 0) return NO_TEMPO;
+  const peaks = peakOnly(oss, rate);
+  const acf = autocorrelation(peaks);
+  // Adapted: the histogram's few highest peaks are weighed by the whole signal's periodicity, which settles
+  // the windows' disagreements (a swung groove's windows split between the beat and 1.5 or 0.75 of it).
+  let period = 0;
+  let bestPeriodicity = -1;
+  for (const candidate of histogramPeaks(bpms, HISTOGRAM_CANDIDATES)) {
+    const refined = refinePeriod(acf, (60 * rate) / candidate);
+    const score = periodicity(acf, refined);
+    if (score > bestPeriodicity + 1e-9) [period, bestPeriodicity] = [refined, score];
+  }
+  const chosen = octave(peakOnly(low, rate), period, rate);
+  if (chosen !== period) period = refinePeriod(acf, chosen);
+  const bpm = Math.round((600 * rate) / period) / 10;
+  if (!(bpm >= MIN_BPM && bpm <= MAX_BPM)) return NO_TEMPO;
+  const confidence = periodicity(acf, period);
+  return { bpm, confidence: Math.round(confidence * 1000) / 1000 };
+}
+
