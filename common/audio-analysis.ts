@@ -13,10 +13,17 @@ export const WAVEFORM_SAMPLES_PER_PIXEL = 256;
 /** Pixels of the table's small waveform. */
 export const WAVEFORM_OVERVIEW_PIXELS = 120;
 /**
+ * A tempo or key heard with less confidence than this stays in the analysis's own columns and does not fill the
+ * song's Tempo or Key (a drum loop has no key worth writing down).
+ */
+export const FILL_CONFIDENCE = 0.3;
+/** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */
+export const WAVEFORM_PLAYER_PIXELS = 2000;
+/**
  * The analysis's version: raised when a method changes, so results of an older one are analysed again. Results
  * of this version for an unchanged file are kept.
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** What the worker answers: the analysis, and the waveform's peaks for the player (kept beside, not in the row). */
 export interface AnalysedAudio {
@@ -43,4 +50,119 @@ export interface AudioAnalysis {
   /** The table's small waveform: `WAVEFORM_OVERVIEW_PIXELS` min/max pairs, signed 8-bit. */
   overview: number[];
   version: number;
+}
+
+/** The player's waveform: min/max pairs (signed 8-bit) over the song's whole length. */
+export interface PlayerWaveform {
+  durationS: number;
+  peaks: number[];
+}
+
+/** What a song's row keeps of its audio's analysis (`meta.analysis`): the analysis and the file's fingerprint. */
+export type SongAnalysis = AudioAnalysis & { fingerprint: string };
+
+/**
+ * A song's analysis, if it has one that reads as one. `meta` also comes from the cloud, written by other computers
+ * (or anyone with the account's key): every figure is checked before the table shows it.
+ */
+export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysis | null {
+  const value = song.meta.analysis;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const figure = (name: string): number | null => (typeof raw[name] === 'number' && Number.isFinite(raw[name]) ? raw[name] : null);
+  const overview = Array.isArray(raw.overview) && raw.overview.length <= 2 * WAVEFORM_OVERVIEW_PIXELS && raw.overview.every((n) => Number.isInteger(n) && n >= -128 && n <= 127) ? (raw.overview as number[]) : [];
+  const durationS = figure('durationS');
+  if (durationS === null) return null;
+  return {
+    bpm: figure('bpm'),
+    bpmConfidence: figure('bpmConfidence') ?? 0,
+    key: typeof raw.key === 'string' && raw.key.length <= 20 ? raw.key : null,
+    keyConfidence: figure('keyConfidence') ?? 0,
+    lufs: figure('lufs'),
+    loudnessRange: figure('loudnessRange'),
+    truePeak: figure('truePeak'),
+    durationS,
+    overview,
+    version: figure('version') ?? 0,
+    fingerprint: typeof raw.fingerprint === 'string' ? raw.fingerprint : '',
+  };
+}
+
+/** "3:07"; "1:02:05" past an hour; empty when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const whole = Math.round(seconds);
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes);
+  return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(secs).padStart(2, '0')}`;
+}
+
+/** Tempos within this share of each other are the same tempo (the tempo benchmark's 4%). */
+const SAME_TEMPO = 0.04;
+
+export interface AnalysisNotes {
+  /** "bounce at 87.5, project at 175: half-time" */
+  tempo: string | null;
+  /** "bounce in A minor, project says C major" */
+  key: string | null;
+  /** The bounce was written before the project's last save: it may not be the song as it is now. */
+  stale: string | null;
+}
+
+/**
+ * Where the project and its bounce disagree (issue 18). The project's own values (`meta.tempo`, `meta.key`, as its
+ * reader found them) against what the analysis heard; the user's edits are theirs and are not questioned.
+ */
+export function analysisNotes(song: {
+  meta: Record<string, unknown>;
+  file: { modifiedTime: number | null } | null;
+  recordingSession: { sessionModifiedTime: number | null } | null;
+}): AnalysisNotes {
+  const analysis = analysisOf(song);
+  const notes: AnalysisNotes = { tempo: null, key: null, stale: null };
+  if (!analysis) return notes;
+  const projectTempo = typeof song.meta.tempo === 'number' && song.meta.tempo > 0 ? song.meta.tempo : null;
+  if (analysis.bpm !== null && projectTempo !== null) notes.tempo = tempoNote(analysis.bpm, projectTempo);
+  const projectKey = typeof song.meta.key === 'string' && song.meta.key !== '' ? song.meta.key : null;
+  if (analysis.key !== null && projectKey !== null && analysis.key !== projectKey) notes.key = `bounce in ${analysis.key}, project says ${projectKey}`;
+  const bounced = song.file?.modifiedTime ?? null;
+  const saved = song.recordingSession?.sessionModifiedTime ?? null;
+  if (bounced !== null && saved !== null && bounced < saved) notes.stale = "bounce older than the project's last save";
+  return notes;
+}
+
+function tempoNote(bounce: number, project: number): string | null {
+  const near = (a: number, b: number) => Math.abs(a - b) <= SAME_TEMPO * b;
+  if (near(bounce, project)) return null;
+  const figures = `bounce at ${round1(bounce)}, project at ${round1(project)}`;
+  if (near(bounce * 2, project)) return `${figures}: half-time`;
+  if (near(bounce, project * 2)) return `${figures}: double-time`;
+  return figures;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * Min/max pairs folded into `pixels` pairs (as many as there are, for a shorter file): min of the mins, max of the
+ * maxes, so a coarser view is exact. The table's small waveform is folded once, when the audio is analysed; the
+ * player folds the stored waveform to its width.
+ */
+export function foldPeaks(peaks: ArrayLike<number>, pixels: number): number[] {
+  const pairs = Math.floor(peaks.length / 2);
+  const width = Math.min(pixels, pairs);
+  const folded: number[] = [];
+  for (let pixel = 0; pixel < width; pixel++) {
+    const from = Math.floor((pixel * pairs) / width);
+    const to = Math.max(from + 1, Math.floor(((pixel + 1) * pairs) / width));
+    let min = 127;
+    let max = -128;
+    for (let pair = from; pair < to; pair++) {
+      min = Math.min(min, peaks[pair * 2]!);
+      max = Math.max(max, peaks[pair * 2 + 1]!);
+    }
+    folded.push(min, max);
+  }
+  return folded;
 }

@@ -4,6 +4,7 @@
  * WebSocket bridge, `window.api` and the core's router are all generated from these two maps: a channel
  * added here is typed end to end, and nothing else lists channels by hand.
  */
+import type { PlayerWaveform } from './audio-analysis';
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
@@ -116,6 +117,8 @@ export const contract = {
   'songs:upload': channel<UploadResult>()(z.strictObject({ id: idSchema })),
   /** Removes an uploaded file; the address must be one of the app's buckets. */
   'cloud:remove-file': channel<{ removed: boolean }>()(z.strictObject({ url: z.string().min(1).max(4096) })),
+  /** The waveform of a song's analysed audio, folded to at most `WAVEFORM_PLAYER_PIXELS` min/max pairs; null before it is analysed. */
+  'songs:waveform': channel<{ waveform: PlayerWaveform | null }>()(z.strictObject({ id: idSchema })),
   /** A signed address (an hour) to play a song's uploaded audio. */
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),

@@ -156,6 +156,22 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
   };
 }
 
+/**
+ * Fills tempo and key from what the analysis heard in the song's audio, for a song whose project gave none (a
+ * bounce or loose audio) and only where the user has not set them; the analysis itself is kept in `meta.analysis`.
+ */
+export function mergeAudioAnalysis(song: Song, analysis: JsonValue, heard: { bpm: number | null; key: string | null }, now: number): Song {
+  const edited = (field: string) => isEdited(song.editedAt, field);
+  const fromProject = (field: 'tempo' | 'key') => song.meta[field] !== undefined && song.meta[field] !== null;
+  return {
+    ...song,
+    tempo: heard.bpm !== null && !edited('tempo') && !fromProject('tempo') ? formatTempo(heard.bpm) : song.tempo,
+    key: heard.key !== null && !edited('key') && !fromProject('key') ? heard.key : song.key,
+    meta: { ...song.meta, analysis },
+    modifiedAt: now,
+  };
+}
+
 /** Live stores float32 (119.999992): show what the musician typed (120), keeping real fractions (99.5). */
 export function formatTempo(tempo: number): string {
   return String(Math.round(tempo * 100) / 100);

@@ -4,10 +4,11 @@
  * a new one is decoded once in a worker (`workers/analysis/`) for tempo, key, loudness and its waveform. The
  * result goes on the song (`meta.analysis`), the waveform to `<data>/waveforms/`. Nothing leaves the computer.
  */
-import { ANALYSIS_VERSION } from '../../common/audio-analysis';
+import { ANALYSIS_VERSION, FILL_CONFIDENCE } from '../../common/audio-analysis';
 import { asJson } from '../../common/schema-parts';
 import { inTransaction } from '../../db/handle';
 import { findAnalysis, saveAnalysis, type StoredAnalysis } from '../../db/repositories/audio-analyses';
+import { mergeAudioAnalysis } from '../../db/repositories/scanned-songs';
 import { rewriteSongs } from '../../db/repositories/song-writer';
 import { getSong } from '../../db/repositories/songs';
 import type { JobContext } from '../jobs/runner';
@@ -64,7 +65,10 @@ function applyToSong(deps: AnalysisDeps, request: ReadRequest, fingerprint: stri
   inTransaction(deps.db, () => {
     const song = getSong(deps.db, request.songId);
     if (!song || song.file?.localPath !== request.path) return;
-    const analysis = asJson({ ...result, fingerprint });
-    rewriteSongs(deps.db, [{ ...song, meta: { ...song.meta, analysis }, modifiedAt: deps.db.now() }]);
+    const heard =
+      'error' in result
+        ? { bpm: null, key: null }
+        : { bpm: result.bpmConfidence >= FILL_CONFIDENCE ? result.bpm : null, key: result.keyConfidence >= FILL_CONFIDENCE ? result.key : null };
+    rewriteSongs(deps.db, [mergeAudioAnalysis(song, asJson({ ...result, fingerprint }), heard, deps.db.now())]);
   });
 }

@@ -39,6 +39,10 @@ export const songshelfApi = createApi({
     bulkDeleteSongs: build.mutation<ChannelOutput<'songs:bulk-delete'>, ChannelInput<'songs:bulk-delete'>>({
       query: (input) => call('songs:bulk-delete', input),
     }),
+    songWaveform: build.query<ChannelOutput<'songs:waveform'>, string>({
+      query: (id) => call('songs:waveform', { id }),
+      providesTags: ['songs'],
+    }),
     tagSuggestions: build.query<ChannelOutput<'tags:list'>, { prefix: string; limit: number }>({
       query: (input) => call('tags:list', input),
       providesTags: ['songs'],
@@ -141,6 +145,7 @@ export const {
   useBulkUpdateSongsMutation,
   useBulkDeleteSongsMutation,
   useTagSuggestionsQuery,
+  useSongWaveformQuery,
   useFieldsQuery,
   useAddFieldMutation,
   useUpdateFieldMutation,

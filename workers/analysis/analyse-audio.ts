@@ -3,11 +3,10 @@
  * and key (`key.ts`) from the samples, all in this worker. Answers the analysis and the waveform's peaks; the core
  * keeps them by the file's fingerprint.
  */
-import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, type AnalysedAudio } from '../../common/audio-analysis';
+import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks, type AnalysedAudio } from '../../common/audio-analysis';
 import type { ReadOutcome } from '../../common/worker-tasks';
 import { decodeForAnalysis } from './decode';
 import { estimateKey } from './key';
-import { foldPeaks } from './peaks';
 import { estimateTempo } from './tempo';
 
 /** Below this a tempo or key is a guess the table should not show. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldPeaks, PeakCollector } from './peaks';
+import { foldPeaks } from '../../common/audio-analysis';
+import { PeakCollector } from './peaks';
 
 function collect(samples: readonly number[], samplesPerPixel: number): number[] {
   const collector = new PeakCollector(samplesPerPixel);

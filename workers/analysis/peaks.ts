@@ -5,7 +5,7 @@
  * Written from the format's published description; no code taken from audiowaveform.
  *
  * The finest level is collected as the samples stream out of the decoder (a whole hour of audio, without keeping
- * it); coarser views are folded from it (min of the mins, max of the maxes: exact, not approximate).
+ * it); coarser views are folded from it (`foldPeaks` in common/audio-analysis.ts).
  */
 
 /** A sample in -1..1 as signed 8 bits: full scale is ±128 steps, clipped to the 8-bit range. */
@@ -51,23 +51,4 @@ export class PeakCollector {
     this.pairs[this.length++] = peakByte(this.max);
     this.inPixel = 0;
   }
-}
-
-/** The peaks folded into `pixels` min/max pairs (as many as there are, for a shorter file). */
-export function foldPeaks(peaks: Int8Array, pixels: number): number[] {
-  const pairs = peaks.length / 2;
-  const width = Math.min(pixels, pairs);
-  const folded: number[] = [];
-  for (let pixel = 0; pixel < width; pixel++) {
-    const from = Math.floor((pixel * pairs) / width);
-    const to = Math.max(from + 1, Math.floor(((pixel + 1) * pairs) / width));
-    let min = 127;
-    let max = -128;
-    for (let pair = from; pair < to; pair++) {
-      min = Math.min(min, peaks[pair * 2]!);
-      max = Math.max(max, peaks[pair * 2 + 1]!);
-    }
-    folded.push(min, max);
-  }
-  return folded;
 }

@@ -1,7 +1,10 @@
 /** `songs:*` and `tags:list`: pages of a view, the table's bulk actions, and tag completion. */
+import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
+import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
+import { readWaveform } from '../../library/waveforms';
 import type { HandlerMap } from '../handler';
 
 export const songHandlers = {
@@ -13,4 +16,12 @@ export const songHandlers = {
     return { hidden, deleted: deleted.length };
   },
   'tags:list': (input, { db }) => listTags(db, input ?? {}),
+  // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
+  'songs:waveform': async ({ id }, { db, dataDir }) => {
+    const song = getSong(db, id);
+    const analysis = song ? analysisOf(song) : null;
+    const stored = analysis ? await readWaveform(dataDir, analysis.fingerprint) : null;
+    if (!analysis || !stored) return { waveform: null };
+    return { waveform: { durationS: analysis.durationS, peaks: foldPeaks(stored.peaks, WAVEFORM_PLAYER_PIXELS) } };
+  },
 } satisfies Partial<HandlerMap>;

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useSongWaveformQuery } from '../../api/songshelf-api';
 import { revealInFolder } from '../songs/song-actions';
 import { Icon } from '../ui/icons';
 import { usePlayer } from './player';
 import styles from './PlayerBar.module.css';
+import { Waveform } from './Waveform';
 
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds)) return '0:00';
@@ -30,6 +32,13 @@ export function PlayerBar() {
   }, [audio, src, autoplay, request]);
 
   const error = player.error ?? mediaError;
+  const { data: shape } = useSongWaveformQuery(song?.id ?? '', { skip: !song });
+  const waveform = song && shape?.waveform ? shape.waveform : null;
+  const seekTo = (seconds: number) => {
+    const element = audio.current;
+    if (element) element.currentTime = seconds;
+    setTime(seconds);
+  };
   const path = song?.file?.localPath ?? null;
   return (
     <footer className={styles.bar} aria-label="Player">
@@ -73,7 +82,17 @@ export function PlayerBar() {
       </div>
       <div className={styles.seek}>
         <span className={styles.time}>{clock(time)}</span>
-        <input
+        <div className={styles.track}>
+          {waveform ? (
+            <Waveform
+              peaks={waveform.peaks}
+              height={26}
+              label="Waveform"
+              progress={duration ? time / duration : 0}
+              onSeek={(fraction) => duration && seekTo(fraction * duration)}
+            />
+          ) : null}
+          <input
           type="range"
           className={styles.range}
           aria-label="Seek"
@@ -82,12 +101,9 @@ export function PlayerBar() {
           step={0.1}
           value={Math.min(time, duration || 0)}
           disabled={!src || !duration}
-          onChange={(event) => {
-            const element = audio.current;
-            if (element) element.currentTime = Number(event.target.value);
-            setTime(Number(event.target.value));
-          }}
-        />
+          onChange={(event) => seekTo(Number(event.target.value))}
+          />
+        </div>
         <span className={styles.time}>{clock(duration)}</span>
       </div>
       {error ? (

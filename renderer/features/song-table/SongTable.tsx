@@ -9,6 +9,7 @@ import type { SortConfig } from '../../../common/query';
 import type { Song, SongPatch } from '../../../common/song';
 import { Icon } from '../ui/icons';
 import { CellEditor } from './CellEditor';
+import { CellText } from './CellText';
 import { columnWidth, editsInPlace, type Column, type ColumnLayout } from './columns';
 import type { Move } from './editors/types';
 import { RowMenu, type RowAction } from './RowMenu';
@@ -143,41 +144,6 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
       </div>
     </div>
   );
-}
-
-function CellText({ column, song, text }: { column: Column; song: Song; text: string }) {
-  if (column.id === 'tags' && song.tags.length > 0) {
-    return (
-      <span className={styles.tags}>
-        {song.tags.map((tag) => (
-          <span key={tag} className={styles.tag}>
-            {tag}
-          </span>
-        ))}
-      </span>
-    );
-  }
-  if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;
-  if (column.id === 'priority') return <span className={styles.priority} data-priority={song.priority}>{text}</span>;
-  if (column.id === 'name' && song.hidden && song.removedBySyncAt !== undefined) {
-    const on = new Date(song.removedBySyncAt).toLocaleDateString();
-    return (
-      <span className={styles.cellText}>
-        {text}{' '}
-        <span className={styles.missing} title={`Removed by sync on ${on}: deleted on another device. Restore it to keep it; otherwise it is deleted for good 30 days after.`}>
-          removed by sync
-        </span>
-      </span>
-    );
-  }
-  if (column.id === 'name' && song.meta.projectMissing === true) {
-    return (
-      <span className={styles.cellText}>
-        {text} <span className={styles.missing}>missing</span>
-      </span>
-    );
-  }
-  return <span className={styles.cellText}>{text || '—'}</span>;
 }
 
 export function SongTable(props: SongTableProps) {

@@ -3,6 +3,7 @@
  * one per user-defined field. Each says how it reads, sorts and is edited; the table and the view settings
  * are built from this list, so a field is described in one place.
  */
+import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio-analysis';
 import { customFieldKey, type CustomField } from '../../../common/custom-fields';
 import { KEYS } from '../../../common/music-keys';
 import { TIME_SIGNATURES } from '../../../common/music';
@@ -28,10 +29,19 @@ export interface Column {
   /** The cell's text (also its tooltip and what tests read). */
   text(song: Song): string;
   numeric?: boolean;
+  /** Shown only once the user ticks it in the view's columns. */
+  hiddenByDefault?: true;
+  /** Something the cell should tell besides its value (a bounce that disagrees with its project), or null. */
+  note?(song: Song): string | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const DAW_NAMES: Record<string, string> = { ableton: 'Ableton Live', logic: 'Logic Pro', protools: 'Pro Tools' };
+
+/** A figure with one decimal at most ("128", "87.5", "-9.1"); empty when unknown. */
+function numberText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(Math.round(value * 10) / 10);
+}
 
 function metaText(song: Song, key: string): string {
   const value = song.meta[key];
@@ -41,6 +51,7 @@ function metaText(song: Song, key: string): string {
 export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'name', label: 'Name', defaultWidth: 260, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
   { id: 'file', label: 'Audio file', defaultWidth: 180, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
+  { id: 'waveform', label: 'Waveform', defaultWidth: 132, sortField: null, editor: { kind: 'readonly' }, text: (song) => (analysisOf(song)?.overview.length ? 'waveform' : '') },
   { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, text: (song) => song.priority },
   { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, text: (song) => song.tier },
   { id: 'status', label: 'Status', defaultWidth: 110, sortField: 'status', editor: { kind: 'select', field: 'status', options: STATUSES, clearable: false }, text: (song) => song.status },
@@ -48,6 +59,12 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'notes', label: 'Notes', defaultWidth: 220, sortField: 'notes', editor: { kind: 'notes' }, text: (song) => song.notes },
   { id: 'tempo', label: 'Tempo', defaultWidth: 76, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true },
   { id: 'key', label: 'Key', defaultWidth: 96, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key },
+  // What the analysis heard in the song's audio (issue 18); a bounce that disagrees with its project says so.
+  { id: 'audioBpm', label: 'BPM (audio)', defaultWidth: 112, sortField: 'audioBpm', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.bpm), note: (song) => analysisNotes(song).tempo },
+  { id: 'audioKey', label: 'Key (audio)', defaultWidth: 104, sortField: 'audioKey', editor: { kind: 'readonly' }, text: (song) => analysisOf(song)?.key ?? '', note: (song) => analysisNotes(song).key },
+  { id: 'lufs', label: 'LUFS', defaultWidth: 70, sortField: 'lufs', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.lufs), note: (song) => analysisNotes(song).stale },
+  { id: 'truePeak', label: 'True peak', defaultWidth: 84, sortField: 'truePeak', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => numberText(analysisOf(song)?.truePeak) },
+  { id: 'durationS', label: 'Duration', defaultWidth: 80, sortField: 'durationS', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => formatDuration(analysisOf(song)?.durationS) },
   { id: 'timeSignature', label: 'Time sig.', defaultWidth: 80, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
   { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, text: (song) => song.recordingSession?.fileName ?? '' },
   { id: 'daw', label: 'DAW', defaultWidth: 104, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
@@ -97,8 +114,13 @@ export function orderedColumns(all: readonly Column[], layout: ColumnLayout): Co
   return [...ordered, ...all.filter((column) => !listed.has(column.id))];
 }
 
+/** A column the view ticked or unticked is as it says; otherwise it shows unless it is hidden by default. */
+export function isColumnVisible(column: Column, layout: ColumnLayout): boolean {
+  return layout.columnVisibility[column.id] ?? !column.hiddenByDefault;
+}
+
 export function visibleColumns(all: readonly Column[], layout: ColumnLayout): Column[] {
-  return orderedColumns(all, layout).filter((column) => layout.columnVisibility[column.id] !== false);
+  return orderedColumns(all, layout).filter((column) => isColumnVisible(column, layout));
 }
 
 export function columnWidth(column: Column, layout: ColumnLayout): number {

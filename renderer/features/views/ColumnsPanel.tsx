@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Column, ColumnLayout } from '../song-table/columns';
-import { orderedColumns } from '../song-table/columns';
+import { isColumnVisible, orderedColumns } from '../song-table/columns';
 import controls from '../ui/controls.module.css';
 import styles from './ViewPanels.module.css';
 
@@ -40,7 +40,7 @@ export function ColumnsPanel({
             <label className={styles.check}>
               <input
                 type="checkbox"
-                checked={layout.columnVisibility[column.id] !== false}
+                checked={isColumnVisible(column, layout)}
                 disabled={column.id === 'name'}
                 onChange={(event) => onChange({ columnVisibility: { ...layout.columnVisibility, [column.id]: event.target.checked } })}
               />

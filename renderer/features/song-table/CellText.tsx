@@ -1,0 +1,56 @@
+/** What a cell shows when it is not being edited: its text, and for some columns a little more. */
+import { analysisOf } from '../../../common/audio-analysis';
+import type { Song } from '../../../common/song';
+import { Waveform } from '../player/Waveform';
+import type { Column } from './columns';
+import styles from './SongTable.module.css';
+
+export function CellText({ column, song, text }: { column: Column; song: Song; text: string }) {
+  if (column.id === 'tags' && song.tags.length > 0) {
+    return (
+      <span className={styles.tags}>
+        {song.tags.map((tag) => (
+          <span key={tag} className={styles.tag}>
+            {tag}
+          </span>
+        ))}
+      </span>
+    );
+  }
+  if (column.id === 'waveform') {
+    const overview = analysisOf(song)?.overview ?? [];
+    return overview.length > 0 ? <Waveform peaks={overview} height={18} label={`Waveform of ${song.name}`} /> : <span className={styles.cellText}>—</span>;
+  }
+  if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;
+  if (column.id === 'priority') return <span className={styles.priority} data-priority={song.priority}>{text}</span>;
+  if (column.id === 'name' && song.hidden && song.removedBySyncAt !== undefined) {
+    const on = new Date(song.removedBySyncAt).toLocaleDateString();
+    return (
+      <span className={styles.cellText}>
+        {text}{' '}
+        <span className={styles.missing} title={`Removed by sync on ${on}: deleted on another device. Restore it to keep it; otherwise it is deleted for good 30 days after.`}>
+          removed by sync
+        </span>
+      </span>
+    );
+  }
+  if (column.id === 'name' && song.meta.projectMissing === true) {
+    return (
+      <span className={styles.cellText}>
+        {text} <span className={styles.missing}>missing</span>
+      </span>
+    );
+  }
+  const note = column.note?.(song) ?? null;
+  if (note) {
+    return (
+      <span className={styles.cellText} title={note}>
+        {text || '—'}{' '}
+        <span className={styles.note} data-testid="cell-note" aria-label={note}>
+          ≠
+        </span>
+      </span>
+    );
+  }
+  return <span className={styles.cellText}>{text || '—'}</span>;
+}
