@@ -9,7 +9,11 @@ import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { synthGroove } from '../../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../../fixtures/generators/wav';
+import { inTransaction } from '../../db/handle';
+import { insertSongs } from '../../db/repositories/song-writer';
+import { buildSong } from '../../db/repositories/songs';
 import { listJobs } from '../jobs/queue';
+import { call } from '../test-support';
 import { createTestCore, type TestCore } from '../test-support';
 import { readWaveform } from './waveforms';
 
@@ -84,5 +88,23 @@ describe('the analysis of a song’s audio', () => {
     await core.runner.whenIdle();
     const song = getSongs(core.db).find((candidate) => candidate.name === 'Broken');
     expect(song?.meta.analysis).toMatchObject({ error: expect.stringMatching(/could not be decoded/) });
+  });
+
+  it('the player gets the waveform of an analysed song; a fingerprint from elsewhere names no file', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    writeSignalWav(path.join(folder, 'Drawn.wav'), synthGroove({ bpm: 120, durationS: 10 }), 44_100);
+    const core = await startedCore();
+    await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const drawn = getSongs(core.db).find((song) => song.name === 'Drawn')!;
+    const { waveform } = await call<{ waveform: { durationS: number; peaks: number[] } | null }>(core, 'songs:waveform', { id: drawn.id });
+    expect(waveform?.durationS).toBeCloseTo(10, 1);
+    expect(waveform?.peaks).toHaveLength(2 * Math.ceil((10 * 22_050) / 256));
+
+    // As a song pulled from the cloud could be stored: its analysis names a path, not a fingerprint.
+    fs.writeFileSync(path.join(core.dataDir, 'secret.dat'), 'not for the page');
+    const pulled = { ...buildSong({ name: 'Pulled' }, Date.now()), meta: { analysis: { ...analysisOf(drawn), fingerprint: '../secret' } } };
+    inTransaction(core.db, () => insertSongs(core.db, [pulled as never]));
+    expect(await call(core, 'songs:waveform', { id: pulled.id })).toEqual({ waveform: null });
   });
 });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { analysisNotes, analysisOf, foldPeaks, formatDuration } from './audio-analysis';
+
+const heard = { bpm: 87.5, bpmConfidence: 0.8, key: 'A minor', keyConfidence: 0.7, lufs: -9.2, loudnessRange: 5, truePeak: -0.4, durationS: 187.3, overview: [-10, 12], version: 2, fingerprint: 'f'.repeat(64) };
+
+function song(meta: Record<string, unknown>, times: { bounced?: number; saved?: number } = {}) {
+  return {
+    meta,
+    file: times.bounced === undefined ? null : { modifiedTime: times.bounced },
+    recordingSession: times.saved === undefined ? null : { sessionModifiedTime: times.saved },
+  };
+}
+
+describe('a song’s analysis, as the table reads it', () => {
+  it('reads what the analysis stored', () => {
+    expect(analysisOf(song({ analysis: heard }))).toEqual(heard);
+  });
+
+  it('a row from elsewhere (the cloud) is checked figure by figure: nothing strange reaches the table', () => {
+    expect(analysisOf(song({}))).toBeNull();
+    expect(analysisOf(song({ analysis: 'loud' }))).toBeNull();
+    expect(analysisOf(song({ analysis: [] }))).toBeNull();
+    expect(analysisOf(song({ analysis: { error: 'The audio could not be decoded.' } }))).toBeNull();
+    const hostile = analysisOf(song({ analysis: { ...heard, bpm: '120; DROP TABLE', lufs: null, key: 'x'.repeat(500), overview: [1, 2, 999], truePeak: Infinity } }));
+    expect(hostile).toMatchObject({ bpm: null, lufs: null, key: null, overview: [], truePeak: null, durationS: 187.3 });
+  });
+
+  it('formats a length as a musician reads it', () => {
+    expect([formatDuration(187.3), formatDuration(59.6), formatDuration(3725), formatDuration(null), formatDuration(-1)]).toEqual(['3:07', '1:00', '1:02:05', '', '']);
+  });
+
+  it('folds peaks exactly: the min of the mins and the max of the maxes', () => {
+    expect(foldPeaks([-1, 1, -5, 2, -3, 9, 0, 0], 2)).toEqual([-5, 2, -3, 9]);
+    expect(foldPeaks(Int8Array.from([-1, 1]), 120)).toEqual([-1, 1]);
+  });
+});
+
+describe('where a bounce and its project disagree', () => {
+  it.each([
+    [{ tempo: 175 }, 'bounce at 87.5, project at 175: half-time'],
+    [{ tempo: 43.75 }, 'bounce at 87.5, project at 43.8: double-time'],
+    [{ tempo: 120 }, 'bounce at 87.5, project at 120'],
+    [{ tempo: 88 }, null],
+    [{}, null],
+  ])('project %o: %s', (project, note) => {
+    expect(analysisNotes(song({ ...project, analysis: heard })).tempo).toBe(note);
+  });
+
+  it('names another key, and a bounce older than the project’s last save', () => {
+    const notes = analysisNotes(song({ key: 'C major', analysis: heard }, { bounced: 1000, saved: 2000 }));
+    expect(notes).toEqual({ tempo: null, key: 'bounce in A minor, project says C major', stale: "bounce older than the project's last save" });
+    expect(analysisNotes(song({ key: 'A minor', analysis: heard }, { bounced: 3000, saved: 2000 }))).toEqual({ tempo: null, key: null, stale: null });
+  });
+});
