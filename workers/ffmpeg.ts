@@ -4,6 +4,7 @@
  * (SIGTERM, then SIGKILL after a grace) when the run is cancelled or passes its time limit.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { FFMPEG_KILL_GRACE_MS } from '../common/worker-tasks';
 
@@ -21,6 +22,8 @@ export interface FfmpegLimits {
   signal?: AbortSignal | undefined;
   /** Receives what ffmpeg writes to its standard output (decoded samples); default: output ignored. */
   onStdout?: (chunk: Buffer) => void;
+  /** Work nobody waits for (the analysis): ffmpeg runs at the lowest priority, so the app stays quick. */
+  background?: boolean;
 }
 
 export interface FfmpegExit {
@@ -40,6 +43,7 @@ export function runFfmpeg(args: string[], limits: FfmpegLimits): Promise<FfmpegE
     }
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', limits.onStdout ? 'pipe' : 'ignore', 'pipe'], windowsHide: true });
     if (limits.onStdout) child.stdout?.on('data', limits.onStdout);
+    if (limits.background && child.pid !== undefined) lowerPriority(child.pid);
     let stderr = '';
     let stopped: FfmpegExit['stopped'];
     let forceTimer: NodeJS.Timeout | undefined;
@@ -68,3 +72,11 @@ export function runFfmpeg(args: string[], limits: FfmpegLimits): Promise<FfmpegE
   });
 }
 
+
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not allowed here (a sandbox) or the process already ended: it runs at normal priority, which is only slower for the rest.
+  }
+}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
 import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/upload-rules';
 import { tempDir } from '../../db/test-support';
-import { ffmpegProcesses, ffmpegStarted } from '../../workers/compress/test-support';
+import { ffmpegProcesses, ffmpegStarted } from '../../workers/ffmpeg-test-support';
 import { createTestCore, trustFolder, type TestCore } from '../test-support';
 
 let core: TestCore;

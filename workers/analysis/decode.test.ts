@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
 import { writeWav } from '../../fixtures/generators/wav';
+import { execFileSync } from 'node:child_process';
+import { ffmpegStarted } from '../ffmpeg-test-support';
 import { decodeForAnalysis, parseLoudness } from './decode';
 
 const limits = { timeLimitMs: 60_000 };
@@ -43,6 +45,17 @@ describe('one decode per file', () => {
       range: 0,
       truePeak: null,
     });
+  });
+
+  it('decodes at the lowest priority: the analysis is work nobody waits for', async () => {
+    const file = writeWav(path.join(tempDir(), 'niced.wav'), 120, 44_100, 2);
+    const controller = new AbortController();
+    const decoding = decodeForAnalysis(file, { ...limits, signal: controller.signal });
+    const [pid] = await ffmpegStarted('niced.wav');
+    const nice = Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+    controller.abort();
+    await decoding;
+    expect(nice).toBe(19);
   });
 
   it('a cancel stops ffmpeg and answers cancelled', async () => {

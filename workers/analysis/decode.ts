@@ -43,7 +43,7 @@ export function decodeArgs(input: string): string[] {
 
 export async function decodeForAnalysis(input: string, limits: { timeLimitMs: number; signal?: AbortSignal | undefined }): Promise<DecodeOutcome> {
   const collector = new SampleCollector(ANALYSIS_SAMPLE_RATE * MAX_ANALYSED_SECONDS, new PeakCollector(WAVEFORM_SAMPLES_PER_PIXEL));
-  const exit = await runFfmpeg(decodeArgs(input), { ...limits, onStdout: (chunk) => collector.push(chunk) });
+  const exit = await runFfmpeg(decodeArgs(input), { ...limits, background: true, onStdout: (chunk) => collector.push(chunk) });
   if (exit.stopped === 'cancelled') return { ok: false, reason: 'cancelled' };
   if (exit.stopped === 'timed out') return { ok: false, reason: 'The file took too long to decode and was stopped.' };
   if (exit.code !== 0) return { ok: false, reason: decodeFailure(exit.stderr) };

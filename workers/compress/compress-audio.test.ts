@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
 import { COMPRESSION_ERRORS } from '../../common/upload-rules';
 import { compressAudio } from './compress-audio';
-import { ffmpegProcesses, ffmpegStarted } from './test-support';
+import { ffmpegProcesses, ffmpegStarted } from '../ffmpeg-test-support';
 
 let folder: string;
 beforeEach(() => {

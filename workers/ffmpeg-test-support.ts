@@ -1,6 +1,6 @@
 /** For tests: the ffmpeg processes still running on a given file, found by their command line (`ps`). */
 import { execFileSync } from 'node:child_process';
-import { ffmpegPath } from './compress-audio';
+import { ffmpegPath } from './ffmpeg';
 
 /** Pids of the ffmpeg processes whose command line mentions `marker` (a file only one test uses). */
 export function ffmpegProcesses(marker: string): number[] {
