@@ -13,6 +13,10 @@ import { readAudio } from './readers/audio/read-audio';
 import { readLogicx } from './readers/logic/read-logicx';
 import { readProTools } from './readers/protools/read-protools';
 import { walkLibrary } from './scan/walk';
+import { lowerThisThread } from './thread-priority';
+
+// Loaded once per worker thread: from here on the thread yields to the app's own.
+lowerThisThread();
 
 /**
  * A task as the pool posts it. A compression also brings a port on which the pool says when to stop: the pool
