@@ -8,7 +8,7 @@ import { writeAls } from '../fixtures/generators/als';
 import { synthGroove, synthProgression } from '../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';
-import { cell, search } from './songs';
+import { cell, makeRoomForAFolder, search } from './songs';
 
 test('bounces are heard: BPM, key, LUFS and a waveform in the table and the player; a half-time bounce says so', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-heard-'));
@@ -21,14 +21,7 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(hostUrl());
-  // Room under the free tier's 3 folders.
-  const room = await page.evaluate(async () => {
-    const folders = await window.api!.getWatchedDirectories();
-    if (!folders.ok) return folders.error.message;
-    for (const folder of folders.data.slice(2)) await window.api!['library:remove-directory']({ id: folder.id });
-    return 'ok';
-  });
-  expect(room).toBe('ok');
+  await makeRoomForAFolder(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
   await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();

@@ -8,7 +8,7 @@ import { writeLibrary } from '../fixtures/generators/library';
 import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
 import { writeWav } from '../fixtures/generators/wav';
-import { addSongs, cell, row, search, tempFolder } from './songs';
+import { addSongs, cell, makeRoomForAFolder, row, search, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
   await page.getByRole('button', { name: 'Add song' }).click();
@@ -105,14 +105,7 @@ test('linking a recording session later, and revealing files, go through the cor
 
 test('a song from a project folder goes to Hidden when deleted, and can be restored', async ({ page }) => {
   await page.goto(hostUrl());
-  // Make room under the free tier's 3 folders, then watch a folder of two projects.
-  const room = await page.evaluate(async () => {
-    const folders = await window.api!.getWatchedDirectories();
-    if (!folders.ok) return folders.error.message;
-    for (const folder of folders.data.slice(2)) await window.api!['library:remove-directory']({ id: folder.id });
-    return 'ok';
-  });
-  expect(room).toBe('ok');
+  await makeRoomForAFolder(page);
   const root = tempFolder('songshelf-e2e-hide-');
   await writeLibrary(root, { projects: 2 });
   await page.getByLabel('Add a folder').fill(root);

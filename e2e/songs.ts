@@ -47,3 +47,14 @@ export async function expectNames(page: Page, names: string[]) {
 export function tempFolder(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
+
+/** Unwatches all but the first two folders, so a test can watch one more under the free tier's three. */
+export async function makeRoomForAFolder(page: Page): Promise<void> {
+  const room = await page.evaluate(async () => {
+    const folders = await window.api!.getWatchedDirectories();
+    if (!folders.ok) return folders.error.message;
+    for (const folder of folders.data.slice(2)) await window.api!['library:remove-directory']({ id: folder.id });
+    return 'ok';
+  });
+  expect(room).toBe('ok');
+}

@@ -1,0 +1,29 @@
+/** For tests: songs that show what a mapping loses or mixes up. */
+import type { Song } from './song';
+
+/** A song whose every field differs from its default, so a field dropped or mixed up on the way shows. */
+export const everyFieldSet: Song = {
+  id: 'song-1',
+  name: 'Night Drive',
+  file: { value: '/Music/night.wav', localPath: '/Music/night.wav', fileName: 'night.wav', modifiedTime: 5 },
+  priority: 'Urgent',
+  tier: 'S',
+  status: 'Mixing',
+  tags: ['demo', 'EP 2'],
+  notes: 'needs a bridge',
+  tempo: '120',
+  key: 'A minor',
+  timeSignature: '7/8',
+  recordingSession: { value: '/Music/night.als', fileName: 'night.als', sessionModifiedTime: 6, isPackage: true },
+  projectPath: '/Music/Night Project',
+  source: 'directory',
+  hidden: true,
+  needsUploadRetry: true,
+  isBeingProcessedByHandleNewProject: true,
+  custom: { mood: 'dark' },
+  meta: { daw: 'ableton' },
+  editedAt: { name: 3 },
+  createdAt: 1,
+  modifiedAt: 2,
+  supabaseId: 'song-1',
+};
