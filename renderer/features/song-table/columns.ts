@@ -51,7 +51,6 @@ function metaText(song: Song, key: string): string {
 export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'name', label: 'Name', defaultWidth: 260, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
   { id: 'file', label: 'Audio file', defaultWidth: 180, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
-  { id: 'waveform', label: 'Waveform', defaultWidth: 132, sortField: null, editor: { kind: 'readonly' }, text: (song) => (analysisOf(song)?.overview.length ? 'waveform' : '') },
   { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, text: (song) => song.priority },
   { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, text: (song) => song.tier },
   { id: 'status', label: 'Status', defaultWidth: 110, sortField: 'status', editor: { kind: 'select', field: 'status', options: STATUSES, clearable: false }, text: (song) => song.status },
@@ -63,6 +62,7 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'audioBpm', label: 'BPM (audio)', defaultWidth: 112, sortField: 'audioBpm', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.bpm), note: (song) => analysisNotes(song).tempo },
   { id: 'audioKey', label: 'Key (audio)', defaultWidth: 104, sortField: 'audioKey', editor: { kind: 'readonly' }, text: (song) => analysisOf(song)?.key ?? '', note: (song) => analysisNotes(song).key },
   { id: 'lufs', label: 'LUFS', defaultWidth: 70, sortField: 'lufs', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.lufs), note: (song) => analysisNotes(song).stale },
+  { id: 'waveform', label: 'Waveform', defaultWidth: 132, sortField: null, editor: { kind: 'readonly' }, text: (song) => (analysisOf(song)?.overview.length ? 'waveform' : '') },
   { id: 'truePeak', label: 'True peak', defaultWidth: 84, sortField: 'truePeak', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => numberText(analysisOf(song)?.truePeak) },
   { id: 'durationS', label: 'Duration', defaultWidth: 80, sortField: 'durationS', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => formatDuration(analysisOf(song)?.durationS) },
   { id: 'timeSignature', label: 'Time sig.', defaultWidth: 80, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
