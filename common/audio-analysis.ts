@@ -13,10 +13,12 @@ export const WAVEFORM_SAMPLES_PER_PIXEL = 256;
 /** Pixels of the table's small waveform. */
 export const WAVEFORM_OVERVIEW_PIXELS = 120;
 /**
- * A tempo or key heard with less confidence than this stays in the analysis's own columns and does not fill the
- * song's Tempo or Key (a drum loop has no key worth writing down).
+ * A tempo or key heard with less confidence than these stays in the analysis's own columns and does not fill the
+ * song's Tempo or Key. Measured on the corpus: grooves' tempo confidence is 0.46 or more for 95% of them; a key's
+ * is 0.6 to 0.97 for chords and 0.3 to 0.8 for drums and bass (a drum loop has no key worth writing down).
  */
-export const FILL_CONFIDENCE = 0.3;
+export const FILL_TEMPO_CONFIDENCE = 0.3;
+export const FILL_KEY_CONFIDENCE = 0.75;
 /** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */
 export const WAVEFORM_PLAYER_PIXELS = 2000;
 /**

@@ -4,7 +4,7 @@
  * a new one is decoded once in a worker (`workers/analysis/`) for tempo, key, loudness and its waveform. The
  * result goes on the song (`meta.analysis`), the waveform to `<data>/waveforms/`. Nothing leaves the computer.
  */
-import { ANALYSIS_VERSION, FILL_CONFIDENCE } from '../../common/audio-analysis';
+import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE } from '../../common/audio-analysis';
 import { asJson } from '../../common/schema-parts';
 import { inTransaction } from '../../db/handle';
 import { findAnalysis, saveAnalysis, type StoredAnalysis } from '../../db/repositories/audio-analyses';
@@ -68,7 +68,7 @@ function applyToSong(deps: AnalysisDeps, request: ReadRequest, fingerprint: stri
     const heard =
       'error' in result
         ? { bpm: null, key: null }
-        : { bpm: result.bpmConfidence >= FILL_CONFIDENCE ? result.bpm : null, key: result.keyConfidence >= FILL_CONFIDENCE ? result.key : null };
+        : { bpm: result.bpmConfidence >= FILL_TEMPO_CONFIDENCE ? result.bpm : null, key: result.keyConfidence >= FILL_KEY_CONFIDENCE ? result.key : null };
     rewriteSongs(deps.db, [mergeAudioAnalysis(song, asJson({ ...result, fingerprint }), heard, deps.db.now())]);
   });
 }
