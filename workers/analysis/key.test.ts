@@ -116,15 +116,11 @@ describe('estimateKey', () => {
     expect(best).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('analyses three minutes of audio in well under a second', () => {
+  it('reads three minutes of audio (its speed is measured by bench:analyse, not here)', () => {
     const long = new Float32Array(180 * RATE);
     const bar = progression(3, 'major', 'saw');
     for (let i = 0; i < long.length; i++) long[i] = bar[i % bar.length] as number;
-    const started = performance.now();
     const { key } = estimateKey(long, RATE);
-    const elapsed = performance.now() - started;
-    console.log(`key: ${elapsed.toFixed(0)} ms for 180 s of audio (${((elapsed / 180) * 60).toFixed(0)} ms per minute)`);
     expect(key).toBe('Eb major');
-    expect(elapsed).toBeLessThan(1500);
   });
 });
