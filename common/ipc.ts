@@ -194,6 +194,8 @@ export const contract = {
   'jobs:list': channel<JobSummary[]>()(jobListSchema),
   'jobs:cancel': channel<{ cancelled: boolean }>()(jobIdSchema),
   'jobs:retry': channel<{ retried: boolean }>()(jobIdSchema),
+  /** The user is working in this window (keys, clicks, scrolling): background work that can wait, waits for a pause. */
+  'jobs:user-active': channel<{ noted: true }>()(noInput),
 } as const;
 
 export type Contract = typeof contract;

@@ -7,6 +7,7 @@ import { songshelfApi } from './api/songshelf-api';
 import { followCoreChanges } from './app/live-updates';
 import { createAppRouter } from './app/routes';
 import { askNotificationPermissionOnFirstClick } from './app/notifications';
+import { reportUserActivity } from './app/user-activity';
 import { createStore } from './app/store';
 import { installBridge } from './bridge/bridge';
 import './styles/base.css';
@@ -18,6 +19,7 @@ if (api) {
   void store.dispatch(songshelfApi.util.prefetch('views', undefined, {}));
   followCoreChanges(api, store.dispatch);
   askNotificationPermissionOnFirstClick();
+  reportUserActivity(api);
 }
 
 const root = document.getElementById('root');

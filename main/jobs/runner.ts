@@ -12,6 +12,7 @@ import { PermanentJobError } from './permanent-error';
 import * as queue from './queue';
 import type { JobRow } from './queue';
 import { parsePayload, TASKS, type JobContext, type TaskHandlers } from './tasks';
+import { UserActivity } from './user-activity';
 
 export type { JobContext, TaskHandler, TaskHandlers } from './tasks';
 
@@ -40,6 +41,8 @@ const KEEP_FINISHED_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export class JobRunner {
+  /** When the user last worked in a window: work that can wait for a pause asks it (`user-activity.ts`). */
+  readonly userActivity = new UserActivity();
   private readonly running = new Map<number, AbortController>();
   private readonly runningByKind = new Map<JobKind, number>();
   private readonly idleWaiters: (() => void)[] = [];

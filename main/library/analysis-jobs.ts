@@ -19,6 +19,8 @@ import { writeWaveform } from './waveforms';
 
 export interface AnalysisDeps extends ReadDeps {
   dataDir: string;
+  /** Resolves when the user has paused (main/jobs/user-activity.ts): a decode waits for it, the table does not. */
+  userQuiet?: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface AnalysisSummary {
@@ -52,6 +54,7 @@ export async function runAudioAnalyses(deps: AnalysisDeps, payload: { reads: Rea
 }
 
 async function analyse(deps: AnalysisDeps, filePath: string, fingerprint: string, signal: AbortSignal): Promise<StoredAnalysis> {
+  await deps.userQuiet?.(signal);
   const outcome = await deps.pool.run({ kind: 'analyse-audio', path: filePath }, signal);
   // A cancelled job stops here, and nothing is stored: it is analysed again when the job runs again.
   signal.throwIfAborted();

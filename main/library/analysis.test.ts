@@ -107,4 +107,29 @@ describe('the analysis of a song’s audio', () => {
     inTransaction(core.db, () => insertSongs(core.db, [pulled as never]));
     expect(await call(core, 'songs:waveform', { id: pulled.id })).toEqual({ waveform: null });
   });
+
+  it('waits while the user works in a window, and hears the bounce once they pause', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    writeSignalWav(path.join(folder, 'Busy Hands.wav'), synthGroove({ bpm: 110, durationS: 6 }), 44_100);
+    const core = await startedCore();
+    const analysed = () => analysisOf(getSongs(core.db).find((song) => song.name === 'Busy Hands'));
+    const analysing = () => listJobs(core.db).some((job) => job.kind === 'analyse-audio' && job.state === 'running');
+    await call(core, 'jobs:user-active');
+    await core.library.watchDirectory(folder);
+    // The user keeps scrolling (a report every 200 ms, as a page sends them at most every 500 ms).
+    for (let i = 0; i < 30 && !analysing(); i++) {
+      await call(core, 'jobs:user-active');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(analysing()).toBe(true);
+    for (let i = 0; i < 8; i++) {
+      await call(core, 'jobs:user-active');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(analysed()).toBeUndefined();
+    expect(analysing()).toBe(true);
+
+    await core.runner.whenIdle();
+    expect(analysed()).toMatchObject({ bpm: expect.closeTo(110, 0) });
+  });
 });
