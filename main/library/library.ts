@@ -18,6 +18,7 @@ import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
 import type { JobRunner, TaskHandlers } from '../jobs/runner';
 import { runAudioAnalyses } from './analysis-jobs';
+import { ANALYSIS_SWEEP_DELAY_MS, ANALYSIS_SWEEP_EVERY_MS, sweepAnalysisCache } from './analysis-cache';
 import { runAudioReads, runProjectReads } from './read-jobs';
 import { runScan } from './scan-job';
 import { resolveWatchableFolder } from '../security/watchable-folder';
@@ -59,6 +60,7 @@ export class Library {
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
     const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false };
+    const userQuiet = (signal: AbortSignal) => this.runner?.userActivity.quiet(signal) ?? Promise.resolve();
     return {
       scan: {
         label: (payload) => {
@@ -80,7 +82,7 @@ export class Library {
       },
       'analyse-audio': {
         label: (payload) => `Analysing audio (${payload.reads.length})`,
-        run: (payload, ctx) => runAudioAnalyses({ ...deps, dataDir: this.places.dataDir }, payload, ctx),
+        run: (payload, ctx) => runAudioAnalyses({ ...deps, dataDir: this.places.dataDir, userQuiet }, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('Analysing audio failed', error),
       },
     };
@@ -97,9 +99,20 @@ export class Library {
     }
     this.timers.push(setInterval(() => this.sweepProcessingFlags(), FLAG_SWEEP_MS));
     this.sweepProcessingFlags();
+    if (this.options.analyseAudio !== false) {
+      const sweep = () =>
+        void sweepAnalysisCache(this.db, this.places.dataDir).catch((error: unknown) => console.error('[library] the analysis cache could not be tidied:', error instanceof Error ? error.message : error));
+      const first = setTimeout(() => {
+        sweep();
+        this.timers.push(setInterval(sweep, ANALYSIS_SWEEP_EVERY_MS));
+      }, ANALYSIS_SWEEP_DELAY_MS);
+      first.unref?.();
+      this.timers.push(first);
+    }
   }
 
   async stop(): Promise<void> {
+    // clearInterval clears a timeout too (Node's timers are one kind).
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.watcher.close();
   }

@@ -7,6 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
 
+/** The folder in the app's data folder. */
+export const WAVEFORMS_FOLDER = 'waveforms';
 const HEADER_BYTES = 20;
 const FLAG_8_BIT = 1;
 
@@ -24,7 +26,7 @@ export function isFingerprint(value: unknown): value is string {
 
 export function waveformFile(dataDir: string, fingerprint: string): string {
   if (!isFingerprint(fingerprint)) throw new Error('Not an audio fingerprint.');
-  return path.join(dataDir, 'waveforms', `${fingerprint}.dat`);
+  return path.join(dataDir, WAVEFORMS_FOLDER, `${fingerprint}.dat`);
 }
 
 /** Writes beside a temporary name first, so a crash never leaves half a waveform under the real one. */
