@@ -69,12 +69,13 @@ async function start(): Promise<void> {
   serveMedia(core);
   setupIpc(core, () => BrowserWindow.getAllWindows());
   setupNotifications(core);
+  const windowOptions = { bundleDir, dataDir, quitting: () => quitting, onUserActive: () => core?.runner.userActivity.touch() };
   const openWindow = () => {
-    const window = BrowserWindow.getAllWindows()[0] ?? createMainWindow({ bundleDir, dataDir, quitting: () => quitting });
+    const window = BrowserWindow.getAllWindows()[0] ?? createMainWindow(windowOptions);
     window.show();
     window.focus();
   };
-  createMainWindow({ bundleDir, dataDir, quitting: () => quitting });
+  createMainWindow(windowOptions);
   setupMenu(() => void shell.openExternal(DOCS_URL));
   const trayActions = { open: openWindow, quit: () => app.quit(), restartToUpdate: null as (() => void) | null };
   const tray = setupTray(core, appRoot, trayActions);

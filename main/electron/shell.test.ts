@@ -57,6 +57,14 @@ describe('the main window', () => {
     expect(electron.shell.opened).toEqual(['https://songshelf.app/docs', 'mailto:hello@songshelf.app']);
   });
 
+  it('tells the core when the user brings the window up or it loads, so background analysis waits', () => {
+    let reports = 0;
+    const window = createMainWindow({ bundleDir: '/app/dist/electron', dataDir: tempDir(), quitting: () => false, onUserActive: () => (reports += 1) }) as unknown as FakeBrowserWindow;
+    window.webContents.emit('did-start-loading');
+    window.emit('focus');
+    expect(reports).toBe(2);
+  });
+
   it('denies every permission and puts the strict CSP, with the cloud, on every response', () => {
     hardenSession(() => ['http://127.0.0.1:54321']);
     let granted: boolean | null = null;

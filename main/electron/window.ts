@@ -17,9 +17,11 @@ export interface MainWindowOptions {
   dataDir: string;
   /** True once the user quits: then a close really closes. */
   quitting: () => boolean;
+  /** The user brought the window up or it began to load: background work that can wait lets it (user-activity.ts). */
+  onUserActive?: () => void;
 }
 
-export function createMainWindow({ bundleDir, dataDir, quitting }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ bundleDir, dataDir, quitting, onUserActive }: MainWindowOptions): BrowserWindow {
   const saved = placeOnScreens(readWindowState(dataDir), screen.getAllDisplays().map((display) => display.workArea));
   const window = new BrowserWindow({
     ...(saved.bounds ?? DEFAULT_SIZE),
@@ -38,6 +40,10 @@ export function createMainWindow({ bundleDir, dataDir, quitting }: MainWindowOpt
       disableBlinkFeatures: 'Auxclick',
     },
   });
+  if (onUserActive) {
+    window.on('focus', onUserActive);
+    window.webContents.on('did-start-loading', onUserActive);
+  }
   window.once('ready-to-show', () => {
     if (saved.maximized) window.maximize();
     window.show();

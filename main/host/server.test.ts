@@ -112,6 +112,12 @@ describe('browser host pages', () => {
     expect((await get('/assets/app.js')).body).toBe('console.log(1)');
   });
 
+  it('counts a page loading as the user at work: background analysis lets it load first', async () => {
+    expect(core.runner.userActivity.remaining()).toBe(0);
+    await get('/dashboard');
+    expect(core.runner.userActivity.remaining()).toBeGreaterThan(0);
+  });
+
   it('lets the page reach the cloud once the shell has one, and nothing else', async () => {
     let cloud: string[] = [];
     const withCloud = await startHost({ core, rendererDir, port: 0, connectSources: () => cloud });

@@ -53,6 +53,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const isMedia = new URL(request.url ?? '/', 'http://local').pathname.startsWith(MEDIA_HOST_PATH);
+    // A page loading is the user opening a window: background work that can wait lets it load first.
+    if (!isMedia) options.core.runner.userActivity.touch();
     const serve = isMedia
       ? serveMedia(options.core, token, request, response, headers)
       : serveStatic(options.rendererDir, request, response, headers);

@@ -1,12 +1,12 @@
 /**
- * Tells the core when the user works in the window (keys, clicks, the wheel, scrolling, the page opening), so the
+ * Tells the core when the user works in the window (focus, keys, clicks, the wheel, scrolling, the page opening), so the
  * background work that can wait (the audio analysis) pauses while they do: main/jobs/user-activity.ts.
  */
 import type { Api } from '../../common/ipc';
 
 /** At most one report this often: the core waits for 1.5 s of quiet, so a report per half second keeps it waiting. */
 const REPORT_EVERY_MS = 500;
-const USER_EVENTS = ['keydown', 'pointerdown', 'wheel', 'scroll'] as const;
+const USER_EVENTS = ['focus', 'keydown', 'pointerdown', 'wheel', 'scroll'] as const;
 
 /** Starts reporting; returns the function that stops. */
 export function reportUserActivity(api: Api): () => void {
