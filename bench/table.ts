@@ -9,8 +9,8 @@
  * Goals (issues 4 and 15): open_ms < 1000, offline_open_ms < 1000, scroll_p95_frame_ms <= 16.
  *
  * `--analysing N` measures the same while the app analyses N bounces in the background (issue 18: the table must
- * not slow down): it watches a folder of N distinct 10-second grooves first, and adds `analysed_during`, how many
- * of them were analysed while the table was measured.
+ * not slow down): it watches a folder of N distinct 10-second grooves first (`--bounce-seconds S` for another
+ * length), and adds `analysed_during`, how many of them were analysed while the table was measured.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +30,7 @@ const argv = process.argv.slice(2);
 const count = Number(argValue(argv, '--songs', '200000'));
 const json = argv.includes('--json');
 const analysing = Number(argValue(argv, '--analysing', '0'));
+const bounceSeconds = Number(argValue(argv, '--bounce-seconds', '10'));
 const SCROLL_STEPS = 240;
 const ROW_HEIGHT = 32;
 
@@ -81,14 +82,14 @@ try {
   if (analysing > 0) {
     bounces = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-bounces-'));
     for (let i = 0; i < analysing; i += 1) {
-      writeSignalWav(path.join(bounces, `Bounce ${i}.wav`), synthGroove({ bpm: 90 + (i % 80), durationS: 10, sampleRate: 22_050, seed: i + 1 }), 22_050);
+      writeSignalWav(path.join(bounces, `Bounce ${i}.wav`), synthGroove({ bpm: 90 + (i % 80), durationS: bounceSeconds, sampleRate: 22_050, seed: i + 1 }), 22_050);
     }
     const starter = await context.newPage();
     await starter.goto(host.url);
     const watched = await starter.evaluate(async (folder) => (await window.api!.watchDirectory({ path: folder })).ok, bounces);
     if (!watched) throw new Error('the bounces folder could not be watched');
     // The scan and the reads go first; the table is measured once the analysis has begun.
-    for (let waited = 0; (analysedBefore = await analysedSongs(starter)) === 0 && waited < 600; waited += 1) await starter.waitForTimeout(100);
+    for (let waited = 0; (analysedBefore = await analysedSongs(starter)) === 0 && waited < 12_000; waited += 1) await starter.waitForTimeout(100);
     // Each analysed bounce is a change to its song, which the default order (newest change first) brings to the top:
     // edits are timed in name order, where the rows stay put while the bounces are heard.
     const sorted = await starter.evaluate(async () => {
