@@ -61,8 +61,12 @@ describe('setFields', () => {
     expect(setFields(facts({ tempoEventsVary: true })).tempoAutomated).toBe(true);
   });
 
+  it('gives a set whose tempo cannot be found without it: its version, tracks and signature still count (issue 19)', () => {
+    const fields = setFields(facts({ tempoManual: null, tempoStartEvent: null, trackNames: ['Drums', 'Bass'] }));
+    expect(fields).toMatchObject({ tempo: null, tempoAutomated: false, dawVersion: 'Ableton Live 11.3.21', trackCount: 2, tracks: ['Drums', 'Bass'], timeSignature: '4/4' });
+  });
+
   it.each([
-    [{ tempoManual: null }, 'no tempo found'],
     [{ tempoManual: 'fast' }, 'tempo is not a number ("fast")'],
     [{ sawLiveSet: false }, 'not an Ableton Live set (no LiveSet element)'],
   ])('rejects facts %o: %s', (overrides, reason) => {

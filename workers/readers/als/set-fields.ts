@@ -8,7 +8,8 @@ import { SetRejected } from './set-rejected';
 
 export interface SetFields {
   dawVersion: string | null;
-  tempo: number;
+  /** Null when the set states none (no main track, or a Live 8/9 tempo with no events): the rest still counts. */
+  tempo: number | null;
   tempoAutomated: boolean;
   timeSignature: string | null;
   key: string | null;
@@ -60,9 +61,10 @@ export function setFields(facts: AlsFacts): SetFields {
   };
 }
 
-function tempoOf(facts: AlsFacts): { tempo: number; tempoAutomated: boolean } {
+function tempoOf(facts: AlsFacts): { tempo: number | null; tempoAutomated: boolean } {
   const raw = facts.tempoManual ?? facts.tempoStartEvent;
-  if (raw === null) throw new SetRejected('no tempo found');
+  // Issue 19: a set whose tempo is nowhere is still a version of the song, with its tracks and samples.
+  if (raw === null) return { tempo: null, tempoAutomated: false };
   const tempo = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(tempo)) throw new SetRejected(`tempo is not a number ("${raw.slice(0, 20)}")`);
   const envelopeVaries = facts.envelopes.some(
