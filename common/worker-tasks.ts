@@ -31,7 +31,8 @@ export type WorkerTask =
   /** Answers once the worker has loaded: the pool waits for it before it ends its threads. */
   | { kind: 'ping' }
   | { kind: 'walk'; root: string }
-  | { kind: 'read-project'; path: string; daw: Daw }
+  /** `version`: Logic only, a version's folder inside the package (issue 19). */
+  | { kind: 'read-project'; path: string; daw: Daw; version?: string }
   | { kind: 'read-audio'; path: string }
   | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat }
   | { kind: 'analyse-audio'; path: string };

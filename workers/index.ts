@@ -31,7 +31,7 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
     case 'walk':
       return walkLibrary(task.root);
     case 'read-project':
-      return outcome(() => readProject(task.path, task.daw));
+      return outcome(() => readProject(task.path, task.daw, task.version));
     case 'read-audio':
       return outcome(() => readAudio(task.path));
     case 'compress-audio':
@@ -41,12 +41,12 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
   }
 }
 
-function readProject(filePath: string, daw: Daw): Promise<ProjectMeta> {
+function readProject(filePath: string, daw: Daw, version: string | undefined): Promise<ProjectMeta> {
   switch (daw) {
     case 'ableton':
       return readAls(filePath);
     case 'logic':
-      return readLogicx(filePath);
+      return readLogicx(filePath, version);
     case 'protools':
       return readProTools(filePath);
   }

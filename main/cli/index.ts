@@ -3,10 +3,12 @@
  *
  *   npm run cli -- scan <dir> [--data-dir <d>] [--json]
  *   npm run cli -- analyse <file-or-folder> [--json]
+ *   npm run cli -- versions <project folder or session file> [--json]
  *
  * `scan` scans the folder to the end (songs, then every project and audio read) and prints the songs and the files
  * that could not be read; without `--data-dir` it works in a fresh temporary library. `analyse` prints what the
- * audio analysis hears in each audio file (tempo, key, loudness, length), with no library at all.
+ * audio analysis hears in each audio file (tempo, key, loudness, length), with no library at all. `versions` prints a
+ * project's versions (saves, Save As, the DAW's backups), oldest first, with what changed from one to the next.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,12 +19,18 @@ import { appRootFrom } from '../paths';
 import { createWorkerPool } from '../jobs/pool';
 import { runAnalyseCommand } from './analyse-command';
 import { runScanCommand } from './scan-command';
+import { runVersionsCommand } from './versions-command';
 
-const USAGE = 'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]\n       npm run cli -- analyse <file-or-folder> [--json]';
+const USAGE = [
+  'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]',
+  '       npm run cli -- analyse <file-or-folder> [--json]',
+  '       npm run cli -- versions <project folder or session file> [--json]',
+].join('\n');
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'analyse') return analyse(rest);
+  if (command === 'versions') return versions(rest);
   if (command !== 'scan') {
     console.error(USAGE);
     return 2;
@@ -66,6 +74,24 @@ async function analyse(args: string[]): Promise<number> {
     const report = await runAnalyseCommand(pool, path.resolve(target));
     if (json) console.log(JSON.stringify(report));
     else for (const file of report.files) console.log(`${file.path}: ${file.bpm ?? '—'} BPM, ${file.key ?? '—'}, ${file.lufs ?? '—'} LUFS, ${file.durationS} s`);
+    for (const error of json ? [] : report.errors) console.error(`${error.path}: ${error.reason}`);
+    return 0;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+async function versions(args: string[]): Promise<number> {
+  const { folder: target, json } = parseScanArgs(args);
+  if (!target) {
+    console.error(USAGE);
+    return 2;
+  }
+  const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_BUNDLE) });
+  try {
+    const report = await runVersionsCommand(pool, path.resolve(target));
+    if (json) console.log(JSON.stringify(report));
+    else for (const version of report.versions) console.log(`${version.time} ${version.source} ${path.basename(version.path)}: ${version.changes.map((change) => change.detail).join('; ') || 'first version'}`);
     for (const error of json ? [] : report.errors) console.error(`${error.path}: ${error.reason}`);
     return 0;
   } finally {

@@ -1,13 +1,14 @@
 /**
  * Where a set's samples are on this machine. Each reference may carry an absolute path (where the file was
  * when the set was saved) and a path relative to the set's folder (where it is if the project moved with
- * it); the sample is whichever exists, and missing when neither does. A network path (`\\server\share`, a
+ * it; a copy in Live's Backup/ counts from the set's folder); the sample is whichever exists, and missing when neither does. A network path (`\\server\share`, a
  * URL) is never looked up (`isNetworkPath`): it is reported as written, missing unless a local copy is found.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isNetworkPath } from '../../../common/network-path';
 import type { SampleRefFacts } from './als-facts';
+import { sessionHome } from '../session-home';
 
 /** Bounds the file system calls in flight for a set that references thousands of samples. */
 const STATS_IN_FLIGHT = 64;
@@ -23,7 +24,7 @@ interface ResolvedSample {
 }
 
 export async function resolveSampleFiles(setPath: string, refs: readonly SampleRefFacts[], signal?: AbortSignal): Promise<SampleFiles> {
-  const setFolder = path.dirname(path.resolve(setPath));
+  const setFolder = sessionHome(setPath);
   const resolved: ResolvedSample[] = [];
   for (let start = 0; start < refs.length; start += STATS_IN_FLIGHT) {
     signal?.throwIfAborted();

@@ -2,7 +2,8 @@
  * Reads a Logic Pro `.logicx` package (GarageBand's `.band` has the same layout) from its two small plists
  * (FORMATS.md): `Resources/ProjectInformation.plist` for the version that saved it, and the lowest-numbered
  * `Alternatives/NNN/MetaData.plist` for tempo, key, signature, sample rate, track count and audio files.
- * `ProjectData` is an undocumented binary format and is never opened.
+ * `ProjectData` is an undocumented binary format and is never opened. A version of the project (issue 19: another
+ * alternative, or a slot of `Project File Backups`) is read the same way from its own folder's MetaData.plist.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,14 +18,15 @@ const ALTERNATIVES = 'Alternatives';
 const META_DATA = 'MetaData.plist';
 const ALTERNATIVE_NAME = /^\d{1,6}$/;
 
-export async function readLogicx(packagePath: string): Promise<ProjectMeta> {
+/** `versionFolder`: a folder inside the package holding the MetaData.plist of one version. Default: the project now. */
+export async function readLogicx(packagePath: string, versionFolder?: string): Promise<ProjectMeta> {
   const root = path.resolve(packagePath);
-  const unreadable = (reason: string) => new UnreadableFileError(packagePath, reason);
+  const unreadable = (reason: string) => new UnreadableFileError(versionFolder ?? packagePath, reason);
 
   if (!(await isFolder(root))) throw unreadable('is not a folder (a .logicx project is a package folder)');
   const projectInformation = await readPackagePlist(root, PROJECT_INFORMATION, unreadable);
-  const alternative = await lowestAlternative(root, unreadable);
-  const metaData = await readPackagePlist(root, `${ALTERNATIVES}/${alternative}/${META_DATA}`, unreadable);
+  const version = versionFolder === undefined ? `${ALTERNATIVES}/${await lowestAlternative(root, unreadable)}` : insidePackage(root, versionFolder, unreadable);
+  const metaData = await readPackagePlist(root, `${version}/${META_DATA}`, unreadable);
 
   const fields = songFields(metaData);
   const listedAudio = [...stringsIn(metaData.get('AudioFiles')), ...stringsIn(metaData.get('UnusedAudioFiles'))];
@@ -82,6 +84,13 @@ async function lowestAlternative(root: string, unreadable: (reason: string) => U
     if (await isFile(path.join(root, ALTERNATIVES, name, META_DATA))) return name;
   }
   throw unreadable(`has no ${ALTERNATIVES}/NNN/${META_DATA}`);
+}
+
+/** The version folder relative to the package (with "/"), refused when it lies outside it. */
+function insidePackage(root: string, folder: string, unreadable: (reason: string) => UnreadableFileError): string {
+  const relative = path.relative(root, path.resolve(root, folder));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) throw unreadable('is not a version inside the package');
+  return relative.split(path.sep).join('/');
 }
 
 function stringsIn(value: PlistValue | undefined): string[] {

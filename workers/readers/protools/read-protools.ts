@@ -5,8 +5,8 @@
  * where the session has them, tempo, meter and key. Anything that is not a whole session throws
  * UnreadableFileError with the reason.
  */
-import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { sessionHome } from '../session-home';
 import { audioFileNames } from './audio-file-list';
 import { resolveAudioFiles } from './audio-file-paths';
 import { findTopLevelBlocks } from './block-tree';
@@ -41,7 +41,7 @@ export async function readProTools(filePath: string): Promise<ProjectMeta> {
     if (error instanceof MalformedSessionError) throw new UnreadableFileError(filePath, error.reason);
     throw error;
   }
-  const { samples, missingSamples } = await resolveAudioFiles(path.dirname(path.resolve(filePath)), decoded.audioFiles);
+  const { samples, missingSamples } = await resolveAudioFiles(sessionHome(filePath), decoded.audioFiles);
   return {
     daw: 'protools',
     dawVersion: decoded.dawVersion,

@@ -1,0 +1,68 @@
+/**
+ * A project's versions (issue 19): every save the DAW or the musician kept (FORMATS.md, "Versions the DAWs keep"),
+ * read by the project readers and compared one with the next. Plain data: versions cross the worker boundary and
+ * the bridge.
+ */
+import type { Daw, ProjectMeta } from './project-meta';
+
+/**
+ * Where a version comes from: the project as it is now (`save`); another set or session beside it, or another
+ * Logic alternative (`save-as`); a copy the DAW keeps by itself (`daw-backup`: Live's Backup/, Logic's Project File
+ * Backups, Pro Tools' Session File Backups); a copy Songshelf kept (`snapshot`).
+ */
+export const VERSION_SOURCES = ['save', 'save-as', 'daw-backup', 'snapshot'] as const;
+export type VersionSource = (typeof VERSION_SOURCES)[number];
+
+/** A file (or, for Logic, a folder holding a MetaData.plist) that is one version of a project. */
+export interface VersionFile {
+  /** The session file; for Logic the folder of the version (an alternative or a backup slot). */
+  path: string;
+  source: VersionSource;
+  daw: Daw;
+  /** When it was saved (ms since 1970): the time in Live's backup names, else the file's modification time. */
+  time: number;
+  /** Bytes of the session file (Logic: its ProjectData). */
+  sizeBytes: number;
+  /** "Song v2.als", "Alternative 001", "Backup 03": how the musician would name it. */
+  label: string;
+}
+
+export const VERSION_CHANGE_KINDS = [
+  'tempo',
+  'tempo-automation',
+  'time-signature',
+  'key',
+  'tracks-added',
+  'tracks-removed',
+  'track-count',
+  'samples-added',
+  'samples-removed',
+  'samples-missing',
+  'samples-found',
+  'daw-version',
+  'no-musical-change',
+  'unreadable',
+] as const;
+export type VersionChangeKind = (typeof VERSION_CHANGE_KINDS)[number];
+
+export interface VersionChange {
+  kind: VersionChangeKind;
+  /** For people: "120 → 126 BPM", "added Vocals, Pad". */
+  detail: string;
+}
+
+export interface ProjectVersion extends VersionFile {
+  /** What the reader found, or null when the file could not be read (`error` says why). */
+  meta: ProjectMeta | null;
+  error?: string;
+  /** Against the previous readable version, oldest first; the first version has none. */
+  changes: VersionChange[];
+}
+
+/** Versions of one project found on disk, oldest first, and the files that could not be listed or read. */
+export interface ProjectVersions {
+  project: string;
+  daw: Daw;
+  versions: ProjectVersion[];
+  errors: { path: string; reason: string }[];
+}

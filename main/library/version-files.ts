@@ -1,0 +1,110 @@
+/**
+ * Finds the versions of one project on disk (issue 19; FORMATS.md, "Versions the DAWs keep"):
+ *
+ * - Ableton Live: the set itself (save), the other sets in its project folder (Save As), and Live's timestamped
+ *   copies in `Backup/` ("Song [2021-08-10 232751].als": the time in the name is when that save was made).
+ * - Pro Tools: the session (save), the other sessions in its folder (Save As), and `Session File Backups/`.
+ * - Logic Pro: inside the package, the first alternative (save), the others (Save As), and every
+ *   `Alternatives/NNN/Project File Backups/NN/` slot; each is a folder with its own MetaData.plist.
+ *
+ * Only names and file times are read here; the files themselves are read by the project readers in the pool.
+ * Links are not followed, and a folder holding thousands of sets is cut at MAX_VERSION_FILES.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, SESSION_BACKUP_FOLDERS } from '../../common/daw-backups';
+import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
+import type { Daw } from '../../common/project-meta';
+import type { VersionFile, VersionSource } from '../../common/project-versions';
+
+/** More versions than any project keeps: a folder past this is not a project (or is hostile). */
+export const MAX_VERSION_FILES = 1000;
+
+const NUMBERED = /^\d{1,6}$/;
+
+/** The versions of the project at `projectPath` (a set, a session file or a .logicx package), in no order. */
+export async function findVersionFiles(projectPath: string, daw: Daw): Promise<VersionFile[]> {
+  const found = daw === 'logic' ? await logicVersions(projectPath) : await sessionVersions(projectPath, daw);
+  return found.slice(0, MAX_VERSION_FILES);
+}
+
+async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Promise<VersionFile[]> {
+  const sessionPath = path.resolve(session);
+  const folder = path.dirname(sessionPath);
+  const isSession = (name: string) => SESSION_EXTENSIONS[extensionOf(name)] === daw && !name.startsWith('.');
+  const versions: VersionFile[] = [];
+  for (const name of (await listFiles(folder)).filter(isSession)) {
+    const file = path.join(folder, name);
+    const source: VersionSource = file === sessionPath ? 'save' : 'save-as';
+    const version = await versionOf(file, file, source, daw, name);
+    if (version) versions.push(version);
+  }
+  const backups = path.join(folder, SESSION_BACKUP_FOLDERS[daw]);
+  for (const name of (await listFiles(backups)).filter(isSession)) {
+    const file = path.join(backups, name);
+    const version = await versionOf(file, file, 'daw-backup', daw, name);
+    if (version) versions.push({ ...version, time: (daw === 'ableton' ? liveBackupTime(name) : null) ?? version.time });
+    if (versions.length >= MAX_VERSION_FILES) break;
+  }
+  return versions;
+}
+
+async function logicVersions(packagePath: string): Promise<VersionFile[]> {
+  const alternatives = path.join(packagePath, 'Alternatives');
+  const numbered = (await listFolders(alternatives)).filter((name) => NUMBERED.test(name)).sort((a, b) => Number(a) - Number(b));
+  const versions: VersionFile[] = [];
+  let first = true;
+  for (const alternative of numbered) {
+    const folder = path.join(alternatives, alternative);
+    const current = await logicVersionOf(folder, first ? 'save' : 'save-as', `Alternative ${alternative}`);
+    if (current) {
+      versions.push(current);
+      first = false;
+    }
+    const backups = path.join(folder, LOGIC_BACKUP_FOLDER);
+    for (const slot of (await listFolders(backups)).filter((name) => NUMBERED.test(name))) {
+      const backup = await logicVersionOf(path.join(backups, slot), 'daw-backup', `Alternative ${alternative}, backup ${slot}`);
+      if (backup) versions.push(backup);
+      if (versions.length >= MAX_VERSION_FILES) return versions;
+    }
+  }
+  return versions;
+}
+
+/** A Logic version folder: its MetaData.plist makes it one; its ProjectData gives the time and size. */
+async function logicVersionOf(folder: string, source: VersionSource, label: string): Promise<VersionFile | null> {
+  if (!(await isPlainFile(path.join(folder, 'MetaData.plist')))) return null;
+  const data = await versionOf(folder, path.join(folder, 'ProjectData'), source, 'logic', label);
+  return data ?? versionOf(folder, path.join(folder, 'MetaData.plist'), source, 'logic', label);
+}
+
+async function versionOf(versionPath: string, timedFile: string, source: VersionSource, daw: Daw, label: string): Promise<VersionFile | null> {
+  const stats = await fs.lstat(timedFile).catch(() => null);
+  if (!stats?.isFile()) return null;
+  return { path: versionPath, source, daw, time: Math.round(stats.mtimeMs), sizeBytes: stats.size, label };
+}
+
+/** "Song [2021-08-10 232751].als" -> that moment on this computer's clock, as Live wrote it; null if not so named. */
+export function liveBackupTime(name: string): number | null {
+  const match = LIVE_BACKUP_NAME.exec(name);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const time = new Date(year, month - 1, day, hour, minute, second);
+  // Date rolls 2021-02-31 over into March: a name whose parts do not survive the trip is not a time.
+  if (time.getMonth() !== month - 1 || time.getDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  return time.getTime();
+}
+
+async function listFiles(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort();
+}
+
+async function listFolders(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+}
+
+async function isPlainFile(file: string): Promise<boolean> {
+  return (await fs.lstat(file).catch(() => null))?.isFile() ?? false;
+}
