@@ -17,3 +17,5 @@ export const SESSION_BACKUP_FOLDERS: Record<Exclude<Daw, 'logic'>, string> = { a
 
 /** Live's backup names: "<Set name> [YYYY-MM-DD HHMMSS].als" (the time of that save, on that computer's clock). */
 export const LIVE_BACKUP_NAME = /\[(\d{4})-(\d{2})-(\d{2}) (\d{2})(\d{2})(\d{2})\]\.als$/i;
+/** Pro Tools' backup names: "<Session>.bak.NNN.ptx" (older versions: .ptf). */
+export const PRO_TOOLS_BACKUP_NAME = /\.bak\.\d{1,4}\.(ptx|ptf)$/i;
