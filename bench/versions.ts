@@ -1,0 +1,105 @@
+/**
+ * `npm run --silent bench:versions -- --json`: project versions (issue 19) over a synthetic library of 2,000 projects
+ * with 20 backups each (Live sets with Backup/, Pro Tools sessions with Session File Backups/, Logic packages with
+ * Project File Backups, two thirds, a sixth and a sixth), each save changing tempo, tracks or samples. Every project's
+ * versions are found, read in the worker pool (the app's thread count) and compared, as the first scan of such a
+ * library would. Prints one line:
+ *
+ *   { projects, versions, first_scan_s, versions_per_s, snapshot_mb, peak_rss_mb }
+ *
+ * first_scan_s: the wall time of that first pass over every project; versions_per_s: versions read per second of it;
+ * snapshot_mb: the data folder's copies of sessions (null: Songshelf keeps no snapshots yet); peak_rss_mb: this
+ * process (the core's side and its worker threads), the library being written by a child process beforehand.
+ * Options: `--projects N` (default 2000), `--backups N` (default 20), `--keep <dir>` (written once, reused).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Daw } from '../common/project-meta';
+import { writeAbletonHistory, writeLogicHistory, writeProToolsHistory, type SavedState } from '../fixtures/generators/project-versions';
+import { WORKER_BUNDLE } from '../main/core';
+import { createWorkerPool } from '../main/jobs/pool';
+import { readProjectVersions } from '../main/library/project-versions';
+import { argValue, peakRssMb, round, seconds } from './measure';
+
+const argv = process.argv.slice(2);
+const projects = Number(argValue(argv, '--projects', '2000'));
+const backups = Number(argValue(argv, '--backups', '20'));
+const log = (message: string) => console.error(message);
+
+/** The saves of project `index`: every one changes something, as a musician's evening of work does. */
+function history(index: number): SavedState[] {
+  const instruments = ['Drums', 'Bass', 'Keys', 'Pad', 'Lead', 'Vocals', 'Strings', 'FX'];
+  return Array.from({ length: backups + 1 }, (_, save) => {
+    const tracks = instruments.slice(0, 2 + ((index + save) % 6));
+    return { tempo: 90 + ((index * 7 + Math.floor(save / 3)) % 80), tracks, samples: tracks.slice(0, 2 + (save % 3)).map((name) => `${name}.wav`) };
+  });
+}
+
+function dawOf(index: number): Daw {
+  return index % 6 === 4 ? 'protools' : index % 6 === 5 ? 'logic' : 'ableton';
+}
+
+async function writeLibrary(root: string): Promise<{ project: string; daw: Daw }[]> {
+  const written: { project: string; daw: Daw }[] = [];
+  for (let index = 0; index < projects; index += 1) {
+    const daw = dawOf(index);
+    const folder = path.join(root, String(Math.floor(index / 100)));
+    const name = `Song ${index}`;
+    const states = history(index);
+    const { project } = daw === 'ableton' ? writeAbletonHistory(folder, name, states) : daw === 'protools' ? await writeProToolsHistory(folder, name, states) : await writeLogicHistory(folder, name, states);
+    written.push({ project, daw });
+  }
+  return written;
+}
+
+// The child: writes the library and its list of projects, so the measured process holds none of it.
+const writeTo = argValue(argv, '--write', '');
+if (writeTo) {
+  const written = await writeLibrary(writeTo);
+  fs.writeFileSync(path.join(writeTo, 'projects.json'), JSON.stringify(written));
+  process.exit(0);
+}
+
+const keep = argValue(argv, '--keep', '');
+const root = keep || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-versions-'));
+const list = path.join(root, 'projects.json');
+if (!fs.existsSync(list)) {
+  log(`writing ${projects} projects with ${backups} backups each in ${root}…`);
+  const written = await seconds(() => spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--write', root, '--projects', String(projects), '--backups', String(backups)], { stdio: 'inherit' }));
+  if (written.value.status !== 0) throw new Error('the library could not be written');
+  log(`written in ${round(written.s, 1)} s`);
+}
+const library = JSON.parse(fs.readFileSync(list, 'utf8')) as { project: string; daw: Daw }[];
+
+const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node', WORKER_BUNDLE) });
+let versions = 0;
+let unreadable = 0;
+const run = await seconds(async () => {
+  // A few projects at a time: each project's reads already fill the pool's threads.
+  let next = 0;
+  const lane = async () => {
+    while (next < library.length) {
+      const { project, daw } = library[next++]!;
+      const timeline = await readProjectVersions(pool, project, daw);
+      versions += timeline.versions.length;
+      unreadable += timeline.errors.length;
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, lane));
+});
+await pool.destroy();
+if (!keep) fs.rmSync(root, { recursive: true, force: true });
+if (unreadable > 0) log(`${unreadable} versions could not be read`);
+
+const result = {
+  projects: library.length,
+  versions,
+  first_scan_s: round(run.s, 2),
+  versions_per_s: round(versions / run.s, 1),
+  snapshot_mb: null,
+  peak_rss_mb: peakRssMb(),
+};
+console.log(argv.includes('--json') ? JSON.stringify(result) : result);
