@@ -5,6 +5,7 @@
  * added here is typed end to end, and nothing else lists channels by hand.
  */
 import type { PlayerWaveform } from './audio-analysis';
+import type { SongTimeline } from './project-versions';
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
@@ -119,6 +120,8 @@ export const contract = {
   'cloud:remove-file': channel<{ removed: boolean }>()(z.strictObject({ url: z.string().min(1).max(4096) })),
   /** The waveform of a song's analysed audio, folded to at most `WAVEFORM_PLAYER_PIXELS` min/max pairs; null before it is analysed. */
   'songs:waveform': channel<{ waveform: PlayerWaveform | null }>()(z.strictObject({ id: idSchema })),
+  /** A song's project versions (saves, Save As, the DAW's backups), oldest first, with what changed, and its bounce among them. */
+  'songs:versions': channel<SongTimeline>()(z.strictObject({ id: idSchema })),
   /** A signed address (an hour) to play a song's uploaded audio. */
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),

@@ -24,6 +24,7 @@ export const MESSAGES = {
   folderNotWatched: 'That folder is not watched.',
   signInToReadPlan: 'Sign in to read your plan.',
   songHasNoCloudAudio: 'This song has no audio in the cloud.',
+  projectNotInLibrary: 'The project is not in a watched folder on this computer.',
   // Accounts (spec sections 4, 5 and 8).
   weakPassword:
     'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',

@@ -66,3 +66,11 @@ export interface ProjectVersions {
   versions: ProjectVersion[];
   errors: { path: string; reason: string }[];
 }
+
+/** A song's timeline for its panel: its project's versions and its bounce placed among them by time. */
+export interface SongTimeline extends Omit<ProjectVersions, 'project' | 'daw'> {
+  /** Null when the song has no project on this computer (audio only, or pulled from another computer). */
+  project: string | null;
+  /** The song's audio on this computer: when it was written, and whether the project was saved after it. */
+  bounce: { path: string; time: number; olderThanLastSave: boolean } | null;
+}

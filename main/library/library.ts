@@ -9,6 +9,8 @@ import type { FolderPlaces } from '../../common/folder-rules';
 import type { ScanPayload } from '../../common/job-payloads';
 import type { WatchedDirectory } from '../../common/library';
 import type { View } from '../../common/view';
+import type { SongTimeline } from '../../common/project-versions';
+import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
@@ -24,6 +26,7 @@ import { runScan } from './scan-job';
 import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from './scan-scope';
+import { songTimeline } from './song-timeline';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
 /** How often stale processing flags (older than 2 minutes) are looked for. */
@@ -115,6 +118,11 @@ export class Library {
     // clearInterval clears a timeout too (Node's timers are one kind).
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.watcher.close();
+  }
+
+  /** The song's project versions and its bounce among them (issue 19), read now in the pool. */
+  timelineOf(song: Song): Promise<SongTimeline> {
+    return songTimeline(this.db, this.places.dataDir, this.pool, song);
   }
 
   list(): WatchedDirectory[] {

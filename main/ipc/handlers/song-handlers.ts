@@ -1,5 +1,7 @@
 /** `songs:*` and `tags:list`: pages of a view, the table's bulk actions, and tag completion. */
 import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
+import { AppError } from '../../../common/errors';
+import { MESSAGES } from '../../../common/messages';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
 import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
@@ -16,6 +18,11 @@ export const songHandlers = {
     return { hidden, deleted: deleted.length };
   },
   'tags:list': (input, { db }) => listTags(db, input ?? {}),
+  'songs:versions': async ({ id }, { db, library }) => {
+    const song = getSong(db, id);
+    if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
+    return library.timelineOf(song);
+  },
   // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
   'songs:waveform': async ({ id }, { db, dataDir }) => {
     const song = getSong(db, id);

@@ -1,0 +1,70 @@
+// A song's panel asks for its timeline (issue 19): the versions of its project, its bounce placed among them, and
+// nothing at all for a path outside the library's folders (a row from the cloud may name any path).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SongTimeline } from '../../common/project-versions';
+import { inTransaction } from '../../db/handle';
+import { insertSongs } from '../../db/repositories/song-writer';
+import { buildSong, getSongs } from '../../db/repositories/songs';
+import { tempDir } from '../../db/test-support';
+import { FIRST_SAVE, writeAbletonHistory } from '../../fixtures/generators/project-versions';
+import { writeSignalWav } from '../../fixtures/generators/wav';
+import { call, createTestCore, type TestCore } from '../test-support';
+
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+describe('songs:versions', () => {
+  it('gives a scanned song its project’s versions and its bounce, older than the last save', async () => {
+    const folder = tempDir('songshelf-versions-');
+    const { project } = writeAbletonHistory(folder, 'Night Drive', [
+      { tempo: 120, tracks: ['Drums'], samples: [] },
+      { tempo: 128, tracks: ['Drums', 'Bass'], samples: [] },
+    ]);
+    const bounce = path.join(path.dirname(project), 'Night Drive.wav');
+    writeSignalWav(bounce, new Float32Array(4410), 44_100);
+    // Rendered half an hour after the first save, before the last one.
+    fs.utimesSync(bounce, (FIRST_SAVE + 1_800_000) / 1000, (FIRST_SAVE + 1_800_000) / 1000);
+    const core = createTestCore(tempDir(), { library: { watch: false, periodicRescan: false, minScanGapMs: 0, analyseAudio: false } });
+    cores.push(core);
+    await core.start();
+    await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Night Drive')!;
+    expect(song.recordingSession?.value).toBe(project);
+
+    const timeline = await call<SongTimeline>(core, 'songs:versions', { id: song.id });
+    expect(timeline.project).toBe(fs.realpathSync(project));
+    expect(timeline.versions.map((version) => [version.source, version.meta?.tempo])).toEqual([
+      ['daw-backup', 120],
+      ['save', 128],
+    ]);
+    expect(timeline.versions[1]!.changes.map((change) => change.kind)).toEqual(['tempo', 'tracks-added']);
+    expect(timeline.bounce).toEqual({ path: fs.realpathSync(bounce), time: FIRST_SAVE + 1_800_000, olderThanLastSave: true });
+  });
+
+  it('reads nothing for a song whose project lies outside the watched folders', async () => {
+    const elsewhere = tempDir('songshelf-elsewhere-');
+    const { project } = writeAbletonHistory(elsewhere, 'Private', [{ tempo: 99, tracks: ['Secret'], samples: [] }]);
+    const core = createTestCore(tempDir());
+    cores.push(core);
+    await core.start();
+    // As a song pulled from the cloud could be stored: it names a session this computer never watched.
+    const pulled = { ...buildSong({ name: 'Pulled' }, Date.now()), recordingSession: { value: project, fileName: 'Private.als', sessionModifiedTime: null, isPackage: false } };
+    inTransaction(core.db, () => insertSongs(core.db, [pulled]));
+
+    const timeline = await call<SongTimeline>(core, 'songs:versions', { id: pulled.id });
+    expect(timeline).toEqual({ project: null, versions: [], errors: [{ path: project, reason: 'The project is not in a watched folder on this computer.' }], bounce: null });
+  });
+
+  it('answers a song that does not exist with not found', async () => {
+    const core = createTestCore(tempDir());
+    cores.push(core);
+    await core.start();
+    const result = await core.router.dispatch('songs:versions', { id: '01a20d87-265f-73c1-bba7-d5b791c71525' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: 'That song no longer exists.' } });
+  });
+});
