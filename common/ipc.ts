@@ -122,6 +122,8 @@ export const contract = {
   'songs:waveform': channel<{ waveform: PlayerWaveform | null }>()(z.strictObject({ id: idSchema })),
   /** A song's project versions (saves, Save As, the DAW's backups), oldest first, with what changed, and its bounce among them. */
   'songs:versions': channel<SongTimeline>()(z.strictObject({ id: idSchema })),
+  /** Copies one of the song's versions next to its project under a new name and opens the copy in its DAW. */
+  'songs:open-version-copy': channel<{ copy: string }>()(z.strictObject({ id: idSchema, path: pathSchema })),
   /** A signed address (an hour) to play a song's uploaded audio. */
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),

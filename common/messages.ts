@@ -25,6 +25,8 @@ export const MESSAGES = {
   signInToReadPlan: 'Sign in to read your plan.',
   songHasNoCloudAudio: 'This song has no audio in the cloud.',
   projectNotInLibrary: 'The project is not in a watched folder on this computer.',
+  versionNotFound: 'That version is no longer in the project.',
+  versionNotCopyable: 'This version cannot be opened as a copy.',
   // Accounts (spec sections 4, 5 and 8).
   weakPassword:
     'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',

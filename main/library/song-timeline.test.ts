@@ -67,4 +67,37 @@ describe('songs:versions', () => {
     const result = await core.router.dispatch('songs:versions', { id: '01a20d87-265f-73c1-bba7-d5b791c71525' });
     expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: 'That song no longer exists.' } });
   });
+
+  it('opens a copy of a version beside the project, never over the original or an earlier copy, and only a version the project has', async () => {
+    const folder = tempDir('songshelf-versions-');
+    const { project, saves } = writeAbletonHistory(folder, 'Copy Me', [
+      { tempo: 100, tracks: ['Drums'], samples: [] },
+      { tempo: 110, tracks: ['Drums'], samples: [] },
+    ]);
+    const core = createTestCore(tempDir(), { library: { watch: false, periodicRescan: false, minScanGapMs: 0, analyseAudio: false } });
+    cores.push(core);
+    await core.start();
+    await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Copy Me')!;
+    const original = fs.readFileSync(saves[0]!.path);
+    const current = fs.readFileSync(project);
+
+    const first = await call<{ copy: string }>(core, 'songs:open-version-copy', { id: song.id, path: saves[0]!.path });
+    const second = await call<{ copy: string }>(core, 'songs:open-version-copy', { id: song.id, path: saves[0]!.path });
+    expect(path.basename(first.copy)).toBe('Copy Me (version 2024-03-01 2000).als');
+    expect(path.basename(second.copy)).toBe('Copy Me (version 2024-03-01 2000) 2.als');
+    expect(path.dirname(first.copy)).toBe(path.dirname(project));
+    expect(fs.readFileSync(first.copy)).toEqual(original);
+    expect(fs.readFileSync(saves[0]!.path)).toEqual(original);
+    expect(fs.readFileSync(project)).toEqual(current);
+    expect(core.openedPaths).toEqual([first.copy, second.copy]);
+
+    // A path the page makes up is not a version of this project, even inside the library.
+    const stranger = path.join(path.dirname(project), 'Stranger.txt');
+    fs.writeFileSync(stranger, 'not a version');
+    const refused = await core.router.dispatch('songs:open-version-copy', { id: song.id, path: stranger });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not_found', message: 'That version is no longer in the project.' } });
+    expect(core.openedPaths).toHaveLength(2);
+  });
 });

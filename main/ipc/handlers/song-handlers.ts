@@ -6,6 +6,7 @@ import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-
 import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
+import { copyVersion } from '../../library/version-copy';
 import { readWaveform } from '../../library/waveforms';
 import type { HandlerMap } from '../handler';
 
@@ -22,6 +23,13 @@ export const songHandlers = {
     const song = getSong(db, id);
     if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
     return library.timelineOf(song);
+  },
+  'songs:open-version-copy': async ({ id, path: versionPath }, { db, dataDir, platform }) => {
+    const song = getSong(db, id);
+    if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
+    const copy = await copyVersion(db, dataDir, song, versionPath);
+    await platform.openPath(copy);
+    return { copy };
   },
   // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
   'songs:waveform': async ({ id }, { db, dataDir }) => {

@@ -3,7 +3,7 @@
  * search, sort, filters and columns (all saved on the view), bulk actions, and the modals of the view.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
 import { deleteOutcome } from '../../../common/song-delete';
@@ -19,6 +19,7 @@ import { useSongWindow } from '../song-table/use-song-window';
 import { AddSongModal } from '../songs/AddSongModal';
 import { BulkBar } from '../songs/BulkBar';
 import { FieldsModal } from '../songs/FieldsModal';
+import { SongPanel } from '../songs/SongPanel';
 import { openInDaw, projectTarget, revealInFolder } from '../songs/song-actions';
 import { ConfirmDialog } from '../ui/Modal';
 import { Popover } from '../ui/Popover';
@@ -58,6 +59,8 @@ function ViewPage({ view }: { view: View }) {
 
 function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnType<typeof getBridge>> }) {
   const { modal } = useParams();
+  const [searchParams] = useSearchParams();
+  const songId = searchParams.get('id');
   const navigate = useNavigate();
   const player = usePlayer();
   const { data: fields = [] } = useFieldsQuery();
@@ -147,6 +150,9 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
   const onRowAction = (action: RowAction, song: Song) => {
     const index = window.indexOf(song.id);
     switch (action) {
+      case 'details':
+        void navigate(`${view.path}/modal/song?id=${encodeURIComponent(song.id)}`);
+        break;
       case 'play':
         void player.play(song, index, window);
         break;
@@ -259,7 +265,8 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
       />
       {modal === 'add-song' ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
-      {modal !== undefined && modal !== 'add-song' && modal !== 'fields' ? <Navigate to={view.path} replace /> : null}
+      {modal === 'song' && songId ? <SongPanel songId={songId} onClose={closeModal} /> : null}
+      {modal !== undefined && modal !== 'add-song' && modal !== 'fields' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog
           title={confirm.title}

@@ -4,7 +4,7 @@ import { deleteOutcome } from '../../../common/song-delete';
 import { projectTarget } from '../songs/song-actions';
 import styles from './SongTable.module.css';
 
-export type RowAction = 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';
+export type RowAction = 'details' | 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';
 
 interface Item {
   action: RowAction;
@@ -14,7 +14,7 @@ interface Item {
 
 /** What a row's ⋯ menu offers for this song: only actions that apply to it. */
 export function rowActions(song: Song): Item[] {
-  const items: Item[] = [];
+  const items: Item[] = [{ action: 'details', label: 'Details and versions' }];
   if (song.file) items.push({ action: 'play', label: 'Play' });
   if (song.file?.localPath) items.push({ action: 'reveal-audio', label: 'Reveal audio file' });
   if (song.recordingSession) items.push({ action: 'open-project', label: 'Open in DAW' });

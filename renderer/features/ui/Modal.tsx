@@ -5,7 +5,7 @@ import styles from './Modal.module.css';
 const openModals: symbol[] = [];
 
 /** A dialog over the page: Escape or the backdrop closes it, focus starts inside and returns after. */
-export function Modal({ title, onClose, children, role = 'dialog' }: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog' }) {
+export function Modal({ title, onClose, children, role = 'dialog', wide = false }: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog'; wide?: boolean }) {
   const panel = useRef<HTMLDivElement>(null);
   // Escape closes from anywhere while open: focus may have left the panel (a disabled button, the page body).
   useEffect(() => {
@@ -38,7 +38,7 @@ export function Modal({ title, onClose, children, role = 'dialog' }: { title: st
     >
       <div
         ref={panel}
-        className={styles.panel}
+        className={wide ? styles.panelWide : styles.panel}
         role={role}
         aria-modal="true"
         aria-label={title}

@@ -1,0 +1,55 @@
+// A song's panel (issue 19): its facts, files and missing samples, and its timeline of versions with what changed,
+// the bounce placed among them; opened from the row's menu and closed with Escape.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { FIRST_SAVE, writeAbletonHistory } from '../fixtures/generators/project-versions';
+import { writeSignalWav } from '../fixtures/generators/wav';
+import { hostUrl } from './host-url';
+import { makeRoomForAFolder, search } from './songs';
+
+test('the song panel shows the project’s versions, what each save changed, and that the bounce is older than the last save', async ({ page }) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-versions-'));
+  const { project } = writeAbletonHistory(root, 'Timeline Song', [
+    { tempo: 120, tracks: ['Drums', 'Bass'], samples: ['Samples/Imported/kick.wav'] },
+    { tempo: 126, tracks: ['Drums', 'Bass'], samples: ['Samples/Imported/kick.wav'] },
+    { tempo: 126, tracks: ['Drums', 'Bass', 'Vocals'], samples: ['Samples/Imported/kick.wav', 'Samples/Imported/vox.wav'] },
+  ]);
+  const bounce = path.join(path.dirname(project), 'Timeline Song.wav');
+  writeSignalWav(bounce, new Float32Array(44_100), 44_100);
+  fs.utimesSync(bounce, (FIRST_SAVE + 5_400_000) / 1000, (FIRST_SAVE + 5_400_000) / 1000);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(hostUrl());
+  await makeRoomForAFolder(page);
+  await page.getByLabel('Add a folder').fill(root);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await search(page, 'Timeline Song');
+  await expect(page.getByTestId('song-row')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Actions for Timeline Song' }).click();
+  await page.getByRole('menuitem', { name: 'Details and versions' }).click();
+  const panel = page.getByRole('dialog', { name: 'Timeline Song' });
+  await expect(panel).toBeVisible();
+  const versions = panel.getByRole('region', { name: 'Versions' }).getByRole('listitem');
+  // Three saves and the bounce, newest first: the bounce was written between the second and the last save.
+  await expect(versions).toHaveCount(4);
+  await expect(versions.nth(0)).toContainText('Save');
+  await expect(versions.nth(0)).toContainText('Tracks added: Vocals');
+  await expect(versions.nth(0)).toContainText('Samples added: vox.wav');
+  await expect(versions.nth(1)).toContainText('Bounce');
+  await expect(versions.nth(2)).toContainText('DAW backup');
+  await expect(versions.nth(2)).toContainText('Tempo: 120 BPM → 126 BPM');
+  await expect(versions.nth(3)).toContainText('first version kept');
+  await expect(panel.getByText("The bounce is older than the project's last save")).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Missing samples' })).toContainText('kick.wav');
+  await expect(panel.getByRole('region', { name: 'Files' })).toContainText(project);
+  // Live's versions can be opened as a copy beside the project (the copy itself is tested in the core).
+  await expect(versions.nth(2).getByRole('button', { name: /^Open a copy of .* in the DAW$/ })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/song-panel.png' });
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/modal\/song/);
+});

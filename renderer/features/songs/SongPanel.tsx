@@ -1,0 +1,219 @@
+/**
+ * `/:viewId/modal/song?id=…`: one song whole (issue 19): what its project says (DAW, tempo, key, signature, tracks),
+ * its files with Reveal and Open in DAW, the samples its project cannot find, and its timeline: every version the
+ * DAW or the musician kept, newest first, with what changed, and its bounce placed among them by time.
+ */
+import { useEffect, useState } from 'react';
+import { analysisOf } from '../../../common/audio-analysis';
+import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
+import type { Song } from '../../../common/song';
+import { getBridge } from '../../bridge/bridge';
+import { Modal } from '../ui/Modal';
+import controls from '../ui/controls.module.css';
+import { Spinner } from '../ui/Spinner';
+import { showToast } from '../ui/toasts';
+import { openInDaw, projectTarget, revealInFolder } from './song-actions';
+import styles from './SongPanel.module.css';
+
+const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
+
+function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<SongTimeline> } {
+  const [song, setSong] = useState<Loaded<Song>>({ state: 'loading' });
+  const [timeline, setTimeline] = useState<Loaded<SongTimeline>>({ state: 'loading' });
+  useEffect(() => {
+    const api = getBridge();
+    if (!api) return;
+    let live = true;
+    void api['db:get-songs']({ ids: [id], includeHidden: true }).then((result) => {
+      if (!live) return;
+      const found = result.ok ? result.data[0] : undefined;
+      setSong(found ? { state: 'ready', value: found } : { state: 'failed', message: result.ok ? 'That song no longer exists.' : result.error.message });
+    });
+    void api['songs:versions']({ id }).then((result) => {
+      if (live) setTimeline(result.ok ? { state: 'ready', value: result.data } : { state: 'failed', message: result.error.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return { song, timeline };
+}
+
+export function SongPanel({ songId, onClose }: { songId: string; onClose: () => void }) {
+  const { song, timeline } = useSongDetails(songId);
+  const title = song.state === 'ready' ? song.value.name : 'Song';
+  return (
+    <Modal title={title} onClose={onClose} wide>
+      {song.state === 'loading' ? <Spinner label="Loading the song" /> : null}
+      {song.state === 'failed' ? <p className={styles.error}>{song.message}</p> : null}
+      {song.state === 'ready' ? <SongDetails song={song.value} /> : null}
+      <section className={styles.section} aria-label="Versions">
+        <h3 className={styles.heading}>Versions</h3>
+        {timeline.state === 'loading' ? <Spinner label="Reading the project's versions" /> : null}
+        {timeline.state === 'failed' ? <p className={styles.error}>{timeline.message}</p> : null}
+        {timeline.state === 'ready' ? <Timeline songId={songId} timeline={timeline.value} /> : null}
+      </section>
+    </Modal>
+  );
+}
+
+function metaText(song: Song, field: string): string | null {
+  const value = song.meta[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+function SongDetails({ song }: { song: Song }) {
+  const project = projectTarget(song);
+  const missing = Array.isArray(song.meta.missingSamples) ? song.meta.missingSamples.filter((item): item is string => typeof item === 'string') : [];
+  const analysis = analysisOf(song);
+  const facts: [string, string | null][] = [
+    ['DAW', [metaText(song, 'dawVersion') ?? metaText(song, 'daw')].filter(Boolean).join(' ') || null],
+    ['Tempo', song.tempo ? `${song.tempo} BPM` : null],
+    ['Key', song.key || null],
+    ['Signature', song.timeSignature || null],
+    ['Tracks', metaText(song, 'trackCount')],
+    ['Sample rate', metaText(song, 'sampleRate') ? `${metaText(song, 'sampleRate')} Hz` : null],
+    ['Heard in the audio', analysis ? [analysis.bpm !== null ? `${analysis.bpm} BPM` : null, analysis.key, analysis.lufs !== null ? `${analysis.lufs} LUFS` : null].filter(Boolean).join(' · ') || null : null],
+  ];
+  return (
+    <>
+      <dl className={styles.facts}>
+        {facts.map(([label, value]) => (
+          <div key={label} className={styles.fact}>
+            <dt>{label}</dt>
+            <dd>{value ?? '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className={styles.section} aria-label="Files">
+        <h3 className={styles.heading}>Files</h3>
+        {project ? (
+          <div className={styles.file}>
+            <span className={styles.path} title={project}>{project}</span>
+            {song.recordingSession ? (
+              <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void openInDaw(song.recordingSession!.value)}>
+                Open in DAW
+              </button>
+            ) : null}
+            <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(project)}>
+              Reveal
+            </button>
+          </div>
+        ) : null}
+        {song.file?.localPath ? (
+          <div className={styles.file}>
+            <span className={styles.path} title={song.file.localPath}>{song.file.localPath}</span>
+            <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(song.file!.localPath!)}>
+              Reveal
+            </button>
+          </div>
+        ) : null}
+        {!project && !song.file?.localPath ? <p className={styles.muted}>No files on this computer.</p> : null}
+      </section>
+      <section className={styles.section} aria-label="Missing samples">
+        <h3 className={styles.heading}>Missing samples</h3>
+        {missing.length === 0 ? (
+          <p className={styles.muted}>None: the project finds every sample it uses.</p>
+        ) : (
+          <ul className={styles.missing}>
+            {missing.map((sample) => (
+              <li key={sample} title={sample}>
+                {sample}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+type TimelineRow = { kind: 'version'; version: ProjectVersion } | { kind: 'bounce'; path: string; time: number; olderThanLastSave: boolean };
+
+function Timeline({ songId, timeline }: { songId: string; timeline: SongTimeline }) {
+  const rows: TimelineRow[] = timeline.versions.map((version) => ({ kind: 'version', version }));
+  if (timeline.bounce) rows.push({ kind: 'bounce', ...timeline.bounce });
+  const time = (row: TimelineRow) => (row.kind === 'version' ? row.version.time : row.time);
+  // Newest first; a bounce written after a save sits above it.
+  rows.sort((a, b) => time(b) - time(a));
+  if (rows.length === 0) return <p className={styles.muted}>{timeline.errors[0]?.reason ?? 'This song has no project to read versions from.'}</p>;
+  return (
+    <>
+      {timeline.bounce?.olderThanLastSave ? <p className={styles.caution}>The bounce is older than the project's last save: it may not have the latest changes.</p> : null}
+      <ol className={styles.timeline}>
+        {rows.map((row) =>
+          row.kind === 'bounce' ? (
+            <li key={`bounce:${row.path}`} className={styles.bounce}>
+              <span className={styles.when}>{DATE.format(row.time)}</span>
+              <span className={styles.badgeBounce}>Bounce</span>
+              <span className={styles.label}>{row.path.split(/[\\/]/).pop()}</span>
+              <span className={styles.changes}>{row.olderThanLastSave ? 'rendered before the last save' : 'rendered after the last save'}</span>
+            </li>
+          ) : (
+            <VersionRow key={row.version.path} songId={songId} version={row.version} />
+          ),
+        )}
+      </ol>
+    </>
+  );
+}
+
+function VersionRow({ songId, version }: { songId: string; version: ProjectVersion }) {
+  const meta = version.meta;
+  const summary = meta ? [meta.tempo !== null ? `${Math.round(meta.tempo * 100) / 100} BPM` : null, meta.key, meta.timeSignature, meta.trackCount !== null ? `${meta.trackCount} tracks` : null].filter(Boolean).join(' · ') : null;
+  return (
+    <li className={styles.version}>
+      <span className={styles.when}>{DATE.format(version.time)}</span>
+      <span className={version.source === 'save' ? styles.badgeSave : styles.badge}>{SOURCE_LABELS[version.source]}</span>
+      <span className={styles.label} title={version.path}>
+        {version.label}
+        {summary ? <span className={styles.summary}>{summary}</span> : null}
+      </span>
+      <span className={styles.changes}>
+        {version.changes.length === 0 ? <span className={styles.muted}>first version kept</span> : null}
+        {version.changes.map((change) => (
+          <span key={`${change.kind}:${change.detail}`} className={change.kind === 'no-musical-change' || change.kind === 'daw-version' ? styles.changeQuiet : change.kind === 'unreadable' ? styles.changeError : styles.change}>
+            {change.kind === 'no-musical-change' || change.kind === 'unreadable' ? change.detail : `${CHANGE_LABELS[change.kind] ?? change.kind}: ${change.detail}`}
+          </span>
+        ))}
+      </span>
+      <span className={styles.actions}>
+        {version.daw !== 'logic' ? (
+          <button type="button" className={styles.reveal} onClick={() => void openCopy(songId, version)} aria-label={`Open a copy of ${version.label} in the DAW`}>
+            Open a copy
+          </button>
+        ) : null}
+        <button type="button" className={styles.reveal} onClick={() => void revealInFolder(version.path)} aria-label={`Reveal ${version.label}`}>
+          Reveal
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** Copied beside the project under a new name, then opened: the original is never touched. */
+async function openCopy(songId: string, version: ProjectVersion): Promise<void> {
+  const api = getBridge();
+  if (!api) return;
+  const result = await api['songs:open-version-copy']({ id: songId, path: version.path });
+  if (result.ok) showToast({ kind: 'info', message: `Opened a copy: ${result.data.copy.split(/[\\/]/).pop()}` });
+  else showToast({ kind: 'error', message: result.error.message });
+}
+
+const CHANGE_LABELS: Partial<Record<string, string>> = {
+  tempo: 'Tempo',
+  'tempo-automation': 'Tempo',
+  'time-signature': 'Signature',
+  key: 'Key',
+  'tracks-added': 'Tracks added',
+  'tracks-removed': 'Tracks removed',
+  'track-count': 'Tracks',
+  'samples-added': 'Samples added',
+  'samples-removed': 'Samples removed',
+  'samples-missing': 'Now missing',
+  'samples-found': 'Found again',
+  'daw-version': 'DAW',
+};
