@@ -74,3 +74,28 @@ export interface SongTimeline extends Omit<ProjectVersions, 'project' | 'daw'> {
   /** The song's audio on this computer: when it was written, and whether the project was saved after it. */
   bounce: { path: string; time: number; olderThanLastSave: boolean } | null;
 }
+
+/** What the table shows of a project's history (`meta.versions`, written by the scan's project reads). */
+export interface VersionSummary {
+  count: number;
+  /** "Tempo: 120 BPM → 126 BPM; Tracks added: Vocals", from the version before the project as it is now; null if none. */
+  lastChange: string | null;
+}
+
+/** Longest last-change text kept: a row pulled from the cloud may carry anything. */
+const MAX_LAST_CHANGE = 300;
+
+/** The song's version summary, checked (its meta may come from another computer), or null. */
+export function versionSummaryOf(meta: Record<string, unknown>): VersionSummary | null {
+  const value = meta['versions'];
+  if (typeof value !== 'object' || value === null) return null;
+  const { count, lastChange } = value as Record<string, unknown>;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100_000) return null;
+  return { count, lastChange: typeof lastChange === 'string' && lastChange !== '' ? lastChange.slice(0, MAX_LAST_CHANGE) : null };
+}
+
+/** "21 · Tempo: 120 BPM → 126 BPM": the Versions column. */
+export function versionSummaryText(summary: VersionSummary | null): string {
+  if (!summary || summary.count === 0) return '';
+  return summary.lastChange ? `${summary.count} · ${summary.lastChange}` : String(summary.count);
+}

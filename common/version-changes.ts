@@ -7,6 +7,28 @@
 import type { ProjectMeta } from './project-meta';
 import type { VersionChange } from './project-versions';
 
+/** How a change is named before its detail, in the table and the song panel. */
+const CHANGE_LABELS: Partial<Record<VersionChange['kind'], string>> = {
+  tempo: 'Tempo',
+  'tempo-automation': 'Tempo',
+  'time-signature': 'Signature',
+  key: 'Key',
+  'tracks-added': 'Tracks added',
+  'tracks-removed': 'Tracks removed',
+  'track-count': 'Tracks',
+  'samples-added': 'Samples added',
+  'samples-removed': 'Samples removed',
+  'samples-missing': 'Now missing',
+  'samples-found': 'Found again',
+  'daw-version': 'DAW',
+};
+
+/** "Tempo: 120 BPM → 126 BPM"; a change that is its own sentence ("no musical change", a read error) as it is. */
+export function changeText(change: VersionChange): string {
+  const label = CHANGE_LABELS[change.kind];
+  return label ? `${label}: ${change.detail}` : change.detail;
+}
+
 /** Names listed in one change's detail before "and N more". */
 const NAMES_SHOWN = 5;
 

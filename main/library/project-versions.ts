@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { Daw } from '../../common/project-meta';
-import type { ProjectVersion, ProjectVersions, VersionFile, VersionSource } from '../../common/project-versions';
-import { versionChanges } from '../../common/version-changes';
+import type { Daw, ProjectMeta } from '../../common/project-meta';
+import type { ProjectVersion, ProjectVersions, VersionFile, VersionSource, VersionSummary } from '../../common/project-versions';
+import { changeText, versionChanges } from '../../common/version-changes';
 import type { WorkerPool } from '../jobs/pool';
 import { findVersionFiles } from './version-files';
 
@@ -39,6 +39,21 @@ export async function readProjectVersions(pool: WorkerPool, projectPath: string,
   }
   const errors = versions.filter((version) => version.error !== undefined).map((version) => ({ path: version.path, reason: version.error! }));
   return { project: projectPath, daw, versions, errors };
+}
+
+/**
+ * The summary for the scan (one more read per project: the version before `current`), without reading the whole
+ * history: the panel reads that when it is opened.
+ */
+export async function summariseVersions(pool: WorkerPool, projectPath: string, daw: Daw, current: ProjectMeta, signal?: AbortSignal): Promise<VersionSummary> {
+  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies(await findVersionFiles(projectPath, daw));
+  const now = files.find((file) => file.source === 'save');
+  const earlier = files.filter((file) => file !== now && (now === undefined || file.time <= now.time) && file.source !== 'save-as').sort(byTime).at(-1);
+  if (!earlier) return { count: files.length, lastChange: null };
+  const outcome = await pool.run(daw === 'logic' ? { kind: 'read-project', path: projectPath, daw, version: earlier.path } : { kind: 'read-project', path: earlier.path, daw }, signal);
+  if (!outcome.ok) return { count: files.length, lastChange: null };
+  const changes = versionChanges(outcome.value, current).filter((change) => change.kind !== 'daw-version');
+  return { count: files.length, lastChange: changes.map(changeText).join('; ') };
 }
 
 function byTime(a: VersionFile, b: VersionFile): number {

@@ -13,6 +13,7 @@ import { files } from '../../db/schema';
 import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
+import { summariseVersions } from './project-versions';
 import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 
 export interface ReadDeps {
@@ -31,9 +32,14 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
     ctx.signal.throwIfAborted();
     const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
     const hash = await contentHash(request.path);
+    // Issue 19: how many versions the project keeps and what its last save changed (one more read, of the one before).
+    const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, ctx.signal) : null;
     applyToSong(deps, request, (song, now) => {
       if (song.recordingSession?.value !== request.path) return null;
-      if (outcome.ok) return mergeProjectMeta(song, outcome.value, now);
+      if (outcome.ok) {
+        const merged = mergeProjectMeta(song, outcome.value, now);
+        return { ...merged, meta: { ...merged.meta, versions: versions ? asJson(versions) : null } };
+      }
       return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
     });
     deps.db.orm.update(files).set({ contentHash: hash }).where(eq(files.path, request.path)).run();

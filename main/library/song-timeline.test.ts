@@ -35,6 +35,8 @@ describe('songs:versions', () => {
     await core.runner.whenIdle();
     const song = getSongs(core.db).find((candidate) => candidate.name === 'Night Drive')!;
     expect(song.recordingSession?.value).toBe(project);
+    // The scan's project read keeps the summary the Versions column shows.
+    expect(song.meta.versions).toEqual({ count: 2, lastChange: 'Tempo: 120 BPM → 128 BPM; Tracks added: Bass' });
 
     const timeline = await call<SongTimeline>(core, 'songs:versions', { id: song.id });
     expect(timeline.project).toBe(fs.realpathSync(project));

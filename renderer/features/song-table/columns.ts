@@ -7,6 +7,7 @@ import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio
 import { customFieldKey, type CustomField } from '../../../common/custom-fields';
 import { KEYS } from '../../../common/music-keys';
 import { TIME_SIGNATURES } from '../../../common/music';
+import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
 import type { SortConfig } from '../../../common/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
 
@@ -69,6 +70,8 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, text: (song) => song.recordingSession?.fileName ?? '' },
   { id: 'daw', label: 'DAW', defaultWidth: 104, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
   { id: 'dawVersion', label: 'DAW version', defaultWidth: 170, sortField: null, editor: { kind: 'readonly' }, text: (song) => metaText(song, 'dawVersion') },
+  // Issue 19: the versions the project keeps and what its last save changed; the song's panel shows them all.
+  { id: 'versions', label: 'Versions', defaultWidth: 220, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => versionSummaryText(versionSummaryOf(song.meta)) },
   { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
 ];
 

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
+import { changeText } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
 import { getBridge } from '../../bridge/bridge';
 import { Modal } from '../ui/Modal';
@@ -176,7 +177,7 @@ function VersionRow({ songId, version }: { songId: string; version: ProjectVersi
         {version.changes.length === 0 ? <span className={styles.muted}>first version kept</span> : null}
         {version.changes.map((change) => (
           <span key={`${change.kind}:${change.detail}`} className={change.kind === 'no-musical-change' || change.kind === 'daw-version' ? styles.changeQuiet : change.kind === 'unreadable' ? styles.changeError : styles.change}>
-            {change.kind === 'no-musical-change' || change.kind === 'unreadable' ? change.detail : `${CHANGE_LABELS[change.kind] ?? change.kind}: ${change.detail}`}
+            {changeText(change)}
           </span>
         ))}
       </span>
@@ -202,18 +203,3 @@ async function openCopy(songId: string, version: ProjectVersion): Promise<void> 
   if (result.ok) showToast({ kind: 'info', message: `Opened a copy: ${result.data.copy.split(/[\\/]/).pop()}` });
   else showToast({ kind: 'error', message: result.error.message });
 }
-
-const CHANGE_LABELS: Partial<Record<string, string>> = {
-  tempo: 'Tempo',
-  'tempo-automation': 'Tempo',
-  'time-signature': 'Signature',
-  key: 'Key',
-  'tracks-added': 'Tracks added',
-  'tracks-removed': 'Tracks removed',
-  'track-count': 'Tracks',
-  'samples-added': 'Samples added',
-  'samples-removed': 'Samples removed',
-  'samples-missing': 'Now missing',
-  'samples-found': 'Found again',
-  'daw-version': 'DAW',
-};
