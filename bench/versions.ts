@@ -8,7 +8,8 @@
  *   { projects, versions, first_scan_s, versions_per_s, snapshot_mb, peak_rss_mb }
  *
  * first_scan_s: the wall time of that first pass over every project; versions_per_s: versions read per second of it;
- * snapshot_mb: the data folder's copies of sessions (null: Songshelf keeps no snapshots yet); peak_rss_mb: this
+ * snapshot_mb: Songshelf's snapshots after one more save of every Live and Pro Tools project (Logic keeps its own
+ * backups inside the package and is not copied); peak_rss_mb: this
  * process (the core's side and its worker threads), the library being written by a child process beforehand.
  * Options: `--projects N` (default 2000), `--backups N` (default 20), `--keep <dir>` (written once, reused).
  */
@@ -22,6 +23,7 @@ import { writeAbletonHistory, writeLogicHistory, writeProToolsHistory, type Save
 import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool } from '../main/jobs/pool';
 import { readProjectVersions } from '../main/library/project-versions';
+import { snapshotBytes, snapshotSession } from '../main/library/snapshots';
 import { argValue, peakRssMb, round, seconds } from './measure';
 
 const argv = process.argv.slice(2);
@@ -91,6 +93,14 @@ const run = await seconds(async () => {
   await Promise.all(Array.from({ length: 4 }, lane));
 });
 await pool.destroy();
+
+// One snapshot of every Live and Pro Tools project as saved now: what one more save of each costs in the data folder.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-snapshots-'));
+for (const [index, { project, daw }] of library.entries()) {
+  if (daw !== 'logic') await snapshotSession(dataDir, `00000000-0000-7000-8000-${String(index).padStart(12, '0')}`, project);
+}
+const snapshotMb = (await snapshotBytes(dataDir)) / 1024 / 1024;
+fs.rmSync(dataDir, { recursive: true, force: true });
 if (!keep) fs.rmSync(root, { recursive: true, force: true });
 if (unreadable > 0) log(`${unreadable} versions could not be read`);
 
@@ -99,7 +109,7 @@ const result = {
   versions,
   first_scan_s: round(run.s, 2),
   versions_per_s: round(versions / run.s, 1),
-  snapshot_mb: null,
+  snapshot_mb: round(snapshotMb, 1),
   peak_rss_mb: peakRssMb(),
 };
 console.log(argv.includes('--json') ? JSON.stringify(result) : result);

@@ -31,8 +31,11 @@ export type WorkerTask =
   /** Answers once the worker has loaded: the pool waits for it before it ends its threads. */
   | { kind: 'ping' }
   | { kind: 'walk'; root: string }
-  /** `version`: Logic only, a version's folder inside the package (issue 19). */
-  | { kind: 'read-project'; path: string; daw: Daw; version?: string }
+  /**
+   * `version`: Logic only, a version's folder inside the package (issue 19). `home`: the folder a copy's relative
+   * paths count from (a snapshot kept in the app's data is read as if it sat beside its session).
+   */
+  | { kind: 'read-project'; path: string; daw: Daw; version?: string; home?: string }
   | { kind: 'read-audio'; path: string }
   | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat }
   | { kind: 'analyse-audio'; path: string };

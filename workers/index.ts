@@ -31,7 +31,7 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
     case 'walk':
       return walkLibrary(task.root);
     case 'read-project':
-      return outcome(() => readProject(task.path, task.daw, task.version));
+      return outcome(() => readProject(task.path, task.daw, task.version, task.home));
     case 'read-audio':
       return outcome(() => readAudio(task.path));
     case 'compress-audio':
@@ -41,14 +41,14 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
   }
 }
 
-function readProject(filePath: string, daw: Daw, version: string | undefined): Promise<ProjectMeta> {
+function readProject(filePath: string, daw: Daw, version: string | undefined, home: string | undefined): Promise<ProjectMeta> {
   switch (daw) {
     case 'ableton':
-      return readAls(filePath);
+      return readAls(filePath, home === undefined ? {} : { home });
     case 'logic':
       return readLogicx(filePath, version);
     case 'protools':
-      return readProTools(filePath);
+      return readProTools(filePath, home);
   }
 }
 

@@ -62,7 +62,7 @@ export class Library {
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
-    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false };
+    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false, dataDir: this.places.dataDir };
     const userQuiet = (signal: AbortSignal) => this.runner?.userActivity.quiet(signal) ?? Promise.resolve();
     return {
       scan: {
@@ -85,7 +85,7 @@ export class Library {
       },
       'analyse-audio': {
         label: (payload) => `Analysing audio (${payload.reads.length})`,
-        run: (payload, ctx) => runAudioAnalyses({ ...deps, dataDir: this.places.dataDir, userQuiet }, payload, ctx),
+        run: (payload, ctx) => runAudioAnalyses({ ...deps, userQuiet }, payload, ctx),
         onFailed: (_payload, error) => this.notifyFailure('Analysing audio failed', error),
       },
     };

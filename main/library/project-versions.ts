@@ -9,21 +9,31 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Daw, ProjectMeta } from '../../common/project-meta';
+import type { ReadOutcome } from '../../common/worker-tasks';
 import type { ProjectVersion, ProjectVersions, VersionFile, VersionSource, VersionSummary } from '../../common/project-versions';
 import { changeText, versionChanges } from '../../common/version-changes';
 import type { WorkerPool } from '../jobs/pool';
+import { readableSnapshot, snapshotVersions } from './snapshots';
 import { findVersionFiles } from './version-files';
 
 /** Which copy of equal content stands for it, and which of two versions saved at the same moment comes first. */
 const SOURCE_RANK: Record<VersionSource, number> = { 'daw-backup': 0, snapshot: 1, 'save-as': 2, save: 3 };
 
-export async function readProjectVersions(pool: WorkerPool, projectPath: string, daw: Daw, signal?: AbortSignal): Promise<ProjectVersions> {
-  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies(await findVersionFiles(projectPath, daw));
+export interface VersionReadOptions {
+  signal?: AbortSignal;
+  /** The song whose snapshots (`snapshots.ts`) join the project's own versions. */
+  snapshotsOf?: { dataDir: string; songId: string };
+}
+
+export async function readProjectVersions(pool: WorkerPool, projectPath: string, daw: Daw, options: VersionReadOptions = {}): Promise<ProjectVersions> {
+  const { signal, snapshotsOf } = options;
+  const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
+  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
   const read = await Promise.all(
     files.map(async (file): Promise<ProjectVersion> => {
-      const task = daw === 'logic' ? { kind: 'read-project' as const, path: projectPath, daw, version: file.path } : { kind: 'read-project' as const, path: file.path, daw };
-      const outcome = await pool.run(task, signal);
+      const outcome = await readVersion(pool, projectPath, daw, file, signal);
       return outcome.ok ? { ...file, meta: outcome.value, changes: [] } : { ...file, meta: null, error: outcome.reason, changes: [] };
     }),
   );
@@ -45,12 +55,14 @@ export async function readProjectVersions(pool: WorkerPool, projectPath: string,
  * The summary for the scan (one more read per project: the version before `current`), without reading the whole
  * history: the panel reads that when it is opened.
  */
-export async function summariseVersions(pool: WorkerPool, projectPath: string, daw: Daw, current: ProjectMeta, signal?: AbortSignal): Promise<VersionSummary> {
-  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies(await findVersionFiles(projectPath, daw));
+export async function summariseVersions(pool: WorkerPool, projectPath: string, daw: Daw, current: ProjectMeta, options: VersionReadOptions = {}): Promise<VersionSummary> {
+  const { signal, snapshotsOf } = options;
+  const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
+  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
   const now = files.find((file) => file.source === 'save');
   const earlier = files.filter((file) => file !== now && (now === undefined || file.time <= now.time) && file.source !== 'save-as').sort(byTime).at(-1);
   if (!earlier) return { count: files.length, lastChange: null };
-  const outcome = await pool.run(daw === 'logic' ? { kind: 'read-project', path: projectPath, daw, version: earlier.path } : { kind: 'read-project', path: earlier.path, daw }, signal);
+  const outcome = await readVersion(pool, projectPath, daw, earlier, signal);
   if (!outcome.ok) return { count: files.length, lastChange: null };
   const changes = versionChanges(outcome.value, current).filter((change) => change.kind !== 'daw-version');
   return { count: files.length, lastChange: changes.map(changeText).join('; ') };
@@ -60,30 +72,41 @@ function byTime(a: VersionFile, b: VersionFile): number {
   return a.time - b.time || SOURCE_RANK[a.source] - SOURCE_RANK[b.source] || a.path.localeCompare(b.path);
 }
 
-/** One version per content: files of equal size are hashed, and of equal bytes the save (else the earliest) stays. */
-async function withoutCopies(files: VersionFile[]): Promise<VersionFile[]> {
-  const bySize = new Map<number, VersionFile[]>();
-  for (const file of files) bySize.set(file.sizeBytes, [...(bySize.get(file.sizeBytes) ?? []), file]);
-  const kept: VersionFile[] = [];
-  for (const group of bySize.values()) {
-    if (group.length === 1) {
-      kept.push(...group);
-      continue;
-    }
-    const byContent = new Map<string, VersionFile[]>();
-    for (const file of group) {
-      const hash = await contentHash(file.path);
-      // A file that cannot be read now is kept: its read will say why.
-      const key = hash ?? `unreadable:${file.path}`;
-      byContent.set(key, [...(byContent.get(key) ?? []), file]);
-    }
-    for (const same of byContent.values()) kept.push(same.reduce((best, file) => (preferred(file, best) ? file : best)));
+/** A version read in the pool: a Logic one from its folder in the package, a snapshot as if beside its session. */
+async function readVersion(pool: WorkerPool, projectPath: string, daw: Daw, file: VersionFile, signal: AbortSignal | undefined): Promise<ReadOutcome<ProjectMeta>> {
+  if (daw === 'logic') return pool.run({ kind: 'read-project', path: projectPath, daw, version: file.path }, signal);
+  if (file.source !== 'snapshot') return pool.run({ kind: 'read-project', path: file.path, daw }, signal);
+  const readable = await readableSnapshot(file.path);
+  try {
+    return await pool.run({ kind: 'read-project', path: readable.path, daw, home: path.dirname(projectPath) }, signal);
+  } finally {
+    await readable.done();
   }
-  return kept;
 }
 
+/**
+ * One version per content, and of equal bytes the save (else the earliest) stays. A snapshot is named by the hash of
+ * what it copied; other files are hashed when a snapshot or another file of their size could be their copy.
+ */
+async function withoutCopies(files: VersionFile[]): Promise<VersionFile[]> {
+  const sizes = new Map<number, number>();
+  for (const file of files) sizes.set(file.sizeBytes, (sizes.get(file.sizeBytes) ?? 0) + 1);
+  const anySnapshot = files.some((file) => file.source === 'snapshot');
+  const byContent = new Map<string, VersionFile[]>();
+  for (const file of files) {
+    const named = file.source === 'snapshot' ? /^([0-9a-f]{64})\./.exec(path.basename(file.path))?.[1] : undefined;
+    const mayBeCopy = anySnapshot || (sizes.get(file.sizeBytes) ?? 0) > 1;
+    // A file that cannot be read now is kept: its read will say why.
+    const key = named ?? (mayBeCopy ? await contentHash(file.path) : null) ?? `unique:${file.path}`;
+    byContent.set(key, [...(byContent.get(key) ?? []), file]);
+  }
+  return [...byContent.values()].map((same) => same.reduce((best, file) => (preferred(file, best) ? file : best)));
+}
+
+/** The save stands for its copies; else the DAW's or the musician's own file over a snapshot; else the earliest. */
 function preferred(candidate: VersionFile, current: VersionFile): boolean {
   if (candidate.source === 'save' || current.source === 'save') return candidate.source === 'save';
+  if ((candidate.source === 'snapshot') !== (current.source === 'snapshot')) return current.source === 'snapshot';
   return candidate.time < current.time;
 }
 

@@ -14,11 +14,20 @@ import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { summariseVersions } from './project-versions';
+import { snapshotSession } from './snapshots';
 import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 
 export interface ReadDeps {
   db: Db;
   pool: WorkerPool;
+  /** The app's data folder, for the projects' snapshots (`snapshots.ts`). Default: none kept. */
+  dataDir?: string;
+}
+
+/** Whether the song's project was read before: a read now means the session was saved again. */
+function wasReadBefore(db: Db, request: ProjectReadRequest): boolean {
+  const meta = getSong(db, request.songId)?.meta;
+  return meta !== undefined && typeof meta['daw'] === 'string' && meta['readError'] == null;
 }
 
 export interface ReadSummary {
@@ -32,8 +41,13 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
     ctx.signal.throwIfAborted();
     const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
     const hash = await contentHash(request.path);
-    // Issue 19: how many versions the project keeps and what its last save changed (one more read, of the one before).
-    const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, ctx.signal) : null;
+    const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
+    // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
+    if (outcome.ok && snapshotsOf && wasReadBefore(deps.db, request)) {
+      await snapshotSession(snapshotsOf.dataDir, request.songId, request.path).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
+    }
+    // How many versions the project keeps and what its last save changed (one more read, of the one before).
+    const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, { signal: ctx.signal, ...(snapshotsOf ? { snapshotsOf } : {}) }) : null;
     applyToSong(deps, request, (song, now) => {
       if (song.recordingSession?.value !== request.path) return null;
       if (outcome.ok) {

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';
 import { buildSong, getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
+import { writeAls } from '../../fixtures/generators/als';
 import { FIRST_SAVE, writeAbletonHistory } from '../../fixtures/generators/project-versions';
 import { writeSignalWav } from '../../fixtures/generators/wav';
 import { call, createTestCore, type TestCore } from '../test-support';
@@ -101,5 +102,45 @@ describe('songs:versions', () => {
     const refused = await core.router.dispatch('songs:open-version-copy', { id: song.id, path: stranger });
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_found', message: 'That version is no longer in the project.' } });
     expect(core.openedPaths).toHaveLength(2);
+  });
+
+  it('keeps a snapshot of each save it sees after the first read, so the history outlives the DAW’s own backups', async () => {
+    const folder = tempDir('songshelf-versions-');
+    const { project } = writeAbletonHistory(folder, 'Kept', [
+      { tempo: 120, tracks: ['Drums'], samples: [] },
+      { tempo: 128, tracks: ['Drums'], samples: [] },
+    ]);
+    const core = createTestCore(tempDir(), { library: { watch: false, periodicRescan: false, minScanGapMs: 0, analyseAudio: false } });
+    cores.push(core);
+    await core.start();
+    const { directory } = await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Kept')!;
+    // The first read copies nothing: the DAW's own versions are there to read.
+    expect(fs.existsSync(path.join(core.dataDir, 'snapshots'))).toBe(false);
+
+    const saveAt = async (tempo: number, hour: number) => {
+      writeAls(project, { tempo, tracks: 1 });
+      fs.utimesSync(project, (FIRST_SAVE + hour * 3_600_000) / 1000, (FIRST_SAVE + hour * 3_600_000) / 1000);
+      core.library.requestScan(directory.id);
+      await core.runner.whenIdle();
+    };
+    await saveAt(130, 2);
+    await saveAt(140, 3);
+    // Live keeps a few backups and drops the oldest: here, all of them.
+    fs.rmSync(path.join(path.dirname(project), 'Backup'), { recursive: true });
+
+    const timeline = await call<SongTimeline>(core, 'songs:versions', { id: song.id });
+    expect(timeline.versions.map((version) => [version.source, version.meta?.tempo])).toEqual([
+      ['snapshot', 130],
+      ['save', 140],
+    ]);
+    expect(timeline.versions[1]!.changes).toEqual([{ kind: 'tempo', detail: '130 BPM → 140 BPM' }]);
+    // A snapshot opens as a copy beside the project, like any version.
+    const { copy } = await call<{ copy: string }>(core, 'songs:open-version-copy', { id: song.id, path: timeline.versions[0]!.path });
+    expect(path.dirname(copy)).toBe(path.dirname(fs.realpathSync(project)));
+    expect(fs.readFileSync(copy)).toEqual(fs.readFileSync(timeline.versions[0]!.path));
+    // Counted at the last scan, when Live's backup was still there: it, the snapshot of 130 and the save.
+    expect(getSongs(core.db).find((candidate) => candidate.id === song.id)?.meta.versions).toEqual({ count: 3, lastChange: 'Tempo: 130 BPM → 140 BPM' });
   });
 });

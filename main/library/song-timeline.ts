@@ -21,7 +21,7 @@ export async function songTimeline(db: Db, dataDir: string, pool: WorkerPool, so
   if (session && daw) {
     const project = await resolveLibraryPath(session, db, dataDir).catch(() => null);
     if (project) {
-      const read = await readProjectVersions(pool, project, daw);
+      const read = await readProjectVersions(pool, project, daw, { snapshotsOf: { dataDir, songId: song.id } });
       Object.assign(timeline, { project, versions: read.versions, errors: read.errors });
     } else {
       timeline.errors.push({ path: session, reason: MESSAGES.projectNotInLibrary });

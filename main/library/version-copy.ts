@@ -1,7 +1,7 @@
 /**
  * "Open a copy in the DAW" (issue 19): a version of a song's project is copied next to the project under a name
  * that says what it is ("Night Drive (version 2024-03-01 2000).als"), never over an existing file, and the copy is
- * what opens: the original set, session or backup is never touched. Only a version the project really has (listed
+ * what opens: the original set, session, backup or snapshot is never touched. Only a version the project really has (listed
  * again here, not taken from the page) can be copied. A Logic version lives inside its package and cannot be opened
  * on its own: the page does not offer it.
  */
@@ -13,6 +13,7 @@ import { MESSAGES } from '../../common/messages';
 import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
 import { resolveLibraryPath } from '../security/library-roots';
+import { readableSnapshot, snapshotVersions } from './snapshots';
 import { findVersionFiles } from './version-files';
 
 /** Copies beside a project with the same name get " 2", " 3"…: past this, something is wrong. */
@@ -23,16 +24,27 @@ export async function copyVersion(db: Db, dataDir: string, song: Song, versionPa
   const daw = session ? SESSION_EXTENSIONS[extensionOf(session)] : undefined;
   if (!session || !daw) throw new AppError('not_allowed', MESSAGES.versionNotCopyable);
   const project = await resolveLibraryPath(session, db, dataDir);
-  const version = (await findVersionFiles(project, daw)).find((file) => file.path === path.resolve(versionPath));
+  const versions = [...(await findVersionFiles(project, daw)), ...(await snapshotVersions(dataDir, song.id, project))];
+  const version = versions.find((file) => file.path === path.resolve(versionPath));
   if (!version) throw new AppError('not_found', MESSAGES.versionNotFound);
-  const stamp = new Date(version.time);
+  // A snapshot may be kept gzipped: the copy is the session as it was saved.
+  const readable = version.source === 'snapshot' ? await readableSnapshot(version.path) : { path: version.path, done: async () => undefined };
+  try {
+    return await copyBeside(project, readable.path, version.time);
+  } finally {
+    await readable.done();
+  }
+}
+
+async function copyBeside(project: string, source: string, time: number): Promise<string> {
+  const stamp = new Date(time);
   const two = (value: number) => String(value).padStart(2, '0');
   const when = `${stamp.getFullYear()}-${two(stamp.getMonth() + 1)}-${two(stamp.getDate())} ${two(stamp.getHours())}${two(stamp.getMinutes())}`;
   const base = `${path.basename(project, path.extname(project))} (version ${when})`;
   for (let attempt = 1; attempt <= MAX_NAME_TRIES; attempt += 1) {
     const copy = path.join(path.dirname(project), `${base}${attempt === 1 ? '' : ` ${attempt}`}${path.extname(project)}`);
     // COPYFILE_EXCL: an existing file with that name is never replaced, even if it appeared a moment ago.
-    const copied = await fs.copyFile(version.path, copy, fs.constants.COPYFILE_EXCL).then(
+    const copied = await fs.copyFile(source, copy, fs.constants.COPYFILE_EXCL).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
         if (error.code === 'EEXIST') return false;

@@ -187,9 +187,11 @@ function VersionRow({ songId, version }: { songId: string; version: ProjectVersi
             Open a copy
           </button>
         ) : null}
-        <button type="button" className={styles.reveal} onClick={() => void revealInFolder(version.path)} aria-label={`Reveal ${version.label}`}>
-          Reveal
-        </button>
+        {version.source !== 'snapshot' ? (
+          <button type="button" className={styles.reveal} onClick={() => void revealInFolder(version.path)} aria-label={`Reveal ${version.label}`}>
+            Reveal
+          </button>
+        ) : null}
       </span>
     </li>
   );

@@ -16,6 +16,8 @@ import { setFields } from './set-fields';
 export interface ReadAlsOptions {
   /** Stops the read; the promise rejects with the signal's reason. Default: none. */
   signal?: AbortSignal;
+  /** The folder the set's relative sample paths count from, for a copy kept elsewhere (a snapshot). Default: the set's. */
+  home?: string;
 }
 
 export interface AlsScanner {
@@ -28,7 +30,7 @@ export async function readAls(filePath: string, options: ReadAlsOptions = {}): P
   try {
     const facts = await scanSet(filePath, signal);
     const fields = setFields(facts);
-    const { samples, missingSamples } = await resolveSampleFiles(filePath, facts.sampleRefs, signal);
+    const { samples, missingSamples } = await resolveSampleFiles(filePath, facts.sampleRefs, signal, options.home);
     return {
       daw: 'ableton',
       ...fields,

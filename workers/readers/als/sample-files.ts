@@ -23,8 +23,8 @@ interface ResolvedSample {
   found: boolean;
 }
 
-export async function resolveSampleFiles(setPath: string, refs: readonly SampleRefFacts[], signal?: AbortSignal): Promise<SampleFiles> {
-  const setFolder = sessionHome(setPath);
+export async function resolveSampleFiles(setPath: string, refs: readonly SampleRefFacts[], signal?: AbortSignal, home?: string): Promise<SampleFiles> {
+  const setFolder = home ?? sessionHome(setPath);
   const resolved: ResolvedSample[] = [];
   for (let start = 0; start < refs.length; start += STATS_IN_FLIGHT) {
     signal?.throwIfAborted();

@@ -32,7 +32,8 @@ const WANTED_BLOCKS = new Set<number>([
   CONTENT_TYPE.keySignatureList,
 ]);
 
-export async function readProTools(filePath: string): Promise<ProjectMeta> {
+/** `home`: the folder its audio paths count from, for a copy kept elsewhere (a snapshot). Default: the session's. */
+export async function readProTools(filePath: string, home?: string): Promise<ProjectMeta> {
   const bytes = await readSessionFile(filePath);
   let decoded: DecodedSession;
   try {
@@ -41,7 +42,7 @@ export async function readProTools(filePath: string): Promise<ProjectMeta> {
     if (error instanceof MalformedSessionError) throw new UnreadableFileError(filePath, error.reason);
     throw error;
   }
-  const { samples, missingSamples } = await resolveAudioFiles(sessionHome(filePath), decoded.audioFiles);
+  const { samples, missingSamples } = await resolveAudioFiles(home ?? sessionHome(filePath), decoded.audioFiles);
   return {
     daw: 'protools',
     dawVersion: decoded.dawVersion,

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../db/test-support';
+import { writeAls } from '../../fixtures/generators/als';
+import { readableSnapshot, snapshotBytes, snapshotSession, snapshotVersions } from './snapshots';
+
+const SONG = '01a20d87-265f-73c1-bba7-d5b791c71525';
+
+describe('snapshotSession', () => {
+  it('keeps a Live set as it is (gzip already), once per content, stamped with the save’s time', async () => {
+    const dataDir = tempDir();
+    const set = path.join(tempDir(), 'Song.als');
+    writeAls(set, { tempo: 120 });
+    fs.utimesSync(set, 1_700_000_000, 1_700_000_000);
+    const kept = await snapshotSession(dataDir, SONG, set);
+    expect(kept).not.toBeNull();
+    expect(fs.readFileSync(kept!)).toEqual(fs.readFileSync(set));
+    expect(fs.statSync(kept!).mtimeMs).toBe(1_700_000_000_000);
+    expect(await snapshotSession(dataDir, SONG, set)).toBeNull();
+    const versions = await snapshotVersions(dataDir, SONG, set);
+    expect(versions).toEqual([expect.objectContaining({ path: kept, source: 'snapshot', daw: 'ableton', time: 1_700_000_000_000 })]);
+  });
+
+  it('gzips a Pro Tools session, and gives it back readable in a temporary file that goes when read', async () => {
+    const dataDir = tempDir();
+    const session = path.join(tempDir(), 'Mix.ptx');
+    fs.writeFileSync(session, Buffer.alloc(50_000, 7));
+    const kept = (await snapshotSession(dataDir, SONG, session))!;
+    expect(kept.endsWith('.ptx.gz')).toBe(true);
+    expect(fs.statSync(kept).size).toBeLessThan(1000);
+    expect(zlib.gunzipSync(fs.readFileSync(kept))).toEqual(fs.readFileSync(session));
+    const readable = await readableSnapshot(kept);
+    expect(fs.readFileSync(readable.path)).toEqual(fs.readFileSync(session));
+    await readable.done();
+    expect(fs.existsSync(readable.path)).toBe(false);
+  });
+
+  it('thins the oldest first to the song’s budget, by count and by bytes', async () => {
+    const dataDir = tempDir();
+    const set = path.join(tempDir(), 'Song.als');
+    for (let save = 0; save < 5; save += 1) {
+      writeAls(set, { tempo: 100 + save });
+      fs.utimesSync(set, 1_700_000_000 + save * 60, 1_700_000_000 + save * 60);
+      await snapshotSession(dataDir, SONG, set, { count: 3, bytes: 1e9 });
+    }
+    const times = (await snapshotVersions(dataDir, SONG, set)).map((version) => version.time).sort();
+    expect(times).toEqual([2, 3, 4].map((save) => (1_700_000_000 + save * 60) * 1000));
+    const each = fs.statSync(set).size;
+    writeAls(set, { tempo: 200 });
+    await snapshotSession(dataDir, SONG, set, { count: 50, bytes: each * 2 + 10 });
+    expect(await snapshotVersions(dataDir, SONG, set)).toHaveLength(2);
+    expect(await snapshotBytes(dataDir)).toBeLessThanOrEqual(each * 2 + 10 + 100);
+  });
+
+  it('refuses a song id that is not one (no path outside the snapshots folder)', async () => {
+    const set = path.join(tempDir(), 'Song.als');
+    writeAls(set, {});
+    await expect(snapshotSession(tempDir(), '../../etc', set)).rejects.toThrow('Not a song id.');
+  });
+});
