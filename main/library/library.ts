@@ -15,6 +15,7 @@ import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
 import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';
+import { getSong } from '../../db/repositories/songs';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
@@ -27,6 +28,7 @@ import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from './scan-scope';
 import { songTimeline } from './song-timeline';
+import { removeSnapshotsOfGoneSongs } from './snapshots';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
 /** How often stale processing flags (older than 2 minutes) are looked for. */
@@ -104,7 +106,9 @@ export class Library {
     this.sweepProcessingFlags();
     if (this.options.analyseAudio !== false) {
       const sweep = () =>
-        void sweepAnalysisCache(this.db, this.places.dataDir).catch((error: unknown) => console.error('[library] the analysis cache could not be tidied:', error instanceof Error ? error.message : error));
+        void Promise.all([sweepAnalysisCache(this.db, this.places.dataDir), removeSnapshotsOfGoneSongs(this.places.dataDir, (id) => getSong(this.db, id) !== null)]).catch((error: unknown) =>
+          console.error('[library] the analysis cache and snapshots could not be tidied:', error instanceof Error ? error.message : error),
+        );
       const first = setTimeout(() => {
         sweep();
         this.timers.push(setInterval(sweep, ANALYSIS_SWEEP_EVERY_MS));

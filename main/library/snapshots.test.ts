@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
 import { writeAls } from '../../fixtures/generators/als';
-import { readableSnapshot, snapshotBytes, snapshotSession, snapshotVersions } from './snapshots';
+import { readableSnapshot, removeSnapshotsOfGoneSongs, snapshotBytes, snapshotSession, snapshotVersions } from './snapshots';
 
 const SONG = '01a20d87-265f-73c1-bba7-d5b791c71525';
 
@@ -58,5 +58,17 @@ describe('snapshotSession', () => {
     const set = path.join(tempDir(), 'Song.als');
     writeAls(set, {});
     await expect(snapshotSession(tempDir(), '../../etc', set)).rejects.toThrow('Not a song id.');
+  });
+
+  it('forgets the snapshots of a song gone for good, and keeps those of songs still here', async () => {
+    const dataDir = tempDir();
+    const set = path.join(tempDir(), 'Song.als');
+    writeAls(set, {});
+    const other = '01a20d87-265f-73c1-bba7-d5b791c71526';
+    await snapshotSession(dataDir, SONG, set);
+    await snapshotSession(dataDir, other, set);
+    expect(await removeSnapshotsOfGoneSongs(dataDir, (id) => id === SONG)).toBe(1);
+    expect(await snapshotVersions(dataDir, SONG, set)).toHaveLength(1);
+    expect(await snapshotVersions(dataDir, other, set)).toHaveLength(0);
   });
 });

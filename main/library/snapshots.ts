@@ -106,3 +106,15 @@ export async function readableSnapshot(snapshotPath: string): Promise<{ path: st
   await fs.writeFile(unpacked, await gunzip(await fs.readFile(snapshotPath)));
   return { path: unpacked, done: () => fs.rm(folder, { recursive: true, force: true }) };
 }
+
+/** Removes the snapshots of songs that are gone for good (`exists` answers for an id); returns how many songs' went. */
+export async function removeSnapshotsOfGoneSongs(dataDir: string, exists: (songId: string) => boolean): Promise<number> {
+  const root = path.join(dataDir, SNAPSHOTS_FOLDER);
+  let removed = 0;
+  for (const songId of await fs.readdir(root).catch(() => [] as string[])) {
+    if (exists(songId)) continue;
+    await fs.rm(path.join(root, songId), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
