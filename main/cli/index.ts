@@ -14,9 +14,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changeText } from '../../common/version-changes';
 import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom } from '../paths';
-import { createWorkerPool } from '../jobs/pool';
+import { createWorkerPool, type WorkerPool } from '../jobs/pool';
 import { runAnalyseCommand } from './analyse-command';
 import { runScanCommand } from './scan-command';
 import { runVersionsCommand } from './versions-command';
@@ -63,7 +64,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function analyse(args: string[]): Promise<number> {
+/** A command that needs the worker pool and no library: its report as JSON, or readable lines and its errors. */
+async function poolCommand<R extends { errors: { path: string; reason: string }[] }>(
+  args: string[],
+  run: (pool: WorkerPool, target: string) => Promise<R>,
+  lines: (report: R) => string[],
+): Promise<number> {
   const { folder: target, json } = parseScanArgs(args);
   if (!target) {
     console.error(USAGE);
@@ -71,9 +77,9 @@ async function analyse(args: string[]): Promise<number> {
   }
   const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_BUNDLE) });
   try {
-    const report = await runAnalyseCommand(pool, path.resolve(target));
+    const report = await run(pool, path.resolve(target));
     if (json) console.log(JSON.stringify(report));
-    else for (const file of report.files) console.log(`${file.path}: ${file.bpm ?? '—'} BPM, ${file.key ?? '—'}, ${file.lufs ?? '—'} LUFS, ${file.durationS} s`);
+    else for (const line of lines(report)) console.log(line);
     for (const error of json ? [] : report.errors) console.error(`${error.path}: ${error.reason}`);
     return 0;
   } finally {
@@ -81,22 +87,14 @@ async function analyse(args: string[]): Promise<number> {
   }
 }
 
-async function versions(args: string[]): Promise<number> {
-  const { folder: target, json } = parseScanArgs(args);
-  if (!target) {
-    console.error(USAGE);
-    return 2;
-  }
-  const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_BUNDLE) });
-  try {
-    const report = await runVersionsCommand(pool, path.resolve(target));
-    if (json) console.log(JSON.stringify(report));
-    else for (const version of report.versions) console.log(`${version.time} ${version.source} ${path.basename(version.path)}: ${version.changes.map((change) => change.detail).join('; ') || 'first version'}`);
-    for (const error of json ? [] : report.errors) console.error(`${error.path}: ${error.reason}`);
-    return 0;
-  } finally {
-    await pool.destroy();
-  }
+function analyse(args: string[]): Promise<number> {
+  return poolCommand(args, runAnalyseCommand, (report) => report.files.map((file) => `${file.path}: ${file.bpm ?? '—'} BPM, ${file.key ?? '—'}, ${file.lufs ?? '—'} LUFS, ${file.durationS} s`));
+}
+
+function versions(args: string[]): Promise<number> {
+  return poolCommand(args, runVersionsCommand, (report) =>
+    report.versions.map((version) => `${version.time} ${version.source} ${path.basename(version.path)}: ${version.changes.map(changeText).join('; ') || 'first version'}`),
+  );
 }
 
 function parseScanArgs(args: string[]): { folder: string | null; dataDir: string | null; json: boolean } {
