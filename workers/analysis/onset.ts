@@ -16,6 +16,13 @@ export interface OnsetStrength {
    * cymbals, which mark subdivisions more often than beats. For the octave rule only.
    */
   low: Float32Array;
+  /**
+   * Linear-magnitude flux over the snare band (SNARE_BAND_HZ), not filtered. Without the log, the loudest hits in
+   * the band (snares, claps) stand well above quieter hats and chords, which the log would make nearly as strong.
+   */
+  snare: Float32Array;
+  /** Linear-magnitude flux over the kick band (KICK_BAND_HZ), not filtered. */
+  kick: Float32Array;
   /** Values per second. */
   rate: number;
 }
@@ -27,6 +34,12 @@ const LOWPASS_HZ = 7;
 const LOWPASS_TAPS = 15;
 /** The band of the octave rule's flux (Hz). */
 const LOW_BAND_HZ = [30, 350] as const;
+/**
+ * The bands of the backbeat's kick and snare (tempo.ts, `backbeatPeriod`). The snare's is above chords' harmonics
+ * (a saw chord's attack fills 1-2 kHz) and below most of the hats' energy (hats are strongest above 7 kHz).
+ */
+const SNARE_BAND_HZ = [2000, 6000] as const;
+const KICK_BAND_HZ = [30, 150] as const;
 
 function lowPass(values: Float32Array, rate: number): Float32Array {
   const taps = new Float64Array(LOWPASS_TAPS);
@@ -71,6 +84,13 @@ export function onsetStrength(samples: Float32Array, sampleRate: number): OnsetS
   const lowFlux = new Float32Array(count);
   const lowFirst = Math.max(1, Math.round((LOW_BAND_HZ[0] * frame) / sampleRate));
   const lowLast = Math.round((LOW_BAND_HZ[1] * frame) / sampleRate);
+  const bin = (hz: number) => Math.max(1, Math.round((hz * frame) / sampleRate));
+  const [snareFirst, snareLast] = SNARE_BAND_HZ.map(bin) as [number, number];
+  const [kickFirst, kickLast] = KICK_BAND_HZ.map(bin) as [number, number];
+  const snareFlux = new Float32Array(count);
+  const kickFlux = new Float32Array(count);
+  let previousLinear = new Float64Array(fft.bins);
+  let currentLinear = new Float64Array(fft.bins);
   for (let t = 0; t < count; t++) {
     fft.forward(samples, re, im, window, t * hop);
     let sum = 0;
@@ -78,8 +98,15 @@ export function onsetStrength(samples: Float32Array, sampleRate: number): OnsetS
     for (let k = 1; k < fft.bins; k++) {
       const r = re[k] as number;
       const i = im[k] as number;
-      const value = Math.log1p(scale * Math.sqrt(r * r + i * i));
+      const magnitude = Math.sqrt(r * r + i * i);
+      const value = Math.log1p(scale * magnitude);
       current[k] = value;
+      currentLinear[k] = magnitude;
+      const linearRise = magnitude - (previousLinear[k] as number);
+      if (linearRise > 0 && t > 0) {
+        if (k >= snareFirst && k <= snareLast) snareFlux[t] = (snareFlux[t] as number) + linearRise;
+        if (k >= kickFirst && k <= kickLast) kickFlux[t] = (kickFlux[t] as number) + linearRise;
+      }
       const rise = value - (previous[k] as number);
       if (rise > 0 && t > 0) {
         sum += rise;
@@ -89,6 +116,7 @@ export function onsetStrength(samples: Float32Array, sampleRate: number): OnsetS
     flux[t] = sum;
     lowFlux[t] = lowSum;
     [previous, current] = [current, previous];
+    [previousLinear, currentLinear] = [currentLinear, previousLinear];
   }
-  return { values: lowPass(flux, rate), low: lowPass(lowFlux, rate), rate };
+  return { values: lowPass(flux, rate), low: lowPass(lowFlux, rate), snare: snareFlux, kick: kickFlux, rate };
 }

@@ -16,13 +16,15 @@ function random(seed: number): () => number {
 }
 
 type Drum = 'kick' | 'snare' | 'hat' | 'click';
-type Pattern = 'click' | 'rock' | 'house' | 'half-time';
+type Pattern = 'click' | 'rock' | 'house' | 'half-time' | 'break';
 
 interface Groove {
   bpm: number;
   pattern: Pattern;
   /** Where the off-beat eighth falls, as a share of the beat: 0.5 straight, 2/3 a triplet swing. */
   swing?: number;
+  /** 16: closed hats on every 16th instead of the pattern's 8ths (how slow backbeats are played). */
+  hats?: 16;
   /** White noise amplitude over the mix. */
   noise?: number;
   seconds?: number;
@@ -53,7 +55,7 @@ function addDrum(out: Float32Array, at: number, drum: Drum, next: () => number):
 }
 
 /** A drum groove at a known tempo: `seconds` long at 22,050 Hz. */
-function groove({ bpm, pattern, swing = 0.5, noise = 0, seconds = 20 }: Groove): Float32Array {
+function groove({ bpm, pattern, swing = 0.5, hats, noise = 0, seconds = 20 }: Groove): Float32Array {
   const out = new Float32Array(seconds * RATE);
   const next = random(Math.round(bpm * 10));
   const beat = 60 / bpm;
@@ -64,8 +66,17 @@ function groove({ bpm, pattern, swing = 0.5, noise = 0, seconds = 20 }: Groove):
     if (pattern === 'click') addDrum(out, t, 'click', next);
     if (pattern === 'rock') {
       addDrum(out, t, inBar % 2 === 0 ? 'kick' : 'snare', next);
+      if (hats === 16) for (const at of [0, 0.25, 0.5, 0.75]) addDrum(out, t + at * beat, 'hat', next);
+      else addDrum(out, t, 'hat', next);
+      if (bpm < 160 && hats !== 16) addDrum(out, offbeat, 'hat', next);
+    }
+    if (pattern === 'break') {
+      // The Amen-like break of breaks and drum and bass: kicks on 1, the "and" of 1 and the "and" of 3; the
+      // snare on 2 and 4 with ghost notes a 16th either side of 3.
+      for (const at of inBar === 0 ? [0, 0.5] : inBar === 2 ? [0.5] : []) addDrum(out, t + at * beat, 'kick', next);
+      for (const at of inBar === 1 ? [0, 0.75] : inBar === 2 ? [0.25] : inBar === 3 ? [0] : []) addDrum(out, t + at * beat, 'snare', next);
       addDrum(out, t, 'hat', next);
-      if (bpm < 160) addDrum(out, offbeat, 'hat', next);
+      addDrum(out, offbeat, 'hat', next);
     }
     if (pattern === 'house') {
       addDrum(out, t, 'kick', next);
@@ -87,6 +98,9 @@ describe('estimateTempo', () => {
   const cases: Groove[] = [
     { bpm: 60, pattern: 'click' },
     { bpm: 60, pattern: 'rock' },
+    { bpm: 66.5, pattern: 'rock', hats: 16 },
+    { bpm: 78, pattern: 'rock', hats: 16, noise: 0.05 },
+    { bpm: 92, pattern: 'rock', hats: 16, swing: 0.6 },
     { bpm: 87.5, pattern: 'half-time' },
     { bpm: 87.5, pattern: 'half-time', swing: 2 / 3 },
     { bpm: 96.5, pattern: 'rock', swing: 2 / 3 },
@@ -98,13 +112,17 @@ describe('estimateTempo', () => {
     { bpm: 140.5, pattern: 'house', noise: 0.05 },
     { bpm: 174, pattern: 'rock' },
     { bpm: 174.3, pattern: 'rock', noise: 0.05 },
+    { bpm: 138, pattern: 'break' },
+    { bpm: 164.5, pattern: 'break', noise: 0.05 },
+    { bpm: 174, pattern: 'break', swing: 0.58 },
+    { bpm: 186, pattern: 'rock' },
     { bpm: 200, pattern: 'click' },
     { bpm: 200, pattern: 'rock' },
   ];
 
-  it.each(cases)('reads $bpm BPM from a $pattern groove (swing $swing, noise $noise) within 0.5 BPM', (groove_) => {
+  it.each(cases)('reads $bpm BPM from a $pattern groove (hats $hats, swing $swing, noise $noise) within 0.5 BPM', (groove_) => {
     const { bpm, confidence } = estimateTempo(groove(groove_), RATE);
-        expect(Math.abs(bpm - groove_.bpm)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(bpm - groove_.bpm)).toBeLessThanOrEqual(0.5);
     expect(confidence).toBeGreaterThan(0.1);
     expect(confidence).toBeLessThanOrEqual(1);
   });

@@ -10,15 +10,20 @@
  * 3. The windows' winners are summed in a Gaussian-smoothed tempo histogram; its peak is the tempo.
  *
  * Adapted: the paper decides the octave with a classifier trained on annotated music; we have no training set,
- * so the octave is decided by a rule on the OSS folded at the beat period (`octave`, below), and the period is
- * refined beyond the OSS's frame (about 0.6 BPM at 120) with the whole signal's autocorrelation at multiples of
- * the beat, interpolated by a parabola: the peak at m beats gives the period m times finer.
+ * so the octave is decided by what a drummer plays, and the period is refined beyond the OSS's frame (about 0.6 BPM
+ * at 120) with the whole signal's autocorrelation at multiples of the beat, interpolated by a parabola: the peak
+ * at m beats gives the period m times finer. The octave is then an exact power of two of that refined period.
  *
- * The octave rule, what a musician would call the tempo: fold the OSS over the beat period and compare the
- * strength half-way between beats with the strength on the beat. If the half-way points are nearly as strong
- * (>= FASTER_RATIO), the pulse is twice as fast (every click of a click track is a beat). Otherwise, fold at two
- * beats: if every other beat is weak (<= SLOWER_RATIO of the strong ones), the beat is twice as slow (a kick on
- * 1 and a snare on 3 with eighth-note hats reads as half time, 87.5 and not 175). Results stay in 50..210 BPM.
+ * The octave, what a musician would call the tempo:
+ * 1. The backbeat (`backbeatPeriod`): in rock, pop, hip-hop, house, breaks and half-time, the kick falls on the
+ *    first of two beats and the snare or clap on the second. Each octave of the period is folded over two beats,
+ *    in a kick band and a snare band (linear flux, `onset.ts`), and scored by how much of each band's onsets sit
+ *    in its own place rather than in the other's; the best octave wins if it scores at least BACKBEAT_MIN. A slow
+ *    backbeat's 16th hats, a fast one's 8th hats and a breakbeat's ghost notes do not move its kick and snare.
+ * 2. Without a backbeat (a click track, a groove without snare), the off-beat rule on the low band's OSS folded at
+ *    the beat period: if the half-way points are nearly as strong as the beats (>= FASTER_RATIO), the pulse is
+ *    twice as fast; otherwise, if every other beat is weak (<= SLOWER_RATIO of the strong ones), twice as slow.
+ * Results stay in 50..210 BPM.
  */
 import { nextFftSize, RealFft } from './fft';
 import { onsetStrength } from './onset';
@@ -36,6 +41,8 @@ export const MAX_BPM = 210;
 export const FASTER_RATIO = 0.62;
 /** Every other beat at most this strong (relative to the others) means the pulse is twice as slow. */
 export const SLOWER_RATIO = 0.55;
+/** The least backbeat score (`backbeatScore`) that decides the octave; below it the off-beat rule does. */
+export const BACKBEAT_MIN = 0.3;
 /** The analysis window over the OSS (seconds) and its hop, as a share of the window. */
 const WINDOW_S = 6;
 const WINDOW_HOP = 0.5;
@@ -179,15 +186,21 @@ function refinePeriod(acf: Float64Array, period: number): number {
   return refined;
 }
 
-/** The strength half-way between beats over the strength on the beat, from the OSS folded at `period`. */
-export function offbeatRatio(peaks: Float32Array, period: number): number {
+/** `values` summed over one `period` (frames), one bin per frame. */
+function fold(values: Float32Array, period: number): Float64Array {
   const bins = Math.max(4, Math.round(period));
   const folded = new Float64Array(bins);
-  for (let n = 0; n < peaks.length; n++) {
-    const phase = (n % period) / period;
-    const bin = Math.min(bins - 1, Math.floor(phase * bins));
-    folded[bin] = (folded[bin] as number) + (peaks[n] as number);
+  for (let n = 0; n < values.length; n++) {
+    const bin = Math.min(bins - 1, Math.floor(((n % period) / period) * bins));
+    folded[bin] = (folded[bin] as number) + (values[n] as number);
   }
+  return folded;
+}
+
+/** The strength half-way between beats over the strength on the beat, from the OSS folded at `period`. */
+export function offbeatRatio(peaks: Float32Array, period: number): number {
+  const folded = fold(peaks, period);
+  const bins = folded.length;
   const around = (bin: number): number => Math.max(...[-1, 0, 1].map((d) => folded[(((bin + d) % bins) + bins) % bins] as number));
   let beat = 0;
   for (let bin = 1; bin < bins; bin++) if ((folded[bin] as number) > (folded[beat] as number)) beat = bin;
@@ -203,6 +216,53 @@ function octave(peaks: Float32Array, period: number, rate: number): number {
   if (chosen !== period) return chosen;
   while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
   return chosen;
+}
+
+/** `values` folded at `period` (frames) into one bin per frame, as shares of their sum. */
+function foldShares(values: Float32Array, period: number): Float64Array {
+  const folded = fold(values, period);
+  const total = folded.reduce((sum, value) => sum + value, 0) || 1;
+  return folded.map((value) => value / total);
+}
+
+/**
+ * How much `beat` (frames) looks like the beat of a backbeat: folded over two beats, the kicks on the first and
+ * the snares on the second, at the best phase. Each band counts its own contrast (share at its place less the
+ * share at the other's), so a four-on-floor (kicks on both) still scores by its snares. -2..2.
+ */
+function backbeatScore(snare: Float32Array, kick: Float32Array, beat: number): number {
+  const s = foldShares(snare, 2 * beat);
+  const k = foldShares(kick, 2 * beat);
+  const bins = s.length;
+  // A hit's flux rises over about four frames: sum two either side (23 ms), still well short of a 16th at 200 BPM.
+  const near = (f: Float64Array, centre: number) => {
+    let sum = 0;
+    for (let d = -2; d <= 2; d++) sum += f[(((centre + d) % bins) + bins) % bins] as number;
+    return sum;
+  };
+  const half = Math.round(bins / 2);
+  let best = -Infinity;
+  for (let phase = 0; phase < bins; phase++) {
+    const score = near(s, phase + half) - near(s, phase) + near(k, phase) - near(k, phase + half);
+    if (score > best) best = score;
+  }
+  return best;
+}
+
+/** The beat period (frames) of a backbeat among the octaves of `period`, or null when no octave has one. */
+function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number, rate: number): number | null {
+  const snarePeaks = peakOnly(snare, rate);
+  const kickPeaks = peakOnly(kick, rate);
+  const scored: { beat: number; score: number }[] = [];
+  for (let k = -2; k <= 2; k++) {
+    const beat = period * 2 ** k;
+    const bpm = (60 * rate) / beat;
+    if (bpm < MIN_BPM || bpm > MAX_BPM) continue;
+    scored.push({ beat, score: backbeatScore(snarePeaks, kickPeaks, beat) });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  return best && best.score >= BACKBEAT_MIN ? best.beat : null;
 }
 
 /** Step 3: the windows' periods summed as Gaussians over BPM; the histogram's highest peaks, in BPM, best first. */
@@ -238,7 +298,7 @@ function periodicity(acf: Float64Array, period: number): number {
 }
 
 export function estimateTempo(samples: Float32Array, sampleRate: number): TempoEstimate {
-  const { values: oss, low, rate } = onsetStrength(samples, sampleRate);
+  const { values: oss, low, snare, kick, rate } = onsetStrength(samples, sampleRate);
   const minLag = Math.floor((60 * rate) / MAX_BPM);
   const maxLag = Math.ceil((60 * rate) / MIN_BPM);
   const windowLength = Math.min(oss.length, nextFftSize(Math.round(WINDOW_S * rate)));
@@ -263,11 +323,13 @@ export function estimateTempo(samples: Float32Array, sampleRate: number): TempoE
     const score = periodicity(acf, refined);
     if (score > bestPeriodicity + 1e-9) [period, bestPeriodicity] = [refined, score];
   }
-  const chosen = octave(peakOnly(low, rate), period, rate);
-  if (chosen !== period) period = refinePeriod(acf, chosen);
+  // The octave is an exact power of two of the refined period: refining again at a weaker multiple (a breakbeat's
+  // single beat repeats less than its bar) would only lose precision.
+  const pulse = period;
+  period = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), period, rate);
   const bpm = Math.round((600 * rate) / period) / 10;
   if (!(bpm >= MIN_BPM && bpm <= MAX_BPM)) return NO_TEMPO;
-  const confidence = periodicity(acf, period);
+  const confidence = Math.max(periodicity(acf, period), periodicity(acf, pulse));
   return { bpm, confidence: Math.round(confidence * 1000) / 1000 };
 }
 
