@@ -98,11 +98,22 @@ try {
     if (!watched) throw new Error('the bounces folder could not be watched');
     // The scan and the reads go first (their writes move rows in the default order, newest change first); the table
     // is measured once they are done and the analysis has begun, so what runs beside it is the analysis alone.
-    for (let waited = 0; waited < 12_000; waited += 1) {
-      analysedBefore = await analysedSongs(starter);
-      if (analysedBefore > 0 && !(await readsPending(starter))) break;
-      await starter.waitForTimeout(100);
+    const waitStarted = Date.now();
+    let lastReport = waitStarted;
+    // Polled once a second, the cheap question first: counting analysed songs searches the whole library, and
+    // asking it ten times a second kept the host busy enough to slow the reads it was waiting for.
+    for (;;) {
+      if (!(await readsPending(starter))) {
+        analysedBefore = await analysedSongs(starter);
+        if (analysedBefore > 0) break;
+      }
+      if (Date.now() - lastReport >= 30_000) {
+        lastReport = Date.now();
+        process.stderr.write(`waiting for the reads: ${Math.round((lastReport - waitStarted) / 1000)} s\n`);
+      }
+      await starter.waitForTimeout(1000);
     }
+    process.stderr.write(`reads done after ${Math.round((Date.now() - waitStarted) / 1000)} s (${analysedBefore} bounces analysed): measuring\n`);
     // Measured in the default order (newest change first), as without analysis: an analysed bounce is a change to
     // its song and comes to the top, but only while the user pauses (main/jobs/user-activity.ts), not under their edits.
     await starter.close();

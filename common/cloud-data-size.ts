@@ -35,7 +35,7 @@ export function fitsInCloud(data: unknown): boolean {
  * Lists read from a project's files, longest first: every computer that has the project reads its own, and no
  * screen shows another computer's, so they are what gives way when a song would not fit.
  */
-const SHORTENED_META_LISTS = ['samples', 'tracks', 'missingSamples'] as const;
+const SHORTENED_META_LISTS = ['samples', 'devices', 'tracks', 'missingSamples'] as const;
 
 /**
  * A song's cloud record within the cap: when it is larger, its `meta` lists lose entries from the end until it fits.

@@ -26,6 +26,17 @@ export interface ProjectMeta {
   /** Track names where the format stores them. */
   tracks: string[];
   /**
+   * Live only: the tracks' ids, parallel to `tracks` ('' where a track has none). Live keeps a track's id across
+   * saves, so a version's renamed track is told from one removed and another added.
+   */
+  trackIds?: string[];
+  /** Live only: every device and plug-in on the tracks, racks' insides included ("Eq8", "Pro-Q 3"). */
+  devices?: string[];
+  /** Live only: clips on the arrangement and in session slots. */
+  clipCount?: number;
+  /** Live only: where the arrangement's last clip ends, in beats; null without clips. */
+  arrangementBeats?: number | null;
+  /**
    * Audio files the project references, unique, as absolute paths where they can be resolved (relative to
    * the project otherwise).
    */

@@ -71,4 +71,47 @@ describe('versionChanges', () => {
   it('tells a tempo that appears or is lost', () => {
     expect(versionChanges(meta({ tempo: null }), meta({ tempo: 98 }))[0]).toEqual({ kind: 'tempo', detail: 'no tempo → 98 BPM' });
   });
+
+  it('tells Live tracks by id: a rename is a rename, a removed and an added track of one name are both told', () => {
+    const before = meta({ tracks: ['Drums', 'Bass', 'Vox'], trackIds: ['10', '11', '12'] });
+    const after = meta({ tracks: ['Drums', 'Sub Bass', 'Vox'], trackIds: ['10', '11', '13'] });
+    expect(versionChanges(before, after)).toEqual([
+      { kind: 'tracks-added', detail: 'Vox' },
+      { kind: 'tracks-removed', detail: 'Vox' },
+      { kind: 'tracks-renamed', detail: 'Bass → Sub Bass' },
+    ]);
+  });
+
+  it.each([
+    ['repeat an id', ['10', '10']],
+    ['leave an id out', ['10', '']],
+    ['do not match the tracks', ['10']],
+  ])('compares tracks by name when the ids %s', (_case, trackIds) => {
+    const before = meta({ tracks: ['Drums', 'Bass'], trackIds: ['10', '11'] });
+    expect(versionChanges(before, meta({ tracks: ['Drums', 'Keys'], trackIds }))).toEqual([
+      { kind: 'tracks-added', detail: 'Keys' },
+      { kind: 'tracks-removed', detail: 'Bass' },
+    ]);
+  });
+
+  it('tells devices and plug-ins added and removed, counting each instance, and the clips', () => {
+    const before = meta({ devices: ['EQ Eight', 'Serum', 'OTT'], clipCount: 12 });
+    const after = meta({ devices: ['EQ Eight', 'EQ Eight', 'Serum'], clipCount: 14 });
+    expect(versionChanges(before, after)).toEqual([
+      { kind: 'devices-added', detail: 'EQ Eight' },
+      { kind: 'devices-removed', detail: 'OTT' },
+      { kind: 'clip-count', detail: '12 → 14 clips' },
+    ]);
+  });
+
+  it('tells the arrangement’s length in bars of its signature', () => {
+    expect(versionChanges(meta({ arrangementBeats: 256 }), meta({ arrangementBeats: 288 }))).toEqual([{ kind: 'length', detail: '64 bars → 72 bars' }]);
+    // 6/8: a bar is three beats (quarter notes); 1.5 bars stays a fraction.
+    const sixEight = { timeSignature: '6/8' };
+    expect(versionChanges(meta({ ...sixEight, arrangementBeats: 3 }), meta({ ...sixEight, arrangementBeats: 4.5 }))).toEqual([{ kind: 'length', detail: '1 bar → 1.5 bars' }]);
+  });
+
+  it('says nothing of devices, clips or length a format does not give (a version read before they were)', () => {
+    expect(versionChanges(meta({ devices: ['Serum'], clipCount: 3, arrangementBeats: 16 }), meta())).toEqual([{ kind: 'no-musical-change', detail: 'no musical change' }]);
+  });
 });

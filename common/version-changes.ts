@@ -1,6 +1,7 @@
 /**
  * What changed from one version of a project to the next (issue 19), from what the readers found in each file:
- * tempo and its automation, signature, key, tracks (by name: the readers give no ids; Logic gives only a count),
+ * tempo and its automation, signature, key, tracks (by id where Live gives ids, so a rename is a rename; by name
+ * for Pro Tools; Logic gives only a count), Live's devices and plug-ins, clip count and arrangement length,
  * samples (by path) and which of them went missing or came back. A version that changed none of these is marked
  * "no musical change" (a save that only moved the view). The DAW's version is told, but it is not music.
  */
@@ -15,7 +16,12 @@ const CHANGE_LABELS: Partial<Record<VersionChange['kind'], string>> = {
   key: 'Key',
   'tracks-added': 'Tracks added',
   'tracks-removed': 'Tracks removed',
+  'tracks-renamed': 'Renamed',
   'track-count': 'Tracks',
+  'devices-added': 'Devices added',
+  'devices-removed': 'Devices removed',
+  'clip-count': 'Clips',
+  length: 'Length',
   'samples-added': 'Samples added',
   'samples-removed': 'Samples removed',
   'samples-missing': 'Now missing',
@@ -41,12 +47,29 @@ export function versionChanges(before: ProjectMeta, after: ProjectMeta): Version
   if (before.timeSignature !== after.timeSignature) add('time-signature', `${before.timeSignature ?? 'none'} → ${after.timeSignature ?? 'none'}`);
   if (before.key !== after.key) add('key', `${before.key ?? 'none'} → ${after.key ?? 'none'}`);
 
-  if (before.tracks.length > 0 || after.tracks.length > 0) {
+  const byId = trackIdsOf(before) && trackIdsOf(after) ? trackDifferenceById(before, after) : null;
+  if (byId) {
+    if (byId.added.length > 0) add('tracks-added', names(byId.added));
+    if (byId.removed.length > 0) add('tracks-removed', names(byId.removed));
+    if (byId.renamed.length > 0) add('tracks-renamed', names(byId.renamed));
+  } else if (before.tracks.length > 0 || after.tracks.length > 0) {
     const { added, removed } = listDifference(before.tracks, after.tracks);
     if (added.length > 0) add('tracks-added', names(added));
     if (removed.length > 0) add('tracks-removed', names(removed));
   } else if (before.trackCount !== after.trackCount) {
     add('track-count', `${before.trackCount ?? '?'} → ${after.trackCount ?? '?'} tracks`);
+  }
+
+  if (before.devices && after.devices) {
+    const devices = listDifference(before.devices, after.devices);
+    if (devices.added.length > 0) add('devices-added', names(devices.added));
+    if (devices.removed.length > 0) add('devices-removed', names(devices.removed));
+  }
+  if (before.clipCount !== undefined && after.clipCount !== undefined && before.clipCount !== after.clipCount) {
+    add('clip-count', `${before.clipCount} → ${after.clipCount} clips`);
+  }
+  if (before.arrangementBeats !== undefined && after.arrangementBeats !== undefined && before.arrangementBeats !== after.arrangementBeats) {
+    add('length', `${barsText(before.arrangementBeats, before.timeSignature)} → ${barsText(after.arrangementBeats, after.timeSignature)}`);
   }
 
   const samples = listDifference(before.samples, after.samples);
@@ -72,6 +95,46 @@ function sameTempo(a: number | null, b: number | null): boolean {
 
 function bpmText(tempo: number | null): string {
   return tempo === null ? 'no tempo' : `${Math.round(tempo * 100) / 100} BPM`;
+}
+
+/** A version's track ids when every track has one, unique (else its tracks are compared by name). */
+function trackIdsOf(meta: ProjectMeta): string[] | null {
+  const ids = meta.trackIds;
+  if (!ids || ids.length !== meta.tracks.length || ids.some((id) => id === '')) return null;
+  return new Set(ids).size === ids.length ? ids : null;
+}
+
+/** Tracks matched by id: a track that kept its id and changed its name is renamed ("Bass → Sub Bass"). */
+function trackDifferenceById(before: ProjectMeta, after: ProjectMeta): { added: string[]; removed: string[]; renamed: string[] } {
+  const named = (meta: ProjectMeta) => new Map((meta.trackIds ?? []).map((id, index) => [id, meta.tracks[index] ?? '']));
+  const was = named(before);
+  const is = named(after);
+  const added = [...is].filter(([id]) => !was.has(id)).map(([, name]) => name);
+  const removed = [...was].filter(([id]) => !is.has(id)).map(([, name]) => name);
+  const renamed = [...is].flatMap(([id, name]) => {
+    const old = was.get(id);
+    return old !== undefined && old !== name ? [`${old} → ${name}`] : [];
+  });
+  return { added, removed, renamed };
+}
+
+/** 288 beats in 4/4 -> "72 bars"; no clips -> "empty". A bar holds numerator x (4 / denominator) beats. */
+export function barsText(beats: number | null, timeSignature: string | null): string {
+  if (beats === null) return 'empty';
+  const [numerator, denominator] = (timeSignature ?? '4/4').split('/').map(Number);
+  const perBar = numerator && denominator ? (numerator * 4) / denominator : 4;
+  const bars = Math.round((beats / perBar) * 10) / 10;
+  return `${bars} ${bars === 1 ? 'bar' : 'bars'}`;
+}
+
+/** "EQ Eight ×7, Serum, OTT ×2": each device once, with how many times the set uses it, most used first. */
+export function deviceSummary(devices: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const device of devices) counts.set(device, (counts.get(device) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([device, count]) => (count > 1 ? `${device} ×${count}` : device))
+    .join(', ');
 }
 
 /** What `after` has that `before` has not, and the reverse, counting repeats (two tracks may share a name). */

@@ -144,6 +144,10 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
     tracks: meta.tracks,
     samples: meta.samples,
     missingSamples: meta.missingSamples,
+    // Live only (the other readers leave them out): null clears what an earlier read of another format left.
+    devices: meta.devices ?? null,
+    clipCount: meta.clipCount ?? null,
+    arrangementBeats: meta.arrangementBeats ?? null,
     readError: null,
   };
   return {

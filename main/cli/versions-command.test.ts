@@ -32,7 +32,13 @@ describe('cli versions', () => {
         key: null,
         samples: [],
         missingSamples: [],
-        changes: [{ kind: 'tempo', detail: '120 BPM → 124.5 BPM' }, { kind: 'tracks-added', detail: 'Keys' }],
+        // The new MIDI track brings two clips of 16 beats each: the arrangement had none.
+        changes: [
+          { kind: 'tempo', detail: '120 BPM → 124.5 BPM' },
+          { kind: 'tracks-added', detail: 'Keys' },
+          { kind: 'clip-count', detail: '0 → 2 clips' },
+          { kind: 'length', detail: 'empty → 8 bars' },
+        ],
       }),
     ]);
   });

@@ -43,11 +43,36 @@ describe('readProjectVersions', () => {
     expect(versions[1]!.changes).toEqual([{ kind: 'tempo', detail: '120 BPM → 126 BPM' }]);
     expect(versions[2]!.changes).toEqual([
       { kind: 'tracks-added', detail: 'Vocals' },
+      // The new audio track brings its two clips.
+      { kind: 'clip-count', detail: '4 → 6 clips' },
       { kind: 'samples-added', detail: 'vox.wav' },
     ]);
     expect(kinds(versions[3]!.changes)).toEqual(['no-musical-change']);
     // A backup's samples count from the set's folder, as Live wrote them: the same samples, not new ones.
     expect(versions[0]!.meta?.samples).toEqual([path.join(path.dirname(project), 'Samples', 'Imported', 'kick.wav')]);
+  });
+
+  it('tells a Live track renamed by its id, devices and plug-ins added and removed, clips and the arrangement’s length', async () => {
+    const states: SavedState[] = [
+      { tempo: 120, tracks: ['Drums', 'Bass'], trackIds: [20, 21], plugins: ['Serum', 'OTT'], samples: ['Samples/kick.wav'] },
+      { tempo: 120, tracks: ['Drums', 'Sub Bass'], trackIds: [20, 21], plugins: ['Serum', 'Pro-Q 3'], samples: ['Samples/kick.wav'], clipsPerTrack: 4 },
+      { tempo: 120, tracks: ['Sub Bass', 'Drums'], trackIds: [21, 20], plugins: ['Serum', 'Pro-Q 3'], samples: ['Samples/kick.wav'], clipsPerTrack: 4 },
+    ];
+    const { project } = writeAbletonHistory(tempDir(), 'Renamed', states);
+    const { versions, errors } = await readProjectVersions(pool, project, 'ableton');
+
+    expect(errors).toEqual([]);
+    expect(versions[0]!.meta).toMatchObject({ trackIds: ['20', '21'], clipCount: 4, arrangementBeats: 32 });
+    expect(versions[0]!.meta?.devices).toEqual(expect.arrayContaining(['Serum', 'OTT', 'Simpler', 'Audio Effect Rack', 'Glue Compressor']));
+    expect(versions[1]!.changes).toEqual([
+      { kind: 'tracks-renamed', detail: 'Bass → Sub Bass' },
+      { kind: 'devices-added', detail: 'Pro-Q 3' },
+      { kind: 'devices-removed', detail: 'OTT' },
+      { kind: 'clip-count', detail: '4 → 8 clips' },
+      { kind: 'length', detail: '8 bars → 16 bars' },
+    ]);
+    // Reordered tracks keep their ids and names: nothing musical changed, though the plug-ins moved to another track.
+    expect(versions[2]!.changes).toEqual([{ kind: 'no-musical-change', detail: 'no musical change' }]);
   });
 
   it('counts another set in the project folder as a Save As, and a backup equal to the set once', async () => {

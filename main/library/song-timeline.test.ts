@@ -37,7 +37,7 @@ describe('songs:versions', () => {
     const song = getSongs(core.db).find((candidate) => candidate.name === 'Night Drive')!;
     expect(song.recordingSession?.value).toBe(project);
     // The scan's project read keeps the summary the Versions column shows.
-    expect(song.meta.versions).toEqual({ count: 2, lastChange: 'Tempo: 120 BPM → 128 BPM; Tracks added: Bass' });
+    expect(song.meta.versions).toEqual({ count: 2, lastChange: 'Tempo: 120 BPM → 128 BPM; Tracks added: Bass; Clips: 0 → 2 clips; Length: empty → 8 bars' });
 
     const timeline = await call<SongTimeline>(core, 'songs:versions', { id: song.id });
     expect(timeline.project).toBe(fs.realpathSync(project));
@@ -45,7 +45,7 @@ describe('songs:versions', () => {
       ['daw-backup', 120],
       ['save', 128],
     ]);
-    expect(timeline.versions[1]!.changes.map((change) => change.kind)).toEqual(['tempo', 'tracks-added']);
+    expect(timeline.versions[1]!.changes.map((change) => change.kind)).toEqual(['tempo', 'tracks-added', 'clip-count', 'length']);
     expect(timeline.bounce).toEqual({ path: fs.realpathSync(bounce), time: FIRST_SAVE + 1_800_000, olderThanLastSave: true });
   });
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
-import { changeText } from '../../../common/version-changes';
+import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
 import { getBridge } from '../../bridge/bridge';
 import { Modal } from '../ui/Modal';
@@ -66,9 +66,17 @@ function metaText(song: Song, field: string): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
+/** A list the reader stored in the song's meta, its strings only (meta is JSON from the database or the cloud). */
+function metaStrings(song: Song, field: string): string[] {
+  const value = song.meta[field];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
 function SongDetails({ song }: { song: Song }) {
   const project = projectTarget(song);
-  const missing = Array.isArray(song.meta.missingSamples) ? song.meta.missingSamples.filter((item): item is string => typeof item === 'string') : [];
+  const missing = metaStrings(song, 'missingSamples');
+  const devices = metaStrings(song, 'devices');
+  const beats = song.meta.arrangementBeats;
   const analysis = analysisOf(song);
   const facts: [string, string | null][] = [
     ['DAW', [metaText(song, 'dawVersion') ?? metaText(song, 'daw')].filter(Boolean).join(' ') || null],
@@ -76,6 +84,8 @@ function SongDetails({ song }: { song: Song }) {
     ['Key', song.key || null],
     ['Signature', song.timeSignature || null],
     ['Tracks', metaText(song, 'trackCount')],
+    ['Clips', metaText(song, 'clipCount')],
+    ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],
     ['Sample rate', metaText(song, 'sampleRate') ? `${metaText(song, 'sampleRate')} Hz` : null],
     ['Heard in the audio', analysis ? [analysis.bpm !== null ? `${analysis.bpm} BPM` : null, analysis.key, analysis.lufs !== null ? `${analysis.lufs} LUFS` : null].filter(Boolean).join(' · ') || null : null],
   ];
@@ -114,6 +124,12 @@ function SongDetails({ song }: { song: Song }) {
         ) : null}
         {!project && !song.file?.localPath ? <p className={styles.muted}>No files on this computer.</p> : null}
       </section>
+      {devices.length > 0 ? (
+        <section className={styles.section} aria-label="Devices and plug-ins">
+          <h3 className={styles.heading}>Devices and plug-ins</h3>
+          <p className={styles.devices}>{deviceSummary(devices)}</p>
+        </section>
+      ) : null}
       <section className={styles.section} aria-label="Missing samples">
         <h3 className={styles.heading}>Missing samples</h3>
         {missing.length === 0 ? (

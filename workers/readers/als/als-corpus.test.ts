@@ -59,6 +59,20 @@ describe.runIf(fs.existsSync(FIXTURES))('readAls on the shared Ableton fixtures'
     expect(present).toContain(path.join(projectFolder, 'Samples/Processed/Consolidate/PMMC_Kick___Snare_Loop_136_Smite_1xDawBpm [2021-08-10 232545].aif'));
   });
 
+  it('reads the Live 11 set’s track ids, its devices and plug-ins, its clips and the length of its arrangement', async () => {
+    const meta = await readAls(path.join(FIXTURES, PROJECT, 'test_project.als'));
+    const count = (name: string) => meta.devices?.filter((device) => device === name).length;
+
+    // Counted independently with Python's ElementTree over every Devices list of the tracks and the main track.
+    expect(meta.trackIds?.slice(0, 5)).toEqual(['30', '37', '22', '29', '54']);
+    expect(meta.devices).toHaveLength(63);
+    expect([count('Audio Effect Rack'), count('EQ Eight'), count('Auto Filter'), count('Utility')]).toEqual([9, 7, 7, 3]);
+    // Plug-ins by their own names: Audio Units, VST2 and VST3.
+    expect([count('Neutron 3 Equalizer'), count('Godfazer'), count('Heat Up 3'), count('Ozone 9')]).toEqual([5, 3, 1, 1]);
+    expect(meta.clipCount).toBe(91);
+    expect(meta.arrangementBeats).toBe(288);
+  });
+
   it('reads the automated tempo of the automation fixtures and no automation elsewhere', async () => {
     const automated = await Promise.all(EXPECTED.map(async ({ file }) => [file, (await readAls(path.join(FIXTURES, file))).tempoAutomated]));
     expect(Object.fromEntries(automated.filter(([, isAutomated]) => isAutomated))).toEqual({

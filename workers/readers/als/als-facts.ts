@@ -3,6 +3,7 @@
  * them from (FORMATS.md, "Ableton Live .als"). Both scanners walk the same paths through `AlsFactsBuilder`:
  * the fast one skips every subtree the paths do not enter, the careful one ignores it.
  */
+import { liveDeviceTitle } from '../../../common/live-devices';
 import { SetRejected } from './set-rejected';
 
 export interface Attributes {
@@ -32,6 +33,17 @@ export interface AlsFacts {
   sawTracks: boolean;
   /** One entry per direct child of LiveSet/Tracks that is a track; '' where it has no name. */
   trackNames: string[];
+  /** The tracks' `Id`s, parallel to `trackNames` ('' where absent): Live keeps them across saves (FORMATS.md). */
+  trackIds: string[];
+  /**
+   * Every device on the tracks and the main track, racks' insides included, in document order: a Live device by
+   * its title ("EQ Eight", common/live-devices.ts), a plug-in by its name ("Pro-Q 3").
+   */
+  devices: string[];
+  /** Clips on the tracks' arrangement lanes and in their session slots. */
+  clipCount: number;
+  /** Where the last arrangement clip ends, in beats (0: no clip). */
+  arrangementEnd: number;
   tempoManual: string | null;
   /** The `FloatEvent` at the song start under Tempo/ArrangerAutomation (Live 8 and 9 store it there). */
   tempoStartEvent: string | null;
@@ -61,7 +73,7 @@ interface PathNode {
   anyChild?: PathNode;
   /** Once this child has closed, nothing else in the element is read (a scanner may jump to its end). */
   doneAfter?: string;
-  open?: (builder: AlsFactsBuilder, attributes: Attributes) => void;
+  open?: (builder: AlsFactsBuilder, attributes: Attributes, name: string) => void;
 }
 
 interface OpenNode {
@@ -79,12 +91,43 @@ function eventsOf(onEvent: (builder: AlsFactsBuilder, attributes: Attributes) =>
   return node(null, { Events: { anyChild: { open: onEvent } } });
 }
 
-/** A track's name comes before its devices and clips, which are most of the file: done after Name. */
-const TRACK = node(
-  (builder) => builder.facts.trackNames.push(''),
-  { Name: node(null, { EffectiveName: node((builder, attributes) => builder.nameLastTrack(attributes.get('Value'))) }) },
-  'Name',
-);
+/**
+ * Devices, racks' insides included: a device's element names it, a plug-in's PluginDesc does; a rack's branches
+ * hold device chains of their own. Everything else in a device (its parameters, most of a set) is skipped.
+ */
+const PLUGIN_NAME = node((builder, attributes) => builder.namePlugin(attributes.get('Value')));
+const DEVICE: PathNode = node((builder, _attributes, name) => builder.facts.devices.push(liveDeviceTitle(name)), {
+  PluginDesc: node(null, {
+    VstPluginInfo: node(null, { PlugName: PLUGIN_NAME }),
+    Vst3PluginInfo: node(null, { Name: PLUGIN_NAME }),
+    AuPluginInfo: node(null, { Name: PLUGIN_NAME }),
+  }),
+});
+const DEVICES: PathNode = { anyChild: DEVICE };
+/** A rack's branch: `DeviceChain/<AudioToAudioDeviceChain or MidiToAudioDeviceChain…>/Devices`. */
+const BRANCH = node(null, { DeviceChain: { anyChild: node(null, { Devices: DEVICES }) } });
+(DEVICE.children as Map<string, PathNode>).set('Branches', { anyChild: BRANCH });
+
+/** A clip counts; an arrangement clip's end gives the arrangement's length. */
+const SESSION_CLIP = node((builder) => (builder.facts.clipCount += 1));
+const ARRANGEMENT_CLIP = node((builder) => (builder.facts.clipCount += 1), {
+  CurrentEnd: node((builder, attributes) => builder.arrangementClipEnds(attributes.get('Value'))),
+});
+const ARRANGEMENT = node(null, { ArrangerAutomation: node(null, { Events: node(null, { AudioClip: ARRANGEMENT_CLIP, MidiClip: ARRANGEMENT_CLIP }) }) });
+
+const TRACK = node((builder, attributes) => builder.startTrack(attributes.get('Id')), {
+  Name: node(null, { EffectiveName: node((builder, attributes) => builder.nameLastTrack(attributes.get('Value'))) }),
+  DeviceChain: node(null, {
+    MainSequencer: node(null, {
+      ClipSlotList: node(null, {
+        ClipSlot: node(null, { ClipSlot: node(null, { Value: node(null, { AudioClip: SESSION_CLIP, MidiClip: SESSION_CLIP }) }) }),
+      }),
+      Sample: ARRANGEMENT,
+      ClipTimeable: ARRANGEMENT,
+    }),
+    DeviceChain: node(null, { Devices: DEVICES }),
+  }),
+});
 
 const MAIN_TRACK = node(null, {
   AutomationEnvelopes: node(null, {
@@ -96,6 +139,7 @@ const MAIN_TRACK = node(null, {
     }),
   }),
   DeviceChain: node(null, {
+    DeviceChain: node(null, { Devices: DEVICES }),
     Mixer: node(null, {
       Tempo: node(null, {
         Manual: node((builder, attributes) => (builder.facts.tempoManual = attributes.get('Value') ?? null)),
@@ -140,6 +184,10 @@ export class AlsFactsBuilder {
     sawLiveSet: false,
     sawTracks: false,
     trackNames: [],
+    trackIds: [],
+    devices: [],
+    clipCount: 0,
+    arrangementEnd: 0,
     tempoManual: null,
     tempoStartEvent: null,
     tempoEventsVary: false,
@@ -166,7 +214,7 @@ export class AlsFactsBuilder {
     }
     const child = parent.node.children?.get(name) ?? parent.node.anyChild;
     if (!child) return false;
-    child.open?.(this, attributes);
+    child.open?.(this, attributes, name);
     if (isEmpty || (!child.children && !child.anyChild)) return false;
     this.nodes.push({ node: child, name, done: false });
     return true;
@@ -189,6 +237,22 @@ export class AlsFactsBuilder {
     if (this.sampleKeys.has(key)) return;
     this.sampleKeys.add(key);
     this.facts.sampleRefs.push(ref);
+  }
+
+  startTrack(id: string | undefined): void {
+    this.facts.trackNames.push('');
+    this.facts.trackIds.push(id ?? '');
+  }
+
+  /** A plug-in device was counted by its element ("Plug-in"): its name replaces that. */
+  namePlugin(name: string | undefined): void {
+    const last = this.facts.devices.length - 1;
+    if (last >= 0 && name) this.facts.devices[last] = name;
+  }
+
+  arrangementClipEnds(value: string | undefined): void {
+    const end = Number(value);
+    if (Number.isFinite(end) && end > this.facts.arrangementEnd) this.facts.arrangementEnd = end;
   }
 
   nameLastTrack(name: string | undefined): void {

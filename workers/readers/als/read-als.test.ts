@@ -63,6 +63,12 @@ describe('readAls on generated sets', () => {
       sampleRate: null,
       trackCount: TRACKS.length,
       tracks: TRACKS.map((track) => track.name),
+      trackIds: ['10', '11', '12', '13', '14'],
+      // The main track's rack and the compressor inside it.
+      devices: ['Audio Effect Rack', 'Glue Compressor'],
+      // Without samples only the MIDI track has clips: two of 16 beats, one after the other.
+      clipCount: 2,
+      arrangementBeats: 32,
       samples: [],
       missingSamples: [],
     });

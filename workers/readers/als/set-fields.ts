@@ -15,6 +15,10 @@ export interface SetFields {
   key: string | null;
   trackCount: number | null;
   tracks: string[];
+  trackIds: string[];
+  devices: string[];
+  clipCount: number;
+  arrangementBeats: number | null;
 }
 
 /**
@@ -58,6 +62,10 @@ export function setFields(facts: AlsFacts): SetFields {
     key: (liveMajorVersion(facts) ?? 0) >= FIRST_VERSION_WITH_TRUSTED_KEY && facts.inKey === 'true' ? keyOf(facts) : null,
     trackCount: facts.sawTracks ? facts.trackNames.length : null,
     tracks: facts.trackNames,
+    trackIds: facts.trackIds,
+    devices: facts.devices,
+    clipCount: facts.clipCount,
+    arrangementBeats: facts.arrangementEnd > 0 ? facts.arrangementEnd : null,
   };
 }
 
