@@ -5,7 +5,7 @@
  * added here is typed end to end, and nothing else lists channels by hand.
  */
 import type { PlayerWaveform } from './audio-analysis';
-import type { SongTimeline } from './project-versions';
+import { snapshotBudgetSchema, type SnapshotBudget, type SongTimeline } from './project-versions';
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
@@ -124,6 +124,10 @@ export const contract = {
   'songs:versions': channel<SongTimeline>()(z.strictObject({ id: idSchema })),
   /** Copies one of the song's versions next to its project under a new name and opens the copy in its DAW. */
   'songs:open-version-copy': channel<{ copy: string }>()(z.strictObject({ id: idSchema, path: pathSchema })),
+  /** How many snapshots of its sessions each song keeps, and in how much room, on this computer. */
+  'library:snapshot-budget': channel<SnapshotBudget>()(noInput),
+  /** Changes that budget; every song's snapshots beyond the new one go at once, the oldest first. */
+  'library:set-snapshot-budget': channel<SnapshotBudget>()(snapshotBudgetSchema),
   /** A signed address (an hour) to play a song's uploaded audio. */
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),

@@ -3,6 +3,7 @@
  * read by the project readers and compared one with the next. Plain data: versions cross the worker boundary and
  * the bridge.
  */
+import { z } from 'zod';
 import type { Daw, ProjectMeta } from './project-meta';
 
 /**
@@ -104,3 +105,21 @@ export function versionSummaryText(summary: VersionSummary | null): string {
   if (!summary || summary.count === 0) return '';
   return summary.lastChange ? `${summary.count} · ${summary.lastChange}` : String(summary.count);
 }
+
+/**
+ * How many of Songshelf's own snapshots each song keeps, and in how much room: beyond either, the oldest go first.
+ * The user's choice, for this computer (a disk's room is not another computer's); the default is issue 19's.
+ */
+export interface SnapshotBudget {
+  count: number;
+  megabytes: number;
+}
+
+export const DEFAULT_SNAPSHOT_BUDGET: SnapshotBudget = { count: 50, megabytes: 200 };
+export const SNAPSHOT_BUDGET_LIMITS = { count: { min: 1, max: 1000 }, megabytes: { min: 10, max: 100_000 } } as const;
+
+export const snapshotBudgetSchema = z.strictObject({
+  count: z.number().int().min(SNAPSHOT_BUDGET_LIMITS.count.min).max(SNAPSHOT_BUDGET_LIMITS.count.max),
+  megabytes: z.number().int().min(SNAPSHOT_BUDGET_LIMITS.megabytes.min).max(SNAPSHOT_BUDGET_LIMITS.megabytes.max),
+});
+

@@ -14,7 +14,7 @@ test('the song panel shows the project’s versions, what each save changed, and
   const { project } = writeAbletonHistory(root, 'Timeline Song', [
     { tempo: 120, tracks: ['Drums', 'Bass'], samples: ['Samples/Imported/kick.wav'] },
     { tempo: 126, tracks: ['Drums', 'Bass'], samples: ['Samples/Imported/kick.wav'] },
-    { tempo: 126, tracks: ['Drums', 'Bass', 'Vocals'], samples: ['Samples/Imported/kick.wav', 'Samples/Imported/vox.wav'] },
+    { tempo: 126, tracks: ['Drums', 'Bass', 'Vocals'], plugins: ['Serum'], samples: ['Samples/Imported/kick.wav', 'Samples/Imported/vox.wav'] },
   ]);
   const bounce = path.join(path.dirname(project), 'Timeline Song.wav');
   writeSignalWav(bounce, new Float32Array(44_100), 44_100);
@@ -38,6 +38,7 @@ test('the song panel shows the project’s versions, what each save changed, and
   await expect(versions.nth(0)).toContainText('Save');
   await expect(versions.nth(0)).toContainText('Tracks added: Vocals');
   await expect(versions.nth(0)).toContainText('Samples added: vox.wav');
+  await expect(versions.nth(0)).toContainText('Devices added: Serum');
   await expect(versions.nth(1)).toContainText('Bounce');
   await expect(versions.nth(2)).toContainText('DAW backup');
   await expect(versions.nth(2)).toContainText('Tempo: 120 BPM → 126 BPM');
@@ -47,7 +48,17 @@ test('the song panel shows the project’s versions, what each save changed, and
   await expect(panel.getByRole('region', { name: 'Files' })).toContainText(project);
   // Live's versions can be opened as a copy beside the project (the copy itself is tested in the core).
   await expect(versions.nth(2).getByRole('button', { name: /^Open a copy of .* in the DAW$/ })).toBeVisible();
+  // The set's devices and plug-ins, Live's by their titles.
+  await expect(panel.getByRole('region', { name: 'Devices and plug-ins' })).toContainText('Serum');
+  await expect(panel.getByRole('region', { name: 'Devices and plug-ins' })).toContainText('Glue Compressor');
   await page.screenshot({ path: 'e2e/artifacts/song-panel.png' });
+
+  // How many copies Songshelf keeps, changed here for every song.
+  await expect(panel.getByText(/up to 50 per song, or 200 MB/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Change' }).click();
+  await panel.getByLabel('Copies per song').fill('20');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText(/up to 20 per song, or 200 MB/)).toBeVisible();
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

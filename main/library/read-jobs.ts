@@ -15,6 +15,7 @@ import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { summariseVersions } from './project-versions';
 import { snapshotSession } from './snapshots';
+import { getSnapshotBudget } from '../../db/repositories/snapshot-budget';
 import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 
 export interface ReadDeps {
@@ -44,7 +45,7 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
     const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
     // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
     if (outcome.ok && snapshotsOf && wasReadBefore(deps.db, request)) {
-      await snapshotSession(snapshotsOf.dataDir, request.songId, request.path).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
+      await snapshotSession(snapshotsOf.dataDir, request.songId, request.path, getSnapshotBudget(deps.db)).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
     }
     // How many versions the project keeps and what its last save changed (one more read, of the one before).
     const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, { signal: ctx.signal, ...(snapshotsOf ? { snapshotsOf } : {}) }) : null;

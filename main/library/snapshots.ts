@@ -3,8 +3,8 @@
  * of the session file is kept in `<data>/snapshots/<song id>/`, so the song's history outlives the DAW's own backup
  * rotation (Live and Pro Tools keep only the last few). One file per content (named by its SHA-256: a save that
  * changed nothing is not kept twice), stamped with the save's time, compressed (a Live set is gzip already; a Pro
- * Tools session is gzipped here). Each song keeps at most SNAPSHOT_BUDGET's count and bytes, the oldest thinned
- * first. Logic projects are packages whose history is in their own Project File Backups: not copied.
+ * Tools session is gzipped here). Each song keeps at most the user's budget (a count and megabytes, 50 and 200 unless
+ * changed: `db/repositories/snapshot-budget.ts`), the oldest thinned first. Logic projects are packages whose history is in their own Project File Backups: not copied.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,19 +13,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
-import type { VersionFile } from '../../common/project-versions';
+import { DEFAULT_SNAPSHOT_BUDGET, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
-/** Per song: the default the issue names (50 versions or 200 MB, whichever is reached first). */
-export const SNAPSHOT_BUDGET = { count: 50, bytes: 200 * 1024 * 1024 } as const;
+
 const GZIPPED = '.gz';
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
-export interface SnapshotBudget {
-  count: number;
-  bytes: number;
-}
+const MEGABYTE = 1024 * 1024;
 
 function songFolder(dataDir: string, songId: string): string {
   // Song ids are UUIDs (checked by the schema); a name with a separator never leaves the snapshots folder.
@@ -34,7 +30,7 @@ function songFolder(dataDir: string, songId: string): string {
 }
 
 /** Keeps a copy of the session as saved now; returns its path, or null when the same content is kept already. */
-export async function snapshotSession(dataDir: string, songId: string, sessionPath: string, budget: SnapshotBudget = SNAPSHOT_BUDGET): Promise<string | null> {
+export async function snapshotSession(dataDir: string, songId: string, sessionPath: string, budget: SnapshotBudget = DEFAULT_SNAPSHOT_BUDGET): Promise<string | null> {
   const daw = SESSION_EXTENSIONS[extensionOf(sessionPath)];
   if (!daw) return null;
   const [bytes, stats] = await Promise.all([fs.readFile(sessionPath), fs.stat(sessionPath)]);
@@ -58,7 +54,7 @@ export async function snapshotSession(dataDir: string, songId: string, sessionPa
 async function thin(folder: string, budget: SnapshotBudget): Promise<void> {
   const kept = (await listSnapshots(folder)).sort((a, b) => a.time - b.time);
   let bytes = kept.reduce((sum, snapshot) => sum + snapshot.sizeBytes, 0);
-  while (kept.length > budget.count || (bytes > budget.bytes && kept.length > 1)) {
+  while (kept.length > budget.count || (bytes > budget.megabytes * MEGABYTE && kept.length > 1)) {
     const oldest = kept.shift()!;
     bytes -= oldest.sizeBytes;
     await fs.rm(oldest.path, { force: true });
@@ -105,6 +101,12 @@ export async function readableSnapshot(snapshotPath: string): Promise<{ path: st
   const unpacked = path.join(folder, `snapshot${extensionOf(snapshotPath.slice(0, -GZIPPED.length))}`);
   await fs.writeFile(unpacked, await gunzip(await fs.readFile(snapshotPath)));
   return { path: unpacked, done: () => fs.rm(folder, { recursive: true, force: true }) };
+}
+
+/** Every song's snapshots within `budget` (the user lowered it): the oldest go first. */
+export async function thinAllSnapshots(dataDir: string, budget: SnapshotBudget): Promise<void> {
+  const root = path.join(dataDir, SNAPSHOTS_FOLDER);
+  for (const songId of await fs.readdir(root).catch(() => [] as string[])) await thin(path.join(root, songId), budget);
 }
 
 /** Removes the snapshots of songs that are gone for good (`exists` answers for an id); returns how many songs' went. */

@@ -3,9 +3,11 @@ import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/a
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
+import { getSnapshotBudget, setSnapshotBudget } from '../../../db/repositories/snapshot-budget';
 import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
+import { thinAllSnapshots } from '../../library/snapshots';
 import { copyVersion } from '../../library/version-copy';
 import { readWaveform } from '../../library/waveforms';
 import type { HandlerMap } from '../handler';
@@ -30,6 +32,12 @@ export const songHandlers = {
     const copy = await copyVersion(db, dataDir, song, versionPath);
     await platform.openPath(copy);
     return { copy };
+  },
+  'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),
+  'library:set-snapshot-budget': async (budget, { db, dataDir }) => {
+    setSnapshotBudget(db, budget);
+    await thinAllSnapshots(dataDir, budget);
+    return budget;
   },
   // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
   'songs:waveform': async ({ id }, { db, dataDir }) => {

@@ -14,6 +14,7 @@ import controls from '../ui/controls.module.css';
 import { Spinner } from '../ui/Spinner';
 import { showToast } from '../ui/toasts';
 import { openInDaw, projectTarget, revealInFolder } from './song-actions';
+import { SnapshotBudgetLine } from './SnapshotBudgetLine';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
@@ -56,6 +57,7 @@ export function SongPanel({ songId, onClose }: { songId: string; onClose: () => 
         {timeline.state === 'loading' ? <Spinner label="Reading the project's versions" /> : null}
         {timeline.state === 'failed' ? <p className={styles.error}>{timeline.message}</p> : null}
         {timeline.state === 'ready' ? <Timeline songId={songId} timeline={timeline.value} /> : null}
+        <SnapshotBudgetLine />
       </section>
     </Modal>
   );

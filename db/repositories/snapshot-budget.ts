@@ -1,0 +1,16 @@
+/** The user's snapshot budget (common/project-versions.ts), kept in this computer's key-value table. */
+import { DEFAULT_SNAPSHOT_BUDGET, snapshotBudgetSchema, type SnapshotBudget } from '../../common/project-versions';
+import type { Db } from '../handle';
+import { getKv, setKv } from './account';
+
+const KV_SNAPSHOT_BUDGET = 'snapshot-budget';
+
+/** The stored budget, or the default when none is stored or what is stored is not one (an older or damaged file). */
+export function getSnapshotBudget(db: Db): SnapshotBudget {
+  const parsed = snapshotBudgetSchema.safeParse(getKv<unknown>(db, KV_SNAPSHOT_BUDGET, null));
+  return parsed.success ? parsed.data : DEFAULT_SNAPSHOT_BUDGET;
+}
+
+export function setSnapshotBudget(db: Db, budget: SnapshotBudget): void {
+  setKv(db, KV_SNAPSHOT_BUDGET, budget);
+}
