@@ -341,3 +341,11 @@ export function searchTakesBoolean(name: string): string {
 function listOr(values: readonly string[]): string {
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1) ?? ''}`;
 }
+
+/**
+ * "Failed to update song in local database: <what went wrong>", the spec's text once: the core may have put it
+ * before its reason already (a song that no longer exists), and the page adds it before any other reason.
+ */
+export function failureText(spec: string, detail: string): string {
+  return detail === spec || detail.startsWith(`${spec}: `) ? detail : `${spec}: ${detail}`;
+}

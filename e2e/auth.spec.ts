@@ -101,6 +101,19 @@ test('sign up with the spec checks, confirm by mail, sign out, sign in again', a
   await expectSignedInThenSignOut(page, 'Ana Lima');
 });
 
+test('a login without a password is not sent: the browser asks for it at the field', async ({ page }) => {
+  await openAt(page, '/login');
+  await page.getByLabel('Email').fill(`empty.${Date.now()}@example.com`);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('required', '');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect(await password.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  // Nothing was sent: no auth error under the form, the button not busy, still on /login.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('five failed logins for an email stop the sixth with the spec message', async ({ page }) => {
   await openAt(page, '/login');
   const email = `limit.${Date.now()}@example.com`;

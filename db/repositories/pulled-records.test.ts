@@ -121,6 +121,31 @@ describe('a song this computer has', () => {
   });
 });
 
+describe('writing a pulled page', () => {
+  it('writes pulled songs in batches of 5 (spec section 9): each batch\'s songs taken as they are, then those pushed back', () => {
+    // Six songs this computer has, each with a status edit here that a pulled copy lacks (pushed back), between six new ones.
+    const mine = Array.from({ length: 6 }, (_, i) => addSong(db, { name: `Mine ${i}` }));
+    const others = mine.map((song) => fromElsewhere(song));
+    clock.advance(1000);
+    for (const song of mine) updateSong(db, song.id, { status: 'Mixing' });
+    clock.advance(1000);
+    const pulled = others.flatMap((other, i) => [
+      fromElsewhere(other, { notes: 'from bo', editedAt: { notes: clock.now() }, modifiedAt: clock.now() }),
+      fromElsewhere(buildSong({ name: `New ${i}` }, clock.now())),
+    ]);
+    settle();
+    clock.advance(1000);
+    // The order rows are written in, seen by the database itself.
+    db.sqlite.exec(`CREATE TEMP TABLE written (name TEXT);
+      CREATE TEMP TRIGGER written_insert AFTER INSERT ON main.songs BEGIN INSERT INTO written VALUES (new.name); END;
+      CREATE TEMP TRIGGER written_update AFTER UPDATE ON main.songs BEGIN INSERT INTO written VALUES (new.name); END;`);
+    applyPulledSongs(db, pulled);
+    const written = (db.sqlite.prepare('SELECT name FROM written ORDER BY rowid').all() as { name: string }[]).map((row) => row.name);
+    expect(written).toEqual(['New 0', 'New 1', 'Mine 0', 'Mine 1', 'Mine 2', 'New 2', 'New 3', 'New 4', 'Mine 3', 'Mine 4', 'New 5', 'Mine 5']);
+    expect(queued().map((record) => record.recordId)).toEqual(mine.map((song) => song.id));
+  });
+});
+
 describe('one project scanned on two computers', () => {
   it('an edit on the older copy is kept over a fresh scan’s defaults on the newer one', () => {
     const project = '/music/Tune Project';

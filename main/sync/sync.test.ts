@@ -7,7 +7,7 @@ import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
 import { writeLibrary } from '../../fixtures/generators/library';
-import { tempDir } from '../../db/test-support';
+import { tempDir, testClock } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
 
@@ -90,6 +90,30 @@ describe('who syncs', () => {
     expect(await call(core, 'db:get-subscription')).toMatchObject({ tier: 'pro', status: 'active' });
     await call(core, 'sync:session', { session: null });
     expect(await call(core, 'db:get-subscription')).toMatchObject({ tier: 'free' });
+  });
+});
+
+describe('the 5-second rule', () => {
+  it('a sync asked for within 5 s of the last one’s end is skipped; one 5 s after it runs (spec section 9)', async () => {
+    const clock = testClock(Date.now());
+    const core = createTestCore(tempDir(), {
+      cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
+      now: clock.now,
+      sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
+    });
+    cores.push(core);
+    await call(core, 'sync:session', { session: { userId: env.pro.userId, accessToken: await accessToken(env.pro.supabase) } });
+    // The engine's own run, as the scheduler's job calls it (`sync:run` is the user's, which may force one).
+    expect(await core.sync.engine.run()).toMatchObject({ skipped: null });
+    const ended = (await call<{ lastSync: number }>(core, 'sync:status')).lastSync;
+    expect(ended).toBe(clock.now());
+    await addSong(core, 'Waiting');
+    clock.set(ended + 4999);
+    expect(await core.sync.engine.run()).toMatchObject({ skipped: 'too_soon', pushed: 0, requests: 0 });
+    expect(await cloudSongs()).toEqual([]);
+    clock.set(ended + 5000);
+    expect(await core.sync.engine.run()).toMatchObject({ skipped: null, pushed: 1 });
+    expect((await cloudSongs()).map((row) => row.data.name)).toEqual(['Waiting']);
   });
 });
 

@@ -27,7 +27,7 @@ afterEach(async () => {
   if (data?.length) await env.pro.supabase.storage.from('audio-files').remove(data.map((object) => `${env.pro.userId}/${object.name}`));
 });
 
-async function device(options: { user?: SignedIn | null; storageCapBytes?: number; timeoutSeconds?: number } = {}): Promise<TestCore> {
+async function device(options: { user?: SignedIn | null; storageCapBytes?: number; timeoutSeconds?: number; repairIntervalMs?: number } = {}): Promise<TestCore> {
   core = createTestCore(tempDir(), {
     cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
@@ -37,6 +37,7 @@ async function device(options: { user?: SignedIn | null; storageCapBytes?: numbe
       timers: false,
       ...(options.storageCapBytes ? { storageCapBytes: options.storageCapBytes } : {}),
       ...(options.timeoutSeconds ? { uploadTimeoutSeconds: () => options.timeoutSeconds! } : {}),
+      ...(options.repairIntervalMs !== undefined ? { repairIntervalMs: options.repairIntervalMs } : {}),
     },
   });
   music = tempDir('songshelf-music-');
@@ -359,4 +360,120 @@ describe('what an upload may read', () => {
     expect(await core.router.dispatch('songs:upload', { id: (await songWith(notAudio)).id })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await cloudObjects()).toEqual([]);
   });
+});
+
+describe('the spec’s numbers for uploads', () => {
+  const uploadJobs = () => listJobs(core.db).filter((job) => job.kind === 'upload');
+  const songOf = (job: { payload: string }) => (JSON.parse(job.payload) as { songId: string }).songId;
+  /** Uploads of audio that reached the proxy since `from` (the folder listing and signing are other paths). */
+  const sentUploads = (from: number) =>
+    env.proxy.log.slice(from).filter((entry) => entry.method === 'POST' && entry.path.startsWith(`/storage/v1/object/audio-files/${env.pro.userId}/`));
+
+  it('no more than 3 uploads run at once (spec section 9)', async () => {
+    await device({ timeoutSeconds: 2, repairIntervalMs: 0 });
+    await core.start();
+    await core.router.dispatch('sync:run', undefined);
+    for (let i = 0; i < 6; i += 1) await songWith(writeWav(path.join(music, `at once ${i}.wav`), 0.2));
+    // The first three uploads to reach the cloud hang until they time out: their jobs keep their places meanwhile.
+    let held = 0;
+    env.proxy.rule((method, url) => (method === 'POST' && url.startsWith('/storage/v1/object/audio-files/') && held++ < 3 ? 'hang' : null));
+    const running = () => uploadJobs().filter((job) => job.state === 'running').length;
+    let most = 0;
+    core.events.on('jobs:changed', () => (most = Math.max(most, running())));
+    expect(core.uploads.repair()).toBe(6);
+    await expect.poll(() => held, { timeout: 5000 }).toBe(3);
+    expect(running()).toBe(3);
+    expect(uploadJobs().filter((job) => job.state === 'queued')).toHaveLength(3);
+    await expect.poll(() => uploadJobs().map((job) => job.state), { timeout: 15_000 }).toEqual(Array(6).fill('succeeded'));
+    expect(most).toBe(3);
+    expect(await cloudObjects()).toHaveLength(6);
+  }, 30_000);
+
+  it('the newest 100 upload results are remembered; the 101st evicts the oldest, which is then sent again', async () => {
+    await device();
+    const songs: Song[] = [];
+    for (let i = 0; i < 101; i += 1) songs.push(await songWith(writeWav(path.join(music, `take ${String(i).padStart(3, '0')}.wav`), 0.01)));
+    for (const song of songs.slice(0, 100)) expect(await upload(song)).toMatchObject({ uploadSuccess: true });
+    // 100 results: the oldest is still remembered, nothing is sent.
+    let from = env.proxy.log.length;
+    await upload(songs[0]!);
+    expect(sentUploads(from)).toEqual([]);
+    await upload(songs[100]!);
+    from = env.proxy.log.length;
+    for (const song of songs.slice(1)) await upload(song);
+    expect(sentUploads(from)).toEqual([]);
+    // The oldest was evicted by the 101st: it goes up again.
+    from = env.proxy.log.length;
+    expect(await upload(songs[0]!)).toMatchObject({ uploadSuccess: true });
+    expect(sentUploads(from).map((entry) => entry.path)).toEqual([`/storage/v1/object/audio-files/${env.pro.userId}/take_000.wav`]);
+  }, 60_000);
+
+  it('the repair pass skips the last 100 songs it handled, no more: past 100, the oldest are offered again', async () => {
+    await device({ repairIntervalMs: 0 });
+    await core.start();
+    await core.router.dispatch('sync:run', undefined);
+    // Nothing runs: every song keeps needsUploadRetry, and each pass's new jobs say which songs it offered.
+    await core.runner.stop();
+    for (let i = 0; i < 110; i += 1) await songWith(writeWav(path.join(music, `retry ${i}.wav`), 0.01));
+    const offered: string[] = [];
+    let seen = 0;
+    while (offered.length < 110) {
+      expect(core.uploads.repair()).toBeGreaterThan(0);
+      const jobs = uploadJobs();
+      offered.push(...jobs.slice(seen).map(songOf));
+      seen = jobs.length;
+    }
+    expect(new Set(offered).size).toBe(110);
+    // Every song offered once; the 100 offered last are remembered. Clear the queue so a new offer makes a new job.
+    for (const job of uploadJobs()) core.runner.cancel(job.id);
+    expect(core.uploads.repair()).toBe(10);
+    expect(uploadJobs().slice(seen).map(songOf).sort()).toEqual(offered.slice(0, 10).sort());
+  }, 30_000);
+
+  it('a signed address to play cloud audio is valid for 3600 seconds (spec section 7 and 9)', async () => {
+    await device();
+    const song = await songWith(writeWav(path.join(music, 'signed.wav'), 0.2));
+    await upload(song);
+    const before = Math.floor(Date.now() / 1000);
+    const signed = await core.router.dispatch('songs:cloud-audio-url', { id: song.id });
+    const after = Math.floor(Date.now() / 1000);
+    if (!signed.ok) throw new Error(signed.error.message);
+    // The local cloud signs the expiry it was asked for into the token (cloud/local/signed-urls.ts).
+    const token = new URL((signed.data as { url: string }).url).searchParams.get('token')!;
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+    expect(exp - 3600).toBeGreaterThanOrEqual(before);
+    expect(exp - 3600).toBeLessThanOrEqual(after);
+  });
+
+  it('the storage folder is listed 1000 objects a request (spec section 9): 999 take one request, 1000 take two, and all count', async () => {
+    // 999 objects of 10 bytes in ana's folder, written by the cloud's owner (the upload path would take minutes).
+    await env.cloud.db.asOwner((tx) =>
+      tx.query(
+        `insert into storage.objects (bucket_id, name, content, metadata)
+         select 'audio-files', $1 || '/seeded ' || lpad(i::text, 4, '0') || '.wav', decode(repeat('00', 10), 'hex'), '{"mimetype": "audio/wav", "size": 10}'::jsonb
+         from generate_series(1, 999) as i`,
+        [env.pro.userId],
+      ),
+    );
+    try {
+      const lists = (from: number) => env.proxy.log.slice(from).filter((entry) => entry.path === '/storage/v1/object/list/audio-files');
+      await device();
+      let from = env.proxy.log.length;
+      const first = await upload(await songWith(writeWav(path.join(music, 'first.wav'), 0.2)));
+      expect(first).toMatchObject({ uploadSuccess: true });
+      // 999 answered in one page: the page asked for at least 1000.
+      expect(lists(from)).toHaveLength(1);
+      await core.close();
+
+      // A new device reads the folder afresh: 1000 objects fill a page, so it asks for the next (at most 1000 a page).
+      await device();
+      from = env.proxy.log.length;
+      const second = await upload(await songWith(writeWav(path.join(music, 'second.wav'), 0.2)));
+      expect(second).toMatchObject({ uploadSuccess: true });
+      expect(lists(from)).toHaveLength(2);
+      expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 999 * 10 + first.fileSize + second.fileSize } });
+    } finally {
+      await env.cloud.db.asOwner((tx) => tx.query(`delete from storage.objects where bucket_id = 'audio-files' and name like $1`, [`${env.pro.userId}/%`]));
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
  * visible error when the core refuses. The one path every inline edit takes.
  */
 import type { Api } from '../../../common/ipc';
-import { MESSAGES } from '../../../common/messages';
+import { failureText, MESSAGES } from '../../../common/messages';
 import type { Song, SongPatch } from '../../../common/song';
 import { showToast } from '../ui/toasts';
 import type { SongWindow } from './song-window';
@@ -31,6 +31,6 @@ export async function editSong(api: Api, window: SongWindow, song: Song, patch: 
     return true;
   }
   window.settle(song.id, null);
-  showToast({ kind: 'error', message: `${MESSAGES.songUpdateFailed}: ${result.error.message}` });
+  showToast({ kind: 'error', message: failureText(MESSAGES.songUpdateFailed, result.error.message) });
   return false;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../common/messages';
+import { failureText, MESSAGES } from '../../../common/messages';
 import type { NewSong } from '../../../common/song';
 import { useAddSongMutation } from '../../api/songshelf-api';
 import { getBridge } from '../../bridge/bridge';
@@ -35,7 +35,7 @@ export function AddSongModal({ onClose }: { onClose: () => void }) {
       }
       setProgress('Adding the song…');
       const result = await addSong(song);
-      if ('error' in result) throw new Error(`${MESSAGES.songAddFailed}: ${errorMessage(result.error, 'unknown error')}`);
+      if ('error' in result) throw new Error(failureText(MESSAGES.songAddFailed, errorMessage(result.error, 'unknown error')));
       onClose();
     } catch (failure) {
       setProgress(null);
