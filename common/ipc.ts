@@ -6,6 +6,7 @@
  */
 import type { PlayerWaveform } from './audio-analysis';
 import { snapshotBudgetSchema, type SnapshotBudget, type SongTimeline } from './project-versions';
+import { libraryExportSchema, libraryImportSchema, type LibraryExportFile, type LibraryImportReport } from './library-export';
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
@@ -124,6 +125,10 @@ export const contract = {
   'songs:versions': channel<SongTimeline>()(z.strictObject({ id: idSchema })),
   /** Copies one of the song's versions next to its project under a new name and opens the copy in its DAW. */
   'songs:open-version-copy': channel<{ copy: string }>()(z.strictObject({ id: idSchema, path: pathSchema })),
+  /** The songs of a view, or the whole library, as CSV or JSON for the page to save (issue 20). */
+  'library:export': channel<LibraryExportFile>()(libraryExportSchema),
+  /** A JSON library export read back: songs matched by id (then by project), custom fields by id or name. */
+  'library:import': channel<LibraryImportReport>()(libraryImportSchema),
   /** How many snapshots of its sessions each song keeps, and in how much room, on this computer. */
   'library:snapshot-budget': channel<SnapshotBudget>()(noInput),
   /** Changes that budget; every song's snapshots beyond the new one go at once, the oldest first. */

@@ -33,6 +33,12 @@ export function getSong(db: Db, id: string): Song | null {
   return row ? songFromRow(row) : null;
 }
 
+/** The song made from the project at `projectPath` (indexed), if any. */
+export function getSongOfProject(db: Db, projectPath: string): Song | null {
+  const row = db.orm.select().from(songs).where(eq(songs.projectPath, projectPath)).get();
+  return row ? songFromRow(row) : null;
+}
+
 /** A new song with the spec's defaults (priority Medium, tier C, status Backlog). */
 export function buildSong(input: NewSong, now: number, id: string = newId()): Song {
   return {

@@ -10,12 +10,13 @@ import { MEDIA_HOST_PATH } from '../../common/media';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
 import { allowedOrigins, checkBridgeAccess, isOwnHost, newToken } from './access';
+import { MAX_IMPORT_BYTES } from '../../common/library-export';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
 import { serveStatic } from './static-files';
 
-/** A call's JSON can carry a song with long notes, never megabytes. */
-const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** A call's JSON is small, but for a library brought back from its export (common/library-export.ts), a little larger. */
+const MAX_FRAME_BYTES = MAX_IMPORT_BYTES + 1024 * 1024;
 
 export interface HostOptions {
   core: Core;

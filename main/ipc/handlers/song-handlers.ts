@@ -7,6 +7,7 @@ import { getSnapshotBudget, setSnapshotBudget } from '../../../db/repositories/s
 import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
+import { exportLibrary, importLibrary } from '../../library/library-export';
 import { thinAllSnapshots } from '../../library/snapshots';
 import { copyVersion } from '../../library/version-copy';
 import { readWaveform } from '../../library/waveforms';
@@ -33,6 +34,8 @@ export const songHandlers = {
     await platform.openPath(copy);
     return { copy };
   },
+  'library:export': (request, { db }) => exportLibrary(db, request),
+  'library:import': ({ json }, { db }) => importLibrary(db, json),
   'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),
   'library:set-snapshot-budget': async (budget, { db, dataDir }) => {
     setSnapshotBudget(db, budget);

@@ -1,0 +1,100 @@
+/**
+ * "Export" in the toolbar (issue 20): the view as the page shows it, or the whole library, as CSV or JSON, saved
+ * as a file; and a JSON export brought back in. The core makes and reads the files (main/library/library-export.ts);
+ * the page only saves and picks them, the same in Electron (its save dialog) and the browser host.
+ */
+import { useRef, useState } from 'react';
+import type { LibraryExportRequest } from '../../../common/library-export';
+import { getBridge } from '../../bridge/bridge';
+import controls from '../ui/controls.module.css';
+import { showToast } from '../ui/toasts';
+import styles from './LibraryTransferPanel.module.css';
+
+type ViewQuery = NonNullable<LibraryExportRequest['query']>;
+
+export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: ViewQuery; viewTitle: string }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const exportAs = async (format: 'csv' | 'json', whole: boolean) => {
+    const api = getBridge();
+    if (!api) return;
+    setBusy(whole ? 'Exporting the library…' : 'Exporting the view…');
+    const result = await api['library:export']({ format, ...(whole ? {} : { query: viewQuery }) });
+    setBusy(null);
+    if (!result.ok) {
+      showToast({ kind: 'error', message: result.error.message });
+      return;
+    }
+    saveFile(result.data.fileName, result.data.mimeType, result.data.content);
+    showToast({ kind: 'info', message: `Exported ${result.data.songs.toLocaleString()} ${result.data.songs === 1 ? 'song' : 'songs'} to ${result.data.fileName}` });
+  };
+
+  const importFile = async (file: File) => {
+    const api = getBridge();
+    if (!api) return;
+    setBusy(`Importing ${file.name}…`);
+    const result = await api['library:import']({ json: await file.text() });
+    setBusy(null);
+    if (!result.ok) {
+      showToast({ kind: 'error', message: result.error.message });
+      return;
+    }
+    const { added, updated, fieldsAdded, skipped } = result.data;
+    const parts = [`${added} added`, `${updated} updated`, fieldsAdded > 0 ? `${fieldsAdded} custom fields added` : '', skipped.length > 0 ? `${skipped.length} skipped (entry ${skipped[0]!.index + 1}: ${skipped[0]!.reason})` : ''];
+    showToast({ kind: skipped.length > 0 ? 'error' : 'info', message: `Imported ${file.name}: ${parts.filter(Boolean).join(', ')}.` });
+  };
+
+  return (
+    <div className={styles.panel} role="group" aria-label="Export and import">
+      <p className={styles.heading}>“{viewTitle}” as shown</p>
+      <div className={styles.row}>
+        <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => void exportAs('csv', false)}>
+          View as CSV
+        </button>
+        <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => void exportAs('json', false)}>
+          View as JSON
+        </button>
+      </div>
+      <p className={styles.heading}>Every song, hidden ones too</p>
+      <div className={styles.row}>
+        <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => void exportAs('csv', true)}>
+          Library as CSV
+        </button>
+        <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => void exportAs('json', true)}>
+          Library as JSON
+        </button>
+      </div>
+      <p className={styles.heading}>Bring a JSON export back</p>
+      <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => picker.current?.click()}>
+        Import JSON…
+      </button>
+      <input
+        ref={picker}
+        className={controls.visuallyHidden}
+        type="file"
+        accept=".json,application/json"
+        aria-label="Library file to import"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      {busy ? <p className={styles.busy}>{busy}</p> : null}
+      <p className={styles.hint}>Songs are matched by id, then by their project: importing a file twice adds nothing twice.</p>
+    </div>
+  );
+}
+
+/** Hands the file to the browser's download (Electron asks where to save it). */
+function saveFile(fileName: string, mimeType: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
