@@ -10,6 +10,7 @@ import { deleteOutcome } from '../../../common/song-delete';
 import type { View, ViewType } from '../../../common/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
 import { getBridge } from '../../bridge/bridge';
+import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
 import { usePlayer } from '../player/player';
 import { BUILT_IN_COLUMNS, customColumn, orderedColumns, visibleColumns, type Column, type ColumnLayout } from '../song-table/columns';
 import type { RowAction } from '../song-table/RowMenu';
@@ -233,6 +234,9 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
           <Popover label="Columns">
             <ColumnsPanel columns={allColumns} layout={layout} fieldsPath={`${view.path}/modal/fields`} onChange={(patch) => saveView(patch)} />
           </Popover>
+          <Popover label="Export">
+            <LibraryTransferPanel viewTitle={view.title} viewQuery={{ viewId: view.id, search, ...(view.sortConfig ? { sort: view.sortConfig } : {}) }} />
+          </Popover>
           <button type="button" className={controls.primary} onClick={() => void navigate(`${view.path}/modal/add-song`)}>
             Add song
           </button>
@@ -265,7 +269,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
       />
       {modal === 'add-song' ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
-      {modal === 'song' && songId ? <SongPanel songId={songId} onClose={closeModal} /> : null}
+      {modal === 'song' && songId ? <SongPanel songId={songId} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
       {modal !== undefined && modal !== 'add-song' && modal !== 'fields' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog

@@ -5,7 +5,11 @@ import { Waveform } from '../player/Waveform';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
 
-export function CellText({ column, song, text }: { column: Column; song: Song; text: string }) {
+/** What the badge says: short, as musicians call them; the column's text (the full name) is its tooltip. */
+const DAW_BADGES: Record<string, string> = { ableton: 'Live', logic: 'Logic', protools: 'Pro Tools' };
+
+/** `onOpen` opens the song's panel: a click on its name does (issue 20), as in a file browser. */
+export function CellText({ column, song, text, onOpen }: { column: Column; song: Song; text: string; onOpen?: () => void }) {
   if (column.id === 'tags' && song.tags.length > 0) {
     return (
       <span className={styles.tags}>
@@ -20,6 +24,14 @@ export function CellText({ column, song, text }: { column: Column; song: Song; t
   if (column.id === 'waveform') {
     const overview = analysisOf(song)?.overview ?? [];
     return overview.length > 0 ? <Waveform peaks={overview} height={18} label={`Waveform of ${song.name}`} /> : <span className={styles.cellText}>—</span>;
+  }
+  if (column.id === 'daw' && text) {
+    const daw = song.meta.daw;
+    return (
+      <span className={styles.daw} data-daw={typeof daw === 'string' ? daw : undefined} title={text}>
+        {DAW_BADGES[String(daw)] ?? text}
+      </span>
+    );
   }
   if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;
   if (column.id === 'priority') return <span className={styles.priority} data-priority={song.priority}>{text}</span>;
@@ -49,6 +61,15 @@ export function CellText({ column, song, text }: { column: Column; song: Song; t
         <span className={styles.note} data-testid="cell-note" aria-label={note}>
           ≠
         </span>
+      </span>
+    );
+  }
+  if (column.id === 'name' && onOpen && text) {
+    return (
+      <span className={styles.cellText}>
+        <button type="button" tabIndex={-1} className={styles.nameLink} onClick={onOpen} aria-label={`Open ${text}`}>
+          {text}
+        </button>
       </span>
     );
   }

@@ -122,7 +122,7 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
             }}
             onDoubleClick={() => onCellDoubleClick({ row: index, col })}
           >
-            {isEditing && editsInPlace(column) ? null : <CellText column={column} song={song} text={text} />}
+            {isEditing && editsInPlace(column) ? null : <CellText column={column} song={song} text={text} onOpen={() => onRowAction('details', song)} />}
             {isEditing ? renderEditor(song, column) : null}
           </div>
         );
@@ -272,7 +272,14 @@ export function SongTable(props: SongTableProps) {
         moveTo(active ? next : at);
         break;
       }
-      case 'Enter':
+      case 'Enter': {
+        // On a song's name, Enter opens its panel (issue 20), where the name is edited too; elsewhere it edits.
+        const song = active && columns[active.col]?.id === 'name' ? window.rowAt(active.row) : undefined;
+        if (song) props.onRowAction('details', song);
+        else if (active) startEditing(active);
+        else moveTo(at);
+        break;
+      }
       case 'F2':
         if (active) startEditing(active);
         else moveTo(at);

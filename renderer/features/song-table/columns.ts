@@ -49,30 +49,35 @@ function metaText(song: Song, key: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
+/**
+ * The first eight are what a view shows until the user picks (issue 20): what Songshelf reads from the projects and
+ * the song's state, all within 1440 px. Every other field is one tick away in the view's Columns.
+ */
 export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'name', label: 'Name', defaultWidth: 260, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
-  { id: 'file', label: 'Audio file', defaultWidth: 180, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
-  { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, text: (song) => song.priority },
-  { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, text: (song) => song.tier },
+  { id: 'daw', label: 'DAW', defaultWidth: 96, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
+  // A bounce whose tempo or key disagrees with its project says so here too (issue 18), where the user looks first.
+  { id: 'tempo', label: 'Tempo', defaultWidth: 84, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true, note: (song) => analysisNotes(song).tempo },
+  { id: 'key', label: 'Key', defaultWidth: 104, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key, note: (song) => analysisNotes(song).key },
+  { id: 'timeSignature', label: 'Signature', defaultWidth: 90, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
   { id: 'status', label: 'Status', defaultWidth: 110, sortField: 'status', editor: { kind: 'select', field: 'status', options: STATUSES, clearable: false }, text: (song) => song.status },
-  { id: 'tags', label: 'Tags', defaultWidth: 180, sortField: 'tags', editor: { kind: 'tags' }, text: (song) => song.tags.join(', ') },
-  { id: 'notes', label: 'Notes', defaultWidth: 220, sortField: 'notes', editor: { kind: 'notes' }, text: (song) => song.notes },
-  { id: 'tempo', label: 'Tempo', defaultWidth: 76, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true },
-  { id: 'key', label: 'Key', defaultWidth: 96, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key },
+  { id: 'file', label: 'Audio', defaultWidth: 200, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
+  { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
+  { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, hiddenByDefault: true, text: (song) => song.priority },
+  { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, hiddenByDefault: true, text: (song) => song.tier },
+  { id: 'tags', label: 'Tags', defaultWidth: 180, sortField: 'tags', editor: { kind: 'tags' }, hiddenByDefault: true, text: (song) => song.tags.join(', ') },
+  { id: 'notes', label: 'Notes', defaultWidth: 220, sortField: 'notes', editor: { kind: 'notes' }, hiddenByDefault: true, text: (song) => song.notes },
   // What the analysis heard in the song's audio (issue 18); a bounce that disagrees with its project says so.
-  { id: 'audioBpm', label: 'BPM (audio)', defaultWidth: 112, sortField: 'audioBpm', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.bpm), note: (song) => analysisNotes(song).tempo },
-  { id: 'audioKey', label: 'Key (audio)', defaultWidth: 104, sortField: 'audioKey', editor: { kind: 'readonly' }, text: (song) => analysisOf(song)?.key ?? '', note: (song) => analysisNotes(song).key },
-  { id: 'lufs', label: 'LUFS', defaultWidth: 70, sortField: 'lufs', editor: { kind: 'readonly' }, numeric: true, text: (song) => numberText(analysisOf(song)?.lufs), note: (song) => analysisNotes(song).stale },
-  { id: 'waveform', label: 'Waveform', defaultWidth: 132, sortField: null, editor: { kind: 'readonly' }, text: (song) => (analysisOf(song)?.overview.length ? 'waveform' : '') },
+  { id: 'audioBpm', label: 'BPM (audio)', defaultWidth: 112, sortField: 'audioBpm', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => numberText(analysisOf(song)?.bpm), note: (song) => analysisNotes(song).tempo },
+  { id: 'audioKey', label: 'Key (audio)', defaultWidth: 104, sortField: 'audioKey', editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => analysisOf(song)?.key ?? '', note: (song) => analysisNotes(song).key },
+  { id: 'lufs', label: 'LUFS', defaultWidth: 70, sortField: 'lufs', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => numberText(analysisOf(song)?.lufs), note: (song) => analysisNotes(song).stale },
+  { id: 'waveform', label: 'Waveform', defaultWidth: 132, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => (analysisOf(song)?.overview.length ? 'waveform' : '') },
   { id: 'truePeak', label: 'True peak', defaultWidth: 84, sortField: 'truePeak', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => numberText(analysisOf(song)?.truePeak) },
   { id: 'durationS', label: 'Duration', defaultWidth: 80, sortField: 'durationS', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => formatDuration(analysisOf(song)?.durationS) },
-  { id: 'timeSignature', label: 'Time sig.', defaultWidth: 80, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
-  { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, text: (song) => song.recordingSession?.fileName ?? '' },
-  { id: 'daw', label: 'DAW', defaultWidth: 104, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
-  { id: 'dawVersion', label: 'DAW version', defaultWidth: 170, sortField: null, editor: { kind: 'readonly' }, text: (song) => metaText(song, 'dawVersion') },
+  { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, hiddenByDefault: true, text: (song) => song.recordingSession?.fileName ?? '' },
+  { id: 'dawVersion', label: 'DAW version', defaultWidth: 170, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => metaText(song, 'dawVersion') },
   // Issue 19: the versions the project keeps and what its last save changed; the song's panel shows them all.
   { id: 'versions', label: 'Versions', defaultWidth: 220, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => versionSummaryText(versionSummaryOf(song.meta)) },
-  { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
 ];
 
 /** An input typed into the cell itself (the others open under the cell, which keeps showing its value). */

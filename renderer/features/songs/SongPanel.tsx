@@ -14,7 +14,9 @@ import controls from '../ui/controls.module.css';
 import { Spinner } from '../ui/Spinner';
 import { showToast } from '../ui/toasts';
 import { openInDaw, projectTarget, revealInFolder } from './song-actions';
+import type { Column } from '../song-table/columns';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
+import { SongFields } from './SongFields';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
@@ -22,7 +24,7 @@ const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
 
-function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<SongTimeline> } {
+function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<SongTimeline>; setSong: (song: Song) => void } {
   const [song, setSong] = useState<Loaded<Song>>({ state: 'loading' });
   const [timeline, setTimeline] = useState<Loaded<SongTimeline>>({ state: 'loading' });
   useEffect(() => {
@@ -41,17 +43,26 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
       live = false;
     };
   }, [id]);
-  return { song, timeline };
+  return { song, timeline, setSong: (value) => setSong({ state: 'ready', value }) };
 }
 
-export function SongPanel({ songId, onClose }: { songId: string; onClose: () => void }) {
-  const { song, timeline } = useSongDetails(songId);
+/**
+ * `columns` are the table's (custom fields included): the panel edits the same fields with the same editors.
+ * `onPlay` plays the song in the page's player (Space).
+ */
+export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string; columns: readonly Column[]; onClose: () => void; onPlay?: (song: Song) => void }) {
+  const { song, timeline, setSong } = useSongDetails(songId);
   const title = song.state === 'ready' ? song.value.name : 'Song';
   return (
     <Modal title={title} onClose={onClose} wide>
       {song.state === 'loading' ? <Spinner label="Loading the song" /> : null}
       {song.state === 'failed' ? <p className={styles.error}>{song.message}</p> : null}
-      {song.state === 'ready' ? <SongDetails song={song.value} /> : null}
+      {song.state === 'ready' ? (
+        <>
+          <SongFields song={song.value} columns={columns} onSaved={setSong} {...(onPlay ? { onPlay } : {})} />
+          <SongDetails song={song.value} />
+        </>
+      ) : null}
       <section className={styles.section} aria-label="Versions">
         <h3 className={styles.heading}>Versions</h3>
         {timeline.state === 'loading' ? <Spinner label="Reading the project's versions" /> : null}
@@ -82,9 +93,6 @@ function SongDetails({ song }: { song: Song }) {
   const analysis = analysisOf(song);
   const facts: [string, string | null][] = [
     ['DAW', [metaText(song, 'dawVersion') ?? metaText(song, 'daw')].filter(Boolean).join(' ') || null],
-    ['Tempo', song.tempo ? `${song.tempo} BPM` : null],
-    ['Key', song.key || null],
-    ['Signature', song.timeSignature || null],
     ['Tracks', metaText(song, 'trackCount')],
     ['Clips', metaText(song, 'clipCount')],
     ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],
