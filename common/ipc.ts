@@ -23,7 +23,7 @@ import {
 import { customFieldPatchSchema, customFieldRefSchema, newCustomFieldSchema, type CustomField } from './custom-fields';
 import type { ErrorShape } from './errors';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
-import { directoryPathSchema, directoryRefSchema, type AppNotification, type FileDetected, type WatchedDirectory } from './library';
+import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -204,6 +204,12 @@ export const contract = {
   watchDirectory: channel<{ directory: WatchedDirectory; view: View; jobId: number }>()(directoryPathSchema),
   getWatchedDirectories: channel<WatchedDirectory[]>()(noInput),
   scanDirectory: channel<{ jobId: number }>()(directoryRefSchema),
+  /** "Choose folder…": the OS's folder dialog (several folders at once) where the shell has one. */
+  'library:choose-folders': channel<ChosenFolders>()(noInput),
+  /** The first run's demo library: whether it is watched, or it added (written once, watched) or removed (with its songs). */
+  'library:demo': channel<{ path: string; watched: boolean }>()(z.strictObject({ action: z.enum(['state', 'add', 'remove']) })),
+  /** The browser host's folder browser: the folders in one folder of the home folder. */
+  'library:browse-folders': channel<FolderListing>()(browseFoldersSchema),
   'library:remove-directory': channel<{ id: string; path: string }>()(directoryRefSchema),
   'jobs:list': channel<JobSummary[]>()(jobListSchema),
   'jobs:cancel': channel<{ cancelled: boolean }>()(jobIdSchema),

@@ -12,6 +12,30 @@ export interface WatchedDirectory {
 }
 
 export const directoryPathSchema = z.strictObject({ path: pathSchema });
+
+/** The first run's demo library's folder, in the user's Music folder (main/library/demo-library.ts). */
+export const DEMO_FOLDER_NAME = 'Songshelf Demo Library';
+
+/** A folder of the browser host's folder browser (main/library/folder-browser.ts) and the folders in it. */
+export interface FolderListing {
+  path: string;
+  /** Null at the home folder: the browser goes no higher. */
+  parent: string | null;
+  watchable: boolean;
+  /** Why it may not be watched (the folder rules' words). */
+  reason?: string;
+  folders: { name: string; path: string; watchable: boolean; reason?: string }[];
+  /** More folders than the browser lists. */
+  truncated: boolean;
+}
+
+export const browseFoldersSchema = z.strictObject({ path: pathSchema.optional() });
+
+/** What "Choose folder…" got: the folders picked in the OS's dialog, or `native: false` where there is none (a browser). */
+export interface ChosenFolders {
+  native: boolean;
+  paths: string[];
+}
 export const directoryRefSchema = z.strictObject({ id: idSchema });
 
 /** `onFileDetected`: files that appeared or changed in a watched folder. */

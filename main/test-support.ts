@@ -36,6 +36,8 @@ export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions
       openPath: async (target) => {
         openedPaths.push(target);
       },
+      // A shell's folder dialog, where a test gives one (Electron's, with its modules replaced).
+      ...(options.platform?.chooseFolders ? { chooseFolders: options.platform.chooseFolders } : {}),
     },
   });
   return { ...core, openedLinks, shownItems, openedPaths };

@@ -1,5 +1,5 @@
 /** The core's OS shell under Electron: links, reveal and open through Electron's `shell`; safeStorage. */
-import { safeStorage, shell } from 'electron';
+import { BrowserWindow, dialog, safeStorage, shell } from 'electron';
 import { AppError } from '../../common/errors';
 import { pathNotOpened } from '../../common/messages';
 import type { SecretBox } from '../account/session-vault';
@@ -13,6 +13,12 @@ export const electronPlatform: Platform = {
     // Electron reports failure as a message, not a rejection ("" means it opened).
     const failure = await shell.openPath(target);
     if (failure !== '') throw new AppError('io_error', pathNotOpened(target, failure));
+  },
+  chooseFolders: async () => {
+    const options: Electron.OpenDialogOptions = { title: 'Choose folders to watch', buttonLabel: 'Watch', properties: ['openDirectory', 'multiSelections', 'createDirectory'] };
+    const window = BrowserWindow.getFocusedWindow();
+    const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return picked.canceled ? [] : picked.filePaths;
   },
 };
 

@@ -39,6 +39,31 @@ beforeEach(() => {
 });
 afterEach(() => core.close());
 
+describe('Choose folder…', () => {
+  it('opens the OS’s folder dialog for several folders, hands back what was picked, and nothing when cancelled', async () => {
+    const { electronPlatform } = await import('./platform');
+    electron.dialog.answer = { canceled: false, filePaths: ['/Users/ana/Music/Live', '/Users/ana/Music/Logic'] };
+    expect(await electronPlatform.chooseFolders!()).toEqual(['/Users/ana/Music/Live', '/Users/ana/Music/Logic']);
+    expect(electron.dialog.opened.at(-1)!.options.properties).toEqual(['openDirectory', 'multiSelections', 'createDirectory']);
+    electron.dialog.answer = { canceled: true, filePaths: ['/ignored'] };
+    expect(await electronPlatform.chooseFolders!()).toEqual([]);
+  });
+
+  it('is what library:choose-folders answers under Electron; each folder is then watched under the folder rules', async () => {
+    const { electronPlatform } = await import('./platform');
+    const desktop = createTestCore(tempDir(), { platform: electronPlatform });
+    try {
+      electron.dialog.answer = { canceled: false, filePaths: ['/Users/ana/Music/Live'] };
+      const result = await desktop.router.dispatch('library:choose-folders', undefined);
+      expect(result).toMatchObject({ ok: true, data: { native: true, paths: ['/Users/ana/Music/Live'] } });
+      // Without a dialog (the browser host), the page is told to use the folder browser instead.
+      expect(await core.router.dispatch('library:choose-folders', undefined)).toMatchObject({ ok: true, data: { native: false, paths: [] } });
+    } finally {
+      await desktop.close();
+    }
+  });
+});
+
 describe('the main window', () => {
   it('stays on the app: navigation away is stopped, pop-ups denied, only http(s) and mailto opened outside', () => {
     const window = createMainWindow({ bundleDir: '/app/dist/electron', dataDir: tempDir(), quitting: () => false }) as unknown as FakeBrowserWindow;

@@ -17,6 +17,8 @@ export interface Platform {
   showItemInFolder(path: string): Promise<void>;
   /** Opens a file with the OS's default app (a session in its DAW). The path is checked and resolved by the caller. */
   openPath(path: string): Promise<void>;
+  /** The OS's dialog to pick folders (several at once); [] when cancelled. Absent where there is none (the browser host). */
+  chooseFolders?(): Promise<string[]>;
 }
 
 export interface CoreContext {

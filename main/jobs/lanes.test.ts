@@ -46,4 +46,23 @@ describe('Lanes', () => {
     await Promise.all([lanes.run(work), lanes.run(work)]);
     expect(mostAtOnce).toBe(1);
   });
+
+  it('hands a freed lane to the foreground line before the background one, each in the order asked', async () => {
+    const lanes = new Lanes(1);
+    const started: string[] = [];
+    const task = (name: string) => async () => {
+      started.push(name);
+      await wait(5);
+    };
+    const first = lanes.run(task('analysis 1'), undefined, 'background');
+    const rest = [
+      lanes.run(task('analysis 2'), undefined, 'background'),
+      lanes.run(task('read 1')),
+      lanes.run(task('analysis 3'), undefined, 'background'),
+      lanes.run(task('read 2'), undefined, 'foreground'),
+    ];
+    await Promise.all([first, ...rest]);
+    // The analysis already running finishes; the reads that came after the waiting analyses go before them.
+    expect(started).toEqual(['analysis 1', 'read 1', 'read 2', 'analysis 2', 'analysis 3']);
+  });
 });

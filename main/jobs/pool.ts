@@ -109,7 +109,7 @@ async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, 
         clearTimeout(timer);
         stop.dispose();
       }
-    }, cancelled.signal);
+    }, cancelled.signal, task.kind === 'analyse-audio' ? 'background' : 'foreground');
   } finally {
     cancelled.dispose();
   }

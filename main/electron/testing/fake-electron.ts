@@ -26,6 +26,9 @@ export class FakeBrowserWindow extends EventEmitter {
   static getAllWindows() {
     return FakeBrowserWindow.all.filter((window) => !window.destroyed);
   }
+  static getFocusedWindow() {
+    return FakeBrowserWindow.getAllWindows().find((window) => window.focused > 0) ?? null;
+  }
   readonly webContents = new FakeWebContents();
   visible = false;
   maximized = false;
@@ -137,6 +140,14 @@ export function fakeElectron() {
       errors: [] as { title: string; content: string }[],
       showErrorBox(title: string, content: string) {
         this.errors.push({ title, content });
+      },
+      /** What the next folder dialog answers; each call's options are kept. */
+      answer: { canceled: true, filePaths: [] as string[] },
+      opened: [] as { window: unknown; options: Record<string, unknown> }[],
+      showOpenDialog(...args: unknown[]) {
+        const [window, options] = args.length === 2 ? args : [null, args[0]];
+        this.opened.push({ window, options: options as Record<string, unknown> });
+        return Promise.resolve(this.answer);
       },
     },
     shell: { opened: [] as string[], openExternal(url: string) { this.opened.push(url); return Promise.resolve(); } },

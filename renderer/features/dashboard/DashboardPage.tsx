@@ -8,8 +8,9 @@ import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
 import { deleteOutcome } from '../../../common/song-delete';
 import type { View, ViewType } from '../../../common/view';
-import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
+import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
 import { getBridge } from '../../bridge/bridge';
+import { FirstRun } from '../library/FirstRun';
 import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
 import { usePlayer } from '../player/player';
 import { BUILT_IN_COLUMNS, customColumn, orderedColumns, visibleColumns, type Column, type ColumnLayout } from '../song-table/columns';
@@ -65,6 +66,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
   const navigate = useNavigate();
   const player = usePlayer();
   const { data: fields = [] } = useFieldsQuery();
+  const { data: folders = [] } = useWatchedDirectoriesQuery();
   const [updateView] = useUpdateViewMutation();
   const [bulkUpdate] = useBulkUpdateSongsMutation();
   const [bulkDelete] = useBulkDeleteSongsMutation();
@@ -265,7 +267,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
         onEdit={(song, patch) => void editSong(api, window, song, patch)}
         onPlay={(song, index) => void player.play(song, index, window)}
         onRowAction={onRowAction}
-        emptyMessage={emptyMessage(view.type, search !== '')}
+        emptyMessage={view.type === 'custom' && search === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, search !== '')}
       />
       {modal === 'add-song' ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}

@@ -1,9 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { useRemoveDirectoryMutation, useWatchDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
+import { NavLink } from 'react-router';
+import { DEMO_FOLDER_NAME } from '../../../common/library';
+import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
+import { getBridge } from '../../bridge/bridge';
 import sidebar from '../dashboard/DashboardLayout.module.css';
 import controls from '../ui/controls.module.css';
+import { showToast } from '../ui/toasts';
+import { FolderBrowser } from './FolderBrowser';
 import styles from './FoldersSection.module.css';
+import { useWatchFolders } from './use-watch-folders';
+
+/** The demo library goes with its songs and files, in one click: it is Songshelf's own, not the user's work. */
+async function removeDemo(): Promise<void> {
+  const result = await getBridge()?.['library:demo']({ action: 'remove' });
+  if (result && !result.ok) showToast({ kind: 'error', message: result.error.message });
+}
 
 /** The sidebar's Project Directories: each watched folder with its view, adding one, removing one. */
 export function FoldersSection({ activeViewId }: { activeViewId: string | null }) {
@@ -20,18 +31,24 @@ export function FoldersSection({ activeViewId }: { activeViewId: string | null }
             <NavLink to={folder.viewId ? `/${folder.viewId}` : '/dashboard'} className={folder.viewId === activeViewId ? sidebar.viewLinkActive : sidebar.viewLink}>
               {basename(folder.path)}
             </NavLink>
-            <button
-              type="button"
-              className={styles.remove}
-              aria-label={`Stop watching ${folder.path}`}
-              onClick={() => {
-                if (window.confirm(`Stop watching ${folder.path}? Its songs move to Hidden, with everything you set.`)) {
-                  void removeDirectory({ id: folder.id });
-                }
-              }}
-            >
-              ×
-            </button>
+            {basename(folder.path) === DEMO_FOLDER_NAME ? (
+              <button type="button" className={styles.removeDemo} onClick={() => void removeDemo()} aria-label="Remove the demo library">
+                Remove
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={`Stop watching ${folder.path}`}
+                onClick={() => {
+                  if (window.confirm(`Stop watching ${folder.path}? Its songs move to Hidden, with everything you set.`)) {
+                    void removeDirectory({ id: folder.id });
+                  }
+                }}
+              >
+                ×
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -42,25 +59,18 @@ export function FoldersSection({ activeViewId }: { activeViewId: string | null }
 
 function AddFolderForm() {
   const [folder, setFolder] = useState('');
-  const [watchDirectory, { isLoading, error, reset }] = useWatchDirectoryMutation();
-  const navigate = useNavigate();
+  const { watch, choose, browsing, closeBrowser, isWatching, error } = useWatchFolders();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await watchDirectory({ path: folder.trim() });
-    if ('data' in result && result.data) {
-      setFolder('');
-      void navigate(`/${result.data.view.id}`);
-    } else if ('error' in result && result.error && 'code' in result.error && result.error.code === 'limit_reached') {
-      // Spec section 5: the limit shows an alert, opens the pricing page, and adds nothing.
-      window.alert(result.error.message);
-      reset();
-      void navigate('/pricing');
-    }
+    if (await watch([folder.trim()])) setFolder('');
   };
 
   return (
     <form className={styles.addForm} onSubmit={(event) => void submit(event)}>
+      <button type="button" className={`${controls.button} ${styles.choose}`} onClick={() => void choose()} disabled={isWatching}>
+        Choose folder…
+      </button>
       <label className={styles.label} htmlFor="add-folder-path">
         Add a folder
       </label>
@@ -74,8 +84,8 @@ function AddFolderForm() {
           autoComplete="off"
           spellCheck={false}
         />
-        <button className={controls.button} type="submit" disabled={isLoading || folder.trim() === ''}>
-          {isLoading ? 'Adding…' : 'Watch'}
+        <button className={controls.button} type="submit" disabled={isWatching || folder.trim() === ''}>
+          {isWatching ? 'Adding…' : 'Watch'}
         </button>
       </div>
       {error && 'message' in error && error.code !== 'limit_reached' ? (
@@ -83,6 +93,7 @@ function AddFolderForm() {
           {error.message}
         </p>
       ) : null}
+      {browsing ? <FolderBrowser onWatch={(path) => watch([path])} onClose={closeBrowser} /> : null}
     </form>
   );
 }
