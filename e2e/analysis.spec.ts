@@ -8,7 +8,7 @@ import { writeAls } from '../fixtures/generators/als';
 import { synthGroove, synthProgression } from '../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';
-import { cell, makeRoomForAFolder, search } from './songs';
+import { cell, makeRoomForAFolder, search, showColumns } from './songs';
 
 test('bounces are heard: BPM, key, LUFS and a waveform in the table and the player; a half-time bounce says so', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-heard-'));
@@ -26,6 +26,7 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
   await page.getByRole('button', { name: 'Watch' }).click();
   await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
   await search(page, 'Heard');
+  await showColumns(page, ['BPM (audio)', 'Key (audio)', 'LUFS', 'Waveform']);
 
   // Analysed in the background; the rows fill in as it goes.
   await expect(cell(page, 'Heard Club', 'audioBpm')).toHaveText('128', { timeout: 30_000 });
@@ -36,7 +37,9 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
   const halftime = cell(page, 'Heard Halftime', 'audioBpm');
   await expect(halftime).toHaveText(/^87 ≠$/, { timeout: 30_000 });
   await expect(halftime.getByTestId('cell-note')).toHaveAttribute('aria-label', 'bounce at 87, project at 174: half-time');
-  await expect(cell(page, 'Heard Halftime', 'tempo')).toHaveText('174');
+  // The project's tempo stays the song's, and its cell says the bounce disagrees too (where the user looks first).
+  await expect(cell(page, 'Heard Halftime', 'tempo')).toHaveText(/^174 ≠$/);
+  await expect(cell(page, 'Heard Halftime', 'tempo').getByTestId('cell-note')).toHaveAttribute('aria-label', 'bounce at 87, project at 174: half-time');
 
   // Searching what was heard.
   await search(page, 'Heard audiobpm:120..130');

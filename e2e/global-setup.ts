@@ -12,6 +12,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Every temporary folder of the run (the host's data, the tests' music folders) under one, removed at the end.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-run-'));
   for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = root;
+  // A home folder of the run's own, as a musician's (this machine's is /root, a system folder to the folder rules):
+  // the folder browser lists it and the demo library is written in its Music folder.
+  const home = path.join(root, 'home');
+  fs.mkdirSync(home);
+  for (const name of ['HOME', 'USERPROFILE']) process.env[name] = home;
   const host = await startHost();
   const cloud = host.cloud!;
   // The musician exists and has confirmed; each test signs the app in (e2e/fixtures.ts).

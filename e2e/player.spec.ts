@@ -8,7 +8,7 @@ import { writeLibrary } from '../fixtures/generators/library';
 import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
 import { writeWav } from '../fixtures/generators/wav';
-import { addSongs, cell, makeRoomForAFolder, row, search, tempFolder } from './songs';
+import { addSongs, cell, makeRoomForAFolder, row, search, showColumns, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
   await page.getByRole('button', { name: 'Add song' }).click();
@@ -38,6 +38,7 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
   await addSongWithFiles(page, 'Play Second', second, null);
   await addSongs(page, [{ name: 'Play Silent' }]);
   await search(page, 'Play');
+  await showColumns(page, ['Recording session']);
   await expect(cell(page, 'Play First', 'file')).toHaveText('Play First.wav');
   await expect(cell(page, 'Play First', 'recordingSession')).toHaveText('Play First.als');
 
@@ -95,6 +96,7 @@ test('linking a recording session later, and revealing files, go through the cor
   await page.goto(hostUrl());
   await addSongs(page, [{ name: 'Link Later' }]);
   await search(page, 'Link Later');
+  await showColumns(page, ['Recording session']);
   await cell(page, 'Link Later', 'recordingSession').dblclick();
   const popover = page.getByRole('dialog', { name: 'Song recording session' });
   await popover.getByTestId('choose-session').setInputFiles(session);

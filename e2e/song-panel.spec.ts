@@ -34,12 +34,13 @@ test('the song panel opens from the row, edits every field by keyboard, plays wi
   await page.keyboard.type('92');
   await page.keyboard.press('Enter');
   await expect(fields.getByRole('gridcell', { name: 'Tempo' })).toHaveText('92');
-  // Down to Status: the dropdown filters as one types, Enter picks.
+  // Down to Status: Enter opens its dropdown, the arrows move (Backlog, Writing, Recording, Mixing), Enter picks.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.keyboard.type('Mixing');
+  await expect(panel.getByRole('listbox', { name: 'Status' })).toBeVisible();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(fields.getByRole('gridcell', { name: 'Status' })).toHaveText('Mixing');
   // Escape in an edit cancels the edit, and the panel stays.

@@ -44,6 +44,15 @@ export async function expectNames(page: Page, names: string[]) {
   await expect(page.getByTestId('song-row').locator('[data-column="name"]')).toHaveText(names);
 }
 
+/** Ticks columns on in the view's Columns panel (issue 20: a view shows eight until the user picks more). */
+export async function showColumns(page: Page, labels: string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const panel = page.getByRole('dialog', { name: 'Columns' });
+  for (const label of labels) await panel.getByRole('checkbox', { name: label, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+}
+
 export function tempFolder(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -4,7 +4,7 @@
 import { expect, test } from './fixtures';
 import { hostUrl } from './host-url';
 import { MUSICIAN } from '../harness/signed-in';
-import { addSongs, cell, expectNames, row, search } from './songs';
+import { addSongs, cell, expectNames, row, search, showColumns } from './songs';
 
 test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arrive, then the layout', async ({ page }) => {
   let release: () => void = () => undefined;
@@ -50,20 +50,23 @@ test('every field is a column, edited in place with the keyboard, and kept after
   await addSongs(page, [{ name: 'Kbd Alpha' }, { name: 'Kbd Beta' }]);
   await search(page, 'Kbd');
   await expect(page.getByTestId('song-row')).toHaveCount(2);
-  for (const header of ['Name', 'Audio file', 'Priority', 'Tier', 'Status', 'Tags', 'Notes', 'Tempo', 'Key', 'Time sig.', 'Recording session', 'DAW', 'DAW version', 'Modified']) {
-    await expect(page.getByRole('columnheader', { name: header, exact: true })).toHaveCount(1);
-  }
+  // The first screen shows what the projects tell (issue 20); every other field is one tick away.
+  const fieldHeaders = page.getByRole('columnheader').filter({ has: page.getByRole('separator') });
+  const headers = async () => fieldHeaders.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label') ?? ''));
+  // (Other tests of this run may have ticked more on All Songs: they come after these.)
+  expect((await headers()).slice(0, 8)).toEqual(['Name', 'DAW', 'Tempo', 'Key', 'Signature', 'Status', 'Audio', 'Modified']);
+  await showColumns(page, ['Priority', 'Tier', 'Tags', 'Notes', 'Recording session', 'DAW version']);
+  expect(await headers()).toEqual(expect.arrayContaining(['Priority', 'Tier', 'Tags', 'Notes', 'Recording session', 'DAW version']));
 
-  // Rename: click the cell, Enter edits, type, Enter saves.
-  await cell(page, 'Kbd Alpha', 'name').click();
-  await page.keyboard.press('Enter');
+  // Rename: click the cell, F2 edits (Enter on a name opens the song's panel), type, Enter saves.
+  await cell(page, 'Kbd Alpha', 'name').click({ position: { x: 200, y: 10 } });
+  await page.keyboard.press('F2');
   await page.keyboard.type('Kbd Alpha Take 2');
   await page.keyboard.press('Enter');
   await expect(cell(page, 'Kbd Alpha Take 2', 'name')).toHaveText('Kbd Alpha Take 2');
 
-  // Arrow right to Priority (past Audio file), Enter opens the dropdown, arrows pick, Enter saves.
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  // Priority: Enter opens the dropdown, arrows pick, Enter saves.
+  await cell(page, 'Kbd Alpha Take 2', 'priority').click();
   await page.keyboard.press('Enter');
   const priorities = page.getByRole('listbox', { name: 'Priority' });
   await expect(priorities.getByRole('option')).toHaveText([/Low/, /Medium/, /High/, /Urgent/]);
@@ -71,7 +74,7 @@ test('every field is a column, edited in place with the keyboard, and kept after
   await page.keyboard.press('Enter');
   await expect(cell(page, 'Kbd Alpha Take 2', 'priority')).toHaveText('High');
 
-  // Tab from the dropdown saves and moves on: Tier gets S; Escape cancels an edit.
+  // Arrow right to Tier; Tab from the dropdown saves and moves on to Tags; Escape cancels an edit.
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowUp');
@@ -79,9 +82,9 @@ test('every field is a column, edited in place with the keyboard, and kept after
   await page.keyboard.press('Tab');
   await expect(cell(page, 'Kbd Alpha Take 2', 'tier')).toHaveText('A');
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('never');
   await page.keyboard.press('Escape');
-  await expect(cell(page, 'Kbd Alpha Take 2', 'status')).toHaveText('Backlog');
+  await expect(cell(page, 'Kbd Alpha Take 2', 'tags')).toHaveText('—');
 
   // Status with the mouse, tempo as text, key and time signature from the musician's lists.
   await cell(page, 'Kbd Alpha Take 2', 'status').dblclick();
@@ -96,7 +99,7 @@ test('every field is a column, edited in place with the keyboard, and kept after
   await page.keyboard.press('Enter');
   await expect(cell(page, 'Kbd Alpha Take 2', 'key')).toHaveText('A minor');
   await cell(page, 'Kbd Alpha Take 2', 'timeSignature').dblclick();
-  await page.getByRole('listbox', { name: 'Time sig.' }).getByRole('option', { name: '6/8' }).click();
+  await page.getByRole('listbox', { name: 'Signature' }).getByRole('option', { name: '6/8' }).click();
   await expect(cell(page, 'Kbd Alpha Take 2', 'timeSignature')).toHaveText('6/8');
 
   // Tags: typed ones are added, the library's own come as completions, Backspace removes the last.
@@ -291,6 +294,7 @@ test('deleting: a hand-added song after a confirmation; bulk select edits, hides
   await addSongs(page, [{ name: 'Bulk One' }, { name: 'Bulk Two' }, { name: 'Bulk Three' }, { name: 'Bulk Gone' }]);
   await search(page, 'Bulk');
   await expect(page.getByTestId('song-row')).toHaveCount(4);
+  await showColumns(page, ['Tags']);
 
   await page.getByRole('button', { name: 'Actions for Bulk Gone' }).click();
   await page.getByRole('menuitem', { name: 'Delete for good…' }).click();

@@ -1,8 +1,9 @@
 /**
  * The preload (sandboxed): exposes `window.api`, generated from the contract by `createApi`, over two IPC
- * channels. It holds no logic and no Node access beyond `ipcRenderer`.
+ * channels, and `window.desktop.pathOfFile`: where a file or folder dropped on the window is, which a page
+ * cannot learn by itself (Electron's webUtils). It holds no logic and no Node access beyond these.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createApi, type Envelope, type EventName } from '../../common/ipc';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge-channels';
 
@@ -18,3 +19,4 @@ const api = createApi({
 });
 
 contextBridge.exposeInMainWorld('api', api);
+contextBridge.exposeInMainWorld('desktop', { pathOfFile: (file: File) => webUtils.getPathForFile(file) });

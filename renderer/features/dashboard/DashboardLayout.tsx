@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { JobsPanel } from '../jobs/JobsPanel';
+import { DropToAdd } from '../library/DropToAdd';
 import { FoldersSection } from '../library/FoldersSection';
 import { PlayerBar } from '../player/PlayerBar';
 import { Toasts } from '../ui/Toasts';
@@ -7,24 +8,29 @@ import { ViewsSection } from '../views/ViewsSection';
 import styles from './DashboardLayout.module.css';
 import { UserBlock } from './UserBlock';
 
-/** The dashboard frame (spec section 2): the sidebar (Views, Project Directories, user block), the page, the player. */
+/**
+ * The dashboard frame (spec section 2): the sidebar (Views, Project Directories, user block), the page, the player;
+ * folders and audio dropped anywhere on it are added (`DropToAdd`).
+ */
 export function DashboardLayout({ activeViewId, children }: { activeViewId: string | null; children: ReactNode }) {
   return (
-    <div className={styles.layout}>
-      <nav className={styles.sidebar} aria-label="Views">
-        <div className={styles.brand}>
-          <span className={styles.brandMark}>♪</span> Songshelf
+    <DropToAdd>
+      <div className={styles.layout}>
+        <nav className={styles.sidebar} aria-label="Views">
+          <div className={styles.brand}>
+            <span className={styles.brandMark}>♪</span> Songshelf
+          </div>
+          <ViewsSection activeViewId={activeViewId} />
+          <FoldersSection activeViewId={activeViewId} />
+          <JobsPanel />
+          <UserBlock />
+        </nav>
+        <main className={styles.main}>{children}</main>
+        <div className={styles.player}>
+          <PlayerBar />
         </div>
-        <ViewsSection activeViewId={activeViewId} />
-        <FoldersSection activeViewId={activeViewId} />
-        <JobsPanel />
-        <UserBlock />
-      </nav>
-      <main className={styles.main}>{children}</main>
-      <div className={styles.player}>
-        <PlayerBar />
+        <Toasts />
       </div>
-      <Toasts />
-    </div>
+    </DropToAdd>
   );
 }

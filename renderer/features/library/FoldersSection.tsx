@@ -63,7 +63,7 @@ function AddFolderForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await watch([folder.trim()])) setFolder('');
+    if (await watch([folder.trim()], { inline: true })) setFolder('');
   };
 
   return (

@@ -15,8 +15,11 @@ export function useWatchFolders() {
   const [browsing, setBrowsing] = useState(false);
   const navigate = useNavigate();
 
-  /** Watches each folder in turn and opens the last one's view; stops at the plan's limit. True if all were added. */
-  const watch = async (paths: readonly string[]): Promise<boolean> => {
+  /**
+   * Watches each folder in turn and opens the last one's view; stops at the plan's limit. A refusal is a toast,
+   * unless `inline` (the typed path's form shows it under the field). True if one was added.
+   */
+  const watch = async (paths: readonly string[], { inline = false }: { inline?: boolean } = {}): Promise<boolean> => {
     let lastView: string | null = null;
     for (const path of paths) {
       const result = await watchDirectory({ path });
@@ -31,7 +34,7 @@ export function useWatchFolders() {
         void navigate('/pricing');
         return false;
       }
-      showToast({ kind: 'error', message: error && 'message' in error && typeof error.message === 'string' ? error.message : `${path} could not be watched.` });
+      if (!inline) showToast({ kind: 'error', message: error && 'message' in error && typeof error.message === 'string' ? error.message : `${path} could not be watched.` });
     }
     if (lastView) void navigate(`/${lastView}`);
     return lastView !== null;

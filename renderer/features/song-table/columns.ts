@@ -54,14 +54,14 @@ function metaText(song: Song, key: string): string {
  * the song's state, all within 1440 px. Every other field is one tick away in the view's Columns.
  */
 export const BUILT_IN_COLUMNS: readonly Column[] = [
-  { id: 'name', label: 'Name', defaultWidth: 260, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
+  { id: 'name', label: 'Name', defaultWidth: 240, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
   { id: 'daw', label: 'DAW', defaultWidth: 96, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
   // A bounce whose tempo or key disagrees with its project says so here too (issue 18), where the user looks first.
   { id: 'tempo', label: 'Tempo', defaultWidth: 84, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true, note: (song) => analysisNotes(song).tempo },
   { id: 'key', label: 'Key', defaultWidth: 104, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key, note: (song) => analysisNotes(song).key },
-  { id: 'timeSignature', label: 'Signature', defaultWidth: 90, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
+  { id: 'timeSignature', label: 'Signature', defaultWidth: 100, sortField: 'timeSignature', editor: { kind: 'select', field: 'timeSignature', options: TIME_SIGNATURES, clearable: true }, text: (song) => song.timeSignature },
   { id: 'status', label: 'Status', defaultWidth: 110, sortField: 'status', editor: { kind: 'select', field: 'status', options: STATUSES, clearable: false }, text: (song) => song.status },
-  { id: 'file', label: 'Audio', defaultWidth: 200, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
+  { id: 'file', label: 'Audio', defaultWidth: 180, sortField: 'fileName', editor: { kind: 'file', which: 'audio' }, text: (song) => song.file?.fileName ?? '' },
   { id: 'modifiedAt', label: 'Modified', defaultWidth: 160, sortField: 'modifiedAt', editor: { kind: 'readonly' }, text: (song) => dateFormat.format(song.modifiedAt) },
   { id: 'priority', label: 'Priority', defaultWidth: 96, sortField: 'priority', editor: { kind: 'select', field: 'priority', options: PRIORITIES, clearable: false }, hiddenByDefault: true, text: (song) => song.priority },
   { id: 'tier', label: 'Tier', defaultWidth: 64, sortField: 'tier', editor: { kind: 'select', field: 'tier', options: TIERS, clearable: false }, hiddenByDefault: true, text: (song) => song.tier },

@@ -68,7 +68,8 @@ export function SongFields({ song, columns, onSaved, onPlay }: { song: Song; col
   };
 
   return (
-    <div ref={grid} className={styles.fields} role="grid" aria-label="Song fields" tabIndex={0} onKeyDown={onKeyDown} aria-activedescendant={`song-field-${fields[active]?.id ?? ''}`}>
+    // Two columns read top to bottom, then the next: the order the arrows go.
+    <div ref={grid} className={styles.fields} style={{ gridTemplateRows: `repeat(${Math.ceil(fields.length / 2)}, auto)` }} role="grid" aria-label="Song fields" tabIndex={0} onKeyDown={onKeyDown} aria-activedescendant={`song-field-${fields[active]?.id ?? ''}`}>
       {fields.map((column, index) => {
         const isActive = index === active;
         return (
