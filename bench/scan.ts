@@ -7,11 +7,14 @@
  * - rescan_s: an unchanged rescan;
  * - peak_rss_mb: the process's peak memory, worker threads included.
  *
- * Prints one JSON line. `--keep DIR` builds (or reuses) the library in DIR instead of a temp folder.
+ * Prints one JSON line. `--keep DIR` builds (or reuses) the library in DIR instead of a temp folder. The library
+ * is written by a child process (issue 20): the measured process, and its peak memory, is the core's alone.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Core } from '../main/core';
 import { createBenchCore } from './bench-core';
 import { MIN_SCAN_GAP_MS } from '../common/constants';
@@ -23,15 +26,24 @@ const projects = Number(argValue(argv, '--projects', '1000'));
 const kept = argValue(argv, '--keep', '');
 const json = argv.includes('--json');
 
+// The child: writes the library and its stats, then leaves; none of the generator's memory is the parent's.
+const writeTo = argValue(argv, '--write', '');
+if (writeTo) {
+  const written = await writeLibrary(writeTo, { projects, setSizes: 'realistic' });
+  fs.writeFileSync(path.join(writeTo, '.bench-library.json'), JSON.stringify(written));
+  process.exit(0);
+}
+
 const root = kept || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-library-'));
 const statsFile = path.join(root, '.bench-library.json');
 let library: LibraryStats;
 if (fs.existsSync(statsFile)) {
   library = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as LibraryStats;
 } else {
-  log(`building ${projects} projects in ${root}…`);
-  library = await writeLibrary(root, { projects, setSizes: 'realistic' });
-  fs.writeFileSync(statsFile, JSON.stringify(library));
+  log(`building ${projects} projects in ${root} (in a child process)…`);
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--write', root, '--projects', String(projects)], { stdio: 'inherit' });
+  if (child.status !== 0) throw new Error('the library could not be written');
+  library = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as LibraryStats;
 }
 
 // This machine keeps only a few GB of page cache: reading the sets evicts the tree's folders. Each scan is
