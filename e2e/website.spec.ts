@@ -191,6 +191,11 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
   // The server made the user pro: the pricing page reads it from the subscription.
   await page.goto(`${websiteUrl()}/pricing`);
   await expect(page.getByText('You are on Pro. Thank you!')).toBeVisible();
+  // Signed in, the header's last link is Account, to the dashboard, instead of Login (spec section 2).
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link')).toHaveText(['Docs', 'Features', 'About', 'Account']);
+  await header.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the upgrade’s return is refused for another account, and without a confirmed payment', async ({ browser }) => {

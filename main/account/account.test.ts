@@ -146,4 +146,15 @@ describe('the library belongs to one account', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: MESSAGES.callbackNotStarted } });
     expect(await call<AccountState>(core, 'account:get')).toMatchObject({ account: { userId: ana().userId } });
   });
+
+  it('says "Failed to verify session" when the cloud does not take the code of a sign-in this core started (spec section 8)', async () => {
+    const core = computer();
+    await core.start();
+    await expect.poll(async () => (await call<AccountState>(core, 'account:get')).connection).not.toBe('offline');
+    // The core starts the sign-in (it holds the PKCE verifier); the code that comes back is not one the cloud issued.
+    await call<{ url: string }>(core, 'account:begin-google', { redirectTo: 'songshelf://oauth/callback' });
+    const refused = await core.router.dispatch('account:complete-sign-in', { code: 'not-a-code-the-cloud-issued' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'Failed to verify session' } });
+    expect(await call<AccountState>(core, 'account:get')).toMatchObject({ account: null });
+  });
 });

@@ -267,6 +267,16 @@ export function nextRunAt(db: Db, kinds: JobKind[]): number | null {
   return row?.at ?? null;
 }
 
+/** The payloads of the jobs of `kind` still to run or running (a rescan asks which reads already wait). */
+export function livePayloads<K extends JobKind>(db: Db, kind: K): JobPayload<K>[] {
+  return db.orm
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), inArray(jobs.state, ['queued', 'running'])))
+    .all()
+    .map((row) => JSON.parse(row.payload) as JobPayload<K>);
+}
+
 export function countLive(db: Db): number {
   const row = db.orm
     .select({ n: sql<number>`count(*)` })

@@ -97,6 +97,24 @@ describe('scanning a watched folder', () => {
     expect(core.db.sqlite.prepare(`SELECT count(*) AS n FROM jobs WHERE kind != 'scan'`).get()).toEqual({ n: 3 });
   });
 
+  it('a rescan while the first scan’s reads still wait does not queue them a second time', async () => {
+    const root = tempDir('songshelf-library-');
+    await writeLibrary(root, { projects: 5 });
+    const core = await startedCore();
+    const { directory } = await scanToEnd(core, root);
+    const readJobs = () => core.db.sqlite.prepare(`SELECT count(*) AS n FROM jobs WHERE kind IN ('parse-project', 'read-audio', 'analyse-audio')`).get();
+    const firstScan = readJobs();
+    // As when the rescan comes while the reads wait: the songs not read yet, their reads queued and not run.
+    await core.runner.stop();
+    core.db.sqlite.exec(`UPDATE songs SET meta = '{}'`);
+    core.db.sqlite.exec(`UPDATE jobs SET state = 'queued', attempts = 0 WHERE kind IN ('parse-project', 'read-audio', 'analyse-audio')`);
+    core.runner.start();
+    core.library.requestScan(directory.id);
+    await core.runner.whenIdle();
+    // The waiting jobs ran again; the rescan queued none of its own.
+    expect(readJobs()).toEqual(firstScan);
+  });
+
   it('never overwrites a field the user edited, while still reading the changed project', async () => {
     const root = tempDir('songshelf-library-');
     await writeLibrary(root, { projects: 1 });

@@ -17,10 +17,10 @@ import { insertSongs } from '../../db/repositories/song-writer';
 import { newId } from '../../db/ids';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
-import { enqueueMany } from '../jobs/queue';
+import { enqueueMany, livePayloads } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
-import { newSongFor, planScan, type NewSongPlan, type ScanPlan } from './plan-scan';
+import { newSongFor, planScan, type NewSongPlan, type ScanPlan, type ReadRequest } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
 
 /** Spec section 9: the UI hears of a scan's progress at least every 20 updates. */
@@ -136,19 +136,37 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
   });
 }
 
-/** Phase two: the project and audio files to read, a few per job, behind every scan. */
+/**
+ * Phase two: the project and audio files to read, a few per job, behind every scan. A read an earlier scan queued
+ * that has not run yet is not queued again: a first scan of 20,000 bounces outlasts the 5-minute rescan, which
+ * would otherwise queue every waiting read a second time.
+ */
 function queueReads(db: Db, plan: ScanPlan, analyseAudio: boolean): void {
   const queued: Parameters<typeof enqueueMany>[1] = [];
-  for (let i = 0; i < plan.projectReads.length; i += READS_PER_JOB) {
-    queued.push({ kind: 'parse-project', payload: { reads: plan.projectReads.slice(i, i + READS_PER_JOB) } });
+  const projectReads = notWaiting(db, 'parse-project', plan.projectReads);
+  for (let i = 0; i < projectReads.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'parse-project', payload: { reads: projectReads.slice(i, i + READS_PER_JOB) } });
   }
-  for (let i = 0; i < plan.audioReads.length; i += READS_PER_JOB) {
-    queued.push({ kind: 'read-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) } });
+  const audioReads = notWaiting(db, 'read-audio', plan.audioReads);
+  for (let i = 0; i < audioReads.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'read-audio', payload: { reads: audioReads.slice(i, i + READS_PER_JOB) } });
   }
-  for (let i = 0; analyseAudio && i < plan.audioReads.length; i += READS_PER_JOB) {
-    queued.push({ kind: 'analyse-audio', payload: { reads: plan.audioReads.slice(i, i + READS_PER_JOB) } });
+  const analyses = analyseAudio ? notWaiting(db, 'analyse-audio', plan.audioReads) : [];
+  for (let i = 0; i < analyses.length; i += READS_PER_JOB) {
+    queued.push({ kind: 'analyse-audio', payload: { reads: analyses.slice(i, i + READS_PER_JOB) } });
   }
   inTransaction(db, () => enqueueMany(db, queued));
+}
+
+/** `reads` less those a queued or running job of `kind` already holds. */
+function notWaiting<T extends ReadRequest>(db: Db, kind: 'parse-project' | 'read-audio' | 'analyse-audio', reads: T[]): T[] {
+  if (reads.length === 0) return reads;
+  const waiting = new Set(livePayloads(db, kind).flatMap((payload) => payload.reads.map(readKey)));
+  return waiting.size === 0 ? reads : reads.filter((read) => !waiting.has(readKey(read)));
+}
+
+function readKey(read: { songId: string; path: string }): string {
+  return `${read.songId}\n${read.path}`;
 }
 
 function emptySummary(directory: string): ScanSummary {
