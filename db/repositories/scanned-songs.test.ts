@@ -3,7 +3,7 @@ import type { ProjectMeta } from '../../common/project-meta';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
 import type { Song } from '../../common/song';
-import { applyScanPatches, clearStaleProcessingFlags, formatTempo, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { applyScanPatches, clearStaleProcessingFlags, formatTempo, mergeAudioAnalysis, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
 import { insertSongs } from './song-writer';
 import { addSong, buildSong, getSong, updateSong } from './songs';
 
@@ -60,5 +60,25 @@ describe('processing flags', () => {
     expect(clearStaleProcessingFlags(db, start + 121_000)).toEqual([old.id]);
     expect(getSong(db, old.id)?.isBeingProcessedByHandleNewProject).toBe(false);
     expect(getSong(db, fresh.id)?.isBeingProcessedByHandleNewProject).toBe(true);
+  });
+});
+
+describe('mergeAudioAnalysis', () => {
+  const heardAt = 2_000_000;
+  const analysis = { bpm: 126, key: 'A minor', lufs: -9 };
+
+  it('keeps a song’s place under Modified when what was heard changes nothing the table shows (its project gave tempo and key)', () => {
+    const song = { ...buildSong({ name: 'Project Song', tempo: '128', key: 'C major' }, 1_000_000), meta: { daw: 'ableton', tempo: 128, key: 'C major' } };
+    const merged = mergeAudioAnalysis(song, analysis, { bpm: 126, key: 'A minor' }, heardAt);
+    expect(merged).toMatchObject({ tempo: '128', key: 'C major', modifiedAt: 1_000_000 });
+    expect(merged.meta.analysis).toEqual(analysis);
+  });
+
+  it('moves a song up when the heard tempo or key fills a value the table shows (loose audio)', () => {
+    const song = buildSong({ name: 'Loose Bounce' }, 1_000_000);
+    expect(mergeAudioAnalysis(song, analysis, { bpm: 126, key: null }, heardAt)).toMatchObject({ tempo: '126', key: '', modifiedAt: heardAt });
+    // Heard again, the same values: nothing moves.
+    const filled = mergeAudioAnalysis(song, analysis, { bpm: 126, key: null }, heardAt);
+    expect(mergeAudioAnalysis(filled, analysis, { bpm: 126, key: null }, heardAt + 5000).modifiedAt).toBe(heardAt);
   });
 });

@@ -167,13 +167,12 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
 export function mergeAudioAnalysis(song: Song, analysis: JsonValue, heard: { bpm: number | null; key: string | null }, now: number): Song {
   const edited = (field: string) => isEdited(song.editedAt, field);
   const fromProject = (field: 'tempo' | 'key') => song.meta[field] !== undefined && song.meta[field] !== null;
-  return {
-    ...song,
-    tempo: heard.bpm !== null && !edited('tempo') && !fromProject('tempo') ? formatTempo(heard.bpm) : song.tempo,
-    key: heard.key !== null && !edited('key') && !fromProject('key') ? heard.key : song.key,
-    meta: { ...song.meta, analysis },
-    modifiedAt: now,
-  };
+  const tempo = heard.bpm !== null && !edited('tempo') && !fromProject('tempo') ? formatTempo(heard.bpm) : song.tempo;
+  const key = heard.key !== null && !edited('key') && !fromProject('key') ? heard.key : song.key;
+  // Only a value the table shows moves the song under "Modified": hearing a project's bounce in the background
+  // must not reorder the rows the user is working in (the analysis itself is kept in meta either way).
+  const changed = tempo !== song.tempo || key !== song.key;
+  return { ...song, tempo, key, meta: { ...song.meta, analysis }, modifiedAt: changed ? now : song.modifiedAt };
 }
 
 /** Live stores float32 (119.999992): show what the musician typed (120), keeping real fractions (99.5). */
