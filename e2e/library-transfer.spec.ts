@@ -10,7 +10,7 @@ import { addSongs, cell, search, tempFolder } from './songs';
 test('exports the view as CSV and the library as JSON, and imports the JSON back without duplicates', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(hostUrl());
-  await addSongs(page, [{ name: 'Transfer One', tempo: '120', tags: ['ep'] }, { name: 'Transfer Two, "live"', status: 'Mixing' }]);
+  await addSongs(page, [{ name: 'Transfer One', tempo: '120', tags: ['xfer'] }, { name: 'Transfer Two, "live"', status: 'Mixing' }]);
   await search(page, 'Transfer');
   await expect(page.getByTestId('song-row')).toHaveCount(2);
 
