@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { FolderListing } from '../../../common/library';
 import { getBridge } from '../../bridge/bridge';
 import controls from '../ui/controls.module.css';
+import { Icon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import styles from './FolderBrowser.module.css';
@@ -53,7 +54,7 @@ export function FolderBrowser({ onWatch, onClose }: { onWatch: (path: string) =>
             {listing.folders.map((folder) => (
               <li key={folder.path}>
                 <button type="button" className={styles.folder} onClick={() => setAt(folder.path)} title={folder.reason ?? folder.path}>
-                  <span aria-hidden="true">📁</span> {folder.name}
+                  <Icon name="folder" size={12} /> {folder.name}
                 </button>
               </li>
             ))}

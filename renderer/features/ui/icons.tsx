@@ -5,6 +5,7 @@ const PATHS = {
   play: 'M7 4v16l13-8z',
   pause: 'M6 4h4v16H6zM14 4h4v16h-4z',
   reveal: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
+  folder: 'M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
