@@ -59,6 +59,9 @@ export const sortConfigSchema = z.strictObject({
 });
 export type SortConfig = z.infer<typeof sortConfigSchema>;
 
+/** Newest work first, unless the view or the caller says otherwise (the app's SQLite and the website alike). */
+export const DEFAULT_SORT: SortConfig = { column: 'modifiedAt', direction: 'Descending' };
+
 export const filterSchema = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('equals'), field: fieldSchema, value: shortTextSchema }),
   z.strictObject({ op: z.literal('contains'), field: fieldSchema, value: shortTextSchema }),

@@ -49,7 +49,9 @@ describe('view rules in memory', () => {
 
   it('sorts priority by its scale, tempo by number, and leaves hidden songs out', () => {
     expect([...songs].sort(compareSongs({ column: 'priority', direction: 'Descending' })).map((s) => s.name)).toEqual(['Blue Hour', 'Night Drive', 'Gone', 'Echo']);
-    expect(songsOfView(songs, { activeFilters: [], sortConfig: { column: 'tempo', direction: 'Ascending' } }, '').map((s) => s.name)).toEqual(['Blue Hour', 'Night Drive', 'Echo']);
-    expect(songsOfView(songs, null, 'bridge').map((s) => s.name)).toEqual(['Echo']);
+    const byTempo = { type: 'custom' as const, activeFilters: [], sortConfig: { column: 'tempo' as const, direction: 'Ascending' as const } };
+    expect(songsOfView(songs, { view: byTempo, search: '' }).map((s) => s.name)).toEqual(['Blue Hour', 'Night Drive', 'Echo']);
+    expect(songsOfView(songs, { view: null, search: 'bridge' }).map((s) => s.name)).toEqual(['Echo']);
+    expect(songsOfView(songs, { view: { ...byTempo, type: 'hidden' }, search: '' }).map((s) => s.name)).toEqual(['Gone']);
   });
 });

@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper, type
 import type { CustomField } from '../common/custom-fields';
 import { AppError } from '../common/errors';
 import { MESSAGES } from '../common/messages';
-import { isCustomFieldKey, type Filter, type SongPage, type SortConfig } from '../common/query';
+import { DEFAULT_SORT, isCustomFieldKey, type Filter, type SongPage, type SortConfig } from '../common/query';
 import { parseSearch } from '../common/search-syntax';
 import { inTransaction, type Db } from './handle';
 import { orderBy, type OrderTerm } from './order-terms';
@@ -26,8 +26,6 @@ export interface SongQueryInput {
   search: string;
 }
 
-/** Newest work first, unless the view or the caller says otherwise. */
-const DEFAULT_SORT: SortConfig = { column: 'modifiedAt', direction: 'Descending' };
 
 /** One statement as it was run: `bench:query` replays them raw. */
 export interface RanStatement {

@@ -4,11 +4,9 @@
  * cached prepared statements, touching only the columns the action changes.
  */
 import { sql } from 'drizzle-orm';
-import { MAX_TAGS } from '../../common/constants';
-import { applyCustomPatch, checkCustomPatch, type CustomPatch } from '../../common/custom-values';
-import { AppError } from '../../common/errors';
-import { tooManyTags } from '../../common/messages';
-import { uniqueTags, type BulkSongPatch, type Song } from '../../common/song';
+import { applyBulkPatch } from '../../common/bulk-edit';
+import { checkCustomPatch } from '../../common/custom-values';
+import type { BulkSongPatch, Song } from '../../common/song';
 import { deleteOutcome } from '../../common/song-delete';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
@@ -45,22 +43,6 @@ export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { 
     writeSongColumns(db, changed, columnsOf(patch));
     return { updated: changed.length };
   });
-}
-
-function applyBulkPatch(song: Song, patch: BulkSongPatch, custom: CustomPatch | null): Song {
-  const { addTags, removeTags, custom: _custom, ...fields } = patch;
-  const next: Song = { ...song, ...fields };
-  if (addTags || removeTags) next.tags = editTags(song.tags, addTags ?? [], removeTags ?? []);
-  if (custom) next.custom = applyCustomPatch(song.custom, custom);
-  return next;
-}
-
-/** Removes, then adds, comparing tags case-insensitively: "demo" is not added beside "Demo". */
-function editTags(current: string[], add: string[], remove: string[]): string[] {
-  const removing = new Set(remove.map((tag) => tag.toLowerCase()));
-  const tags = uniqueTags([...current.filter((tag) => !removing.has(tag.toLowerCase())), ...add]);
-  if (tags.length > MAX_TAGS) throw new AppError('invalid_input', tooManyTags(MAX_TAGS));
-  return tags;
 }
 
 /** The columns an edit can change: only these are rewritten (rewriting tags reindexes them). */
