@@ -44,7 +44,8 @@ export default tseslint.config(
   {
     // The Node side, with types: a promise nobody awaits loses its error (an unhandled rejection, or nothing at
     // all). Await it, `.catch` it with a log, or `void` it with a comment saying why waiting is not needed.
-    files: ['{common,db,main,workers,cloud,fixtures}/**/*.ts'],
+    // The renderer's tests run in Node (vitest) against real cores and the local cloud: they are the Node side's.
+    files: ['{common,db,main,workers,cloud,fixtures}/**/*.ts', 'renderer/**/*.test.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -54,7 +55,7 @@ export default tseslint.config(
   {
     // The renderer has its own types (DOM, Vite): its own project rather than the Node side's tsconfig.json.
     files: ['renderer/**/*.{ts,tsx}'],
-    ignores: ['renderer/vite.config.ts'],
+    ignores: ['renderer/vite.config.ts', 'renderer/**/*.test.ts'],
     languageOptions: { parserOptions: { project: './tsconfig.renderer.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -145,7 +146,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**'],
-    ignores: ['renderer/vite.config.ts'],
+    ignores: ['renderer/vite.config.ts', 'renderer/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -88,14 +88,17 @@ test('a newcomer upgrades; the library syncs to a second computer, edits travel 
   await expect(row(a, 'Harbour Lights (mix 2)')).toBeVisible();
   await a.screenshot({ path: 'e2e/artifacts/sync-first-computer.png' });
 
-  // The website: the synced library, an edit written to the cloud, and the bounce playing from there.
-  const web = await (await browser.newContext({ storageState: SIGNED_OUT_STATE })).newPage();
+  // The website: the synced library in the app's own table, an edit written to the cloud, and the bounce playing
+  // from there.
+  const web = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(web, `${websiteUrl()}/login`, user);
-  await expect(web.getByTestId('web-library-count')).toHaveText('2 of 2 songs');
-  const moon = web.getByTestId('web-song-row').filter({ hasText: 'Paper Moon' });
-  await moon.getByLabel('Status').selectOption('Mastering');
-  await moon.getByRole('button', { name: 'Play Paper Moon' }).click();
-  const player = web.getByTestId('web-player');
+  await expect(web.getByTestId('song-count')).toHaveText('2 songs');
+  await cell(web, 'Paper Moon', 'status').dblclick();
+  await web.getByRole('listbox', { name: 'Status' }).getByRole('option', { name: 'Mastering' }).click();
+  await expect(cell(web, 'Paper Moon', 'status')).toHaveText('Mastering');
+  await row(web, 'Paper Moon').hover();
+  await web.getByRole('button', { name: 'Play Paper Moon' }).click();
+  const player = web.locator('footer[aria-label="Player"] audio');
   await expect(player).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/audio-files\//);
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(1.5);
   await web.screenshot({ path: 'e2e/artifacts/web-library.png' });

@@ -187,7 +187,8 @@ test('pricing: a visitor is invited to sign up; a free user upgrades through the
   // Back on /dashboard with the checkout's user and session ids: honoured, the address cleaned, the library shown.
   await expect(page.getByText('Welcome to Pro. Your library is syncing to the cloud.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('web-library-count')).toHaveText('0 of 0 songs');
+  await expect(page.getByTestId('song-count')).toHaveText('0 songs');
+  await expect(page.getByText('No songs have synced yet. Songs your Songshelf app finds appear here.')).toBeVisible();
   // The server made the user pro: the pricing page reads it from the subscription.
   await page.goto(`${websiteUrl()}/pricing`);
   await expect(page.getByText('You are on Pro. Thank you!')).toBeVisible();

@@ -3,7 +3,7 @@
  * signed up and confirmed by the mailed link on the host's local cloud once, before the tests, then signed in to
  * the app the way a person does it, through the core (which keeps the session: the page holds no token).
  */
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from '@playwright/test';
 import ws from 'ws';
 
@@ -88,6 +88,14 @@ export async function sessionTokens(cloud: CloudKeys, user: { name: string; emai
   const signIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
   if (signIn.error) throw signIn.error;
   return { accessToken: signIn.data.session.access_token, refreshToken: signIn.data.session.refresh_token };
+}
+
+/** A supabase-js client in the test's process, signed in as `user`: it reads and writes the cloud as the user's devices do. */
+export async function signedInCloudClient(cloud: CloudKeys, user: { email: string; password: string }): Promise<SupabaseClient> {
+  const supabase = nodeClient(cloud.url, cloud.anonKey, new Map());
+  const signIn = await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  if (signIn.error) throw signIn.error;
+  return supabase;
 }
 
 /** Fills the login form at `address` (a /login page, or a page that sends a visitor there) and logs in. */

@@ -2,7 +2,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ErrorShape } from '../../common/errors';
 import type { Channel, ChannelInput, Envelope } from '../../common/ipc';
-import { getBridge } from '../bridge/bridge';
+import { getLibrary } from '../bridge/bridge';
 
 export interface BridgeCall {
   channel: Channel;
@@ -15,7 +15,7 @@ export function call<C extends Channel>(channel: C, input: ChannelInput<C>): Bri
 }
 
 export const bridgeBaseQuery: BaseQueryFn<BridgeCall, unknown, ErrorShape> = async ({ channel, input }) => {
-  const api = getBridge();
+  const api = getLibrary();
   if (!api) {
     return { error: { code: 'no_bridge', message: 'This page is not connected to the Songshelf app.' } };
   }

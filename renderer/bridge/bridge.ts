@@ -19,6 +19,8 @@ declare global {
 const TOKEN_KEY = 'songshelf.host-token';
 
 let bridge: Api | null = null;
+/** The website's library (a pro user's synced songs in the cloud), where there is no core. */
+let cloudLibrary: Api | null = null;
 
 /** Call once at start, before the first render. */
 export function installBridge(): Api | null {
@@ -26,8 +28,22 @@ export function installBridge(): Api | null {
   return bridge;
 }
 
+/** The core: Electron's preload or the browser host. Null on the website. */
 export function getBridge(): Api | null {
   return bridge;
+}
+
+/**
+ * Where the library's songs, views and fields are read and edited: the core, or on the website the signed-in pro
+ * user's library in the cloud (`web-library/cloud-core.ts`, the same contract). The dashboard and its table ask here.
+ */
+export function getLibrary(): Api | null {
+  return bridge ?? cloudLibrary;
+}
+
+/** The website's dashboard puts its cloud library in place (null when it closes or the user changes). */
+export function installCloudLibrary(api: Api | null): void {
+  cloudLibrary = api ? followingChanges(api) : null;
 }
 
 function connect(): Api | null {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { currentBuild } from '../auth/auth-store';
 import { JobsPanel } from '../jobs/JobsPanel';
 import { DropToAdd } from '../library/DropToAdd';
 import { FoldersSection } from '../library/FoldersSection';
@@ -10,27 +11,28 @@ import { UserBlock } from './UserBlock';
 
 /**
  * The dashboard frame (spec section 2): the sidebar (Views, Project Directories, user block), the page, the player;
- * folders and audio dropped anywhere on it are added (`DropToAdd`).
+ * folders and audio dropped anywhere on it are added (`DropToAdd`). On the website the library is the cloud's: no
+ * folders, no background jobs, nothing to drop.
  */
 export function DashboardLayout({ activeViewId, children }: { activeViewId: string | null; children: ReactNode }) {
-  return (
-    <DropToAdd>
-      <div className={styles.layout}>
-        <nav className={styles.sidebar} aria-label="Views">
-          <div className={styles.brand}>
-            <span className={styles.brandMark}>♪</span> Songshelf
-          </div>
-          <ViewsSection activeViewId={activeViewId} />
-          <FoldersSection activeViewId={activeViewId} />
-          <JobsPanel />
-          <UserBlock />
-        </nav>
-        <main className={styles.main}>{children}</main>
-        <div className={styles.player}>
-          <PlayerBar />
+  const onComputer = currentBuild() === 'desktop';
+  const frame = (
+    <div className={styles.layout}>
+      <nav className={styles.sidebar} aria-label="Views">
+        <div className={styles.brand}>
+          <span className={styles.brandMark}>♪</span> Songshelf
         </div>
-        <Toasts />
+        <ViewsSection activeViewId={activeViewId} />
+        {onComputer ? <FoldersSection activeViewId={activeViewId} /> : null}
+        {onComputer ? <JobsPanel /> : null}
+        <UserBlock />
+      </nav>
+      <main className={styles.main}>{children}</main>
+      <div className={styles.player}>
+        <PlayerBar />
       </div>
-    </DropToAdd>
+      <Toasts />
+    </div>
   );
+  return onComputer ? <DropToAdd>{frame}</DropToAdd> : frame;
 }

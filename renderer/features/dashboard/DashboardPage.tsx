@@ -9,7 +9,9 @@ import type { BulkSongPatch, Song } from '../../../common/song';
 import { deleteOutcome } from '../../../common/song-delete';
 import type { View, ViewType } from '../../../common/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
-import { getBridge } from '../../bridge/bridge';
+import type { Api } from '../../../common/ipc';
+import { getLibrary } from '../../bridge/bridge';
+import { currentBuild } from '../auth/auth-store';
 import { FirstRun } from '../library/FirstRun';
 import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
 import { usePlayer } from '../player/player';
@@ -34,8 +36,9 @@ import styles from './DashboardPage.module.css';
 
 const SEARCH_DELAY_MS = 180;
 
-function emptyMessage(type: ViewType, searching: boolean): string {
+function emptyMessage(type: ViewType, searching: boolean, onComputer: boolean): string {
   if (searching) return 'No song matches this search.';
+  if (!onComputer && type !== 'hidden') return 'No songs have synced yet. Songs your Songshelf app finds appear here.';
   if (type === 'directory') return 'No projects found here yet. Songs appear as the scan finds them.';
   if (type === 'hidden') return 'Nothing is hidden. Songs you delete from a watched folder come here.';
   return 'No songs here yet. Add one, or watch a folder of projects.';
@@ -54,12 +57,21 @@ export default function DashboardPage() {
 }
 
 function ViewPage({ view }: { view: View }) {
-  const api = getBridge();
+  const api = getLibrary();
   if (!api) return <p className={styles.empty}>This page is not connected to the Songshelf app.</p>;
   return <ConnectedViewPage view={view} api={api} />;
 }
 
-function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnType<typeof getBridge>> }) {
+/**
+ * On the website (no core: the library is the cloud's) a song's files are on the computers that found them, so
+ * their cells are read-only there, and adding songs, exporting and folders are the app's.
+ */
+function webColumn(column: Column): Column {
+  return column.editor.kind === 'file' ? { ...column, editor: { kind: 'readonly' } } : column;
+}
+
+function ConnectedViewPage({ view, api }: { view: View; api: Api }) {
+  const onComputer = currentBuild() === 'desktop';
   const { modal } = useParams();
   const [searchParams] = useSearchParams();
   const songId = searchParams.get('id');
@@ -85,7 +97,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
   const query = useMemo(() => ({ viewId: view.id, search, sort: view.sortConfig, viewFilters: view.activeFilters }), [view.id, search, view.sortConfig, view.activeFilters]);
   const window = useSongWindow(api, query);
 
-  const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)], [fields]);
+  const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn), [fields, onComputer]);
   const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
   const columns = visibleColumns(allColumns, layout);
 
@@ -236,12 +248,16 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
           <Popover label="Columns">
             <ColumnsPanel columns={allColumns} layout={layout} fieldsPath={`${view.path}/modal/fields`} onChange={(patch) => saveView(patch)} />
           </Popover>
-          <Popover label="Export">
-            <LibraryTransferPanel viewTitle={view.title} viewQuery={{ viewId: view.id, search, ...(view.sortConfig ? { sort: view.sortConfig } : {}) }} />
-          </Popover>
-          <button type="button" className={controls.primary} onClick={() => void navigate(`${view.path}/modal/add-song`)}>
-            Add song
-          </button>
+          {onComputer ? (
+            <>
+              <Popover label="Export">
+                <LibraryTransferPanel viewTitle={view.title} viewQuery={{ viewId: view.id, search, ...(view.sortConfig ? { sort: view.sortConfig } : {}) }} />
+              </Popover>
+              <button type="button" className={controls.primary} onClick={() => void navigate(`${view.path}/modal/add-song`)}>
+                Add song
+              </button>
+            </>
+          ) : null}
         </div>
       </header>
       {window.error ? (
@@ -250,7 +266,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
         </p>
       ) : null}
       {selected.size > 0 ? (
-        <BulkBar selected={selectedSongs} inHiddenView={view.type === 'hidden'} onUpdate={runBulkUpdate} onDelete={runBulkDelete} onClear={() => setSelected(new Map())} />
+        <BulkBar selected={selectedSongs} inHiddenView={view.type === 'hidden'} onUpdate={runBulkUpdate} {...(onComputer ? { onDelete: runBulkDelete } : {})} onClear={() => setSelected(new Map())} />
       ) : null}
       <SongTable
         window={window}
@@ -267,12 +283,12 @@ function ConnectedViewPage({ view, api }: { view: View; api: NonNullable<ReturnT
         onEdit={(song, patch) => void editSong(api, window, song, patch)}
         onPlay={(song, index) => void player.play(song, index, window)}
         onRowAction={onRowAction}
-        emptyMessage={view.type === 'custom' && search === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, search !== '')}
+        emptyMessage={onComputer && view.type === 'custom' && search === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, search !== '', onComputer)}
       />
-      {modal === 'add-song' ? <AddSongModal onClose={closeModal} /> : null}
+      {modal === 'add-song' && onComputer ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
       {modal === 'song' && songId ? <SongPanel songId={songId} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
-      {modal !== undefined && modal !== 'add-song' && modal !== 'fields' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
+      {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog
           title={confirm.title}

@@ -7,12 +7,14 @@ import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
 import { useUpgradeReturn } from '../site/upgrade';
 import { Toasts } from '../ui/Toasts';
-import { WebLibrary } from '../web-library/WebLibrary';
+import { useCloudLibrary } from '../web-library/use-cloud-library';
 import { WebDashboardNotice } from './WebDashboardNotice';
 
 /**
  * The authenticated area's frame, kept across view changes (so the player keeps playing): the skeleton
- * until the user and the views are known, then the layout with the current view's page inside.
+ * until the user and the views are known, then the layout with the current view's page inside. On the website a
+ * pro user gets the same frame and page over their synced library in the cloud (`useCloudLibrary`); a free user,
+ * whose library lives only on their computer, gets the notice that says so.
  *
  * `/dashboard` is a path anyone may open (spec section 2), but the dashboard itself is behind the auth guard
  * (section 6): a visitor who opens it is sent to sign in.
@@ -20,13 +22,15 @@ import { WebDashboardNotice } from './WebDashboardNotice';
 export default function DashboardShell() {
   const { viewId } = useParams();
   const { ready, user, tier } = useAuth();
-  const { data: views } = useViewsQuery();
+  const web = currentBuild() === 'web';
+  const cloudReady = useCloudLibrary(ready && web && tier === 'pro' ? (user?.id ?? null) : null);
+  const { data: views } = useViewsQuery(undefined, { skip: web && !cloudReady });
   useUpgradeReturn(user?.id ?? null);
   if (ready && !user) return <Navigate to={AFTER_SIGN_OUT} replace />;
-  if (ready && currentBuild() === 'web') {
+  if (ready && web && tier !== 'pro') {
     return (
       <>
-        {tier === 'pro' ? <WebLibrary /> : <WebDashboardNotice />}
+        <WebDashboardNotice />
         <Toasts />
       </>
     );

@@ -8,7 +8,7 @@ import { audioFileNotFound } from '../../../common/messages';
 import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/media';
 import type { Song } from '../../../common/song';
 import { isCloudFileUrl } from '../../../common/cloud-files';
-import { getBridge, mediaUrl } from '../../bridge/bridge';
+import { getLibrary, mediaUrl } from '../../bridge/bridge';
 import type { SongWindow } from '../song-table/song-window';
 
 /** How far next/previous look for a song that has audio before giving up. */
@@ -42,7 +42,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     queue.current = from;
     const file = song.file;
     if (!file) return;
-    const api = getBridge();
+    const api = getLibrary();
     const autoplay = !(NO_AUTOPLAY_EXTENSIONS as readonly string[]).includes(fileExtension(file.fileName));
     // Uploaded audio that is not on this computer plays from the cloud, through an address signed for an hour.
     const local = file.localPath ?? (isCloudFileUrl(file.value) ? null : file.value);

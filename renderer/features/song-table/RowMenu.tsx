@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Song } from '../../../common/song';
 import { deleteOutcome } from '../../../common/song-delete';
+import { currentBuild } from '../auth/auth-store';
 import { projectTarget } from '../songs/song-actions';
 import styles from './SongTable.module.css';
 
@@ -12,17 +13,20 @@ interface Item {
   danger?: boolean;
 }
 
-/** What a row's ⋯ menu offers for this song: only actions that apply to it. */
-export function rowActions(song: Song): Item[] {
-  const items: Item[] = [{ action: 'details', label: 'Details and versions' }];
+/**
+ * What a row's ⋯ menu offers for this song: only actions that apply to it. On the website (`onComputer` false) the
+ * song's files are elsewhere and deleting is the app's: a song is moved to Hidden there instead.
+ */
+export function rowActions(song: Song, onComputer: boolean): Item[] {
+  const items: Item[] = [{ action: 'details', label: onComputer ? 'Details and versions' : 'Details' }];
   if (song.file) items.push({ action: 'play', label: 'Play' });
-  if (song.file?.localPath) items.push({ action: 'reveal-audio', label: 'Reveal audio file' });
-  if (song.recordingSession) items.push({ action: 'open-project', label: 'Open in DAW' });
+  if (onComputer && song.file?.localPath) items.push({ action: 'reveal-audio', label: 'Reveal audio file' });
+  if (onComputer && song.recordingSession) items.push({ action: 'open-project', label: 'Open in DAW' });
   const project = projectTarget(song);
-  if (project) items.push({ action: 'reveal-project', label: 'Reveal project' });
+  if (onComputer && project) items.push({ action: 'reveal-project', label: 'Reveal project' });
   if (song.hidden) items.push({ action: 'restore', label: 'Restore from Hidden' });
-  else if (deleteOutcome(song) === 'hidden') items.push({ action: 'hide', label: 'Move to Hidden' });
-  if (deleteOutcome(song) === 'deleted') items.push({ action: 'delete', label: 'Delete for good…', danger: true });
+  else if (deleteOutcome(song) === 'hidden' || !onComputer) items.push({ action: 'hide', label: 'Move to Hidden' });
+  if (onComputer && deleteOutcome(song) === 'deleted') items.push({ action: 'delete', label: 'Delete for good…', danger: true });
   return items;
 }
 
@@ -53,7 +57,7 @@ export function RowMenu({ song, onPick, onClose }: { song: Song; onPick: (action
         event.stopPropagation();
       }}
     >
-      {rowActions(song).map((item) => (
+      {rowActions(song, currentBuild() === 'desktop').map((item) => (
         <button key={item.action} type="button" role="menuitem" className={item.danger ? styles.rowMenuDanger : styles.rowMenuItem} onClick={() => onPick(item.action)}>
           {item.label}
         </button>

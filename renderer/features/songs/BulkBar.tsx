@@ -3,7 +3,7 @@ import { PRIORITIES, STATUSES, TIERS, type BulkSongPatch, type Song } from '../.
 import controls from '../ui/controls.module.css';
 import styles from './BulkBar.module.css';
 
-/** Shown while songs are selected: one edit for all of them, hide or restore, delete. */
+/** Shown while songs are selected: one edit for all of them, hide or restore, delete (where deleting is offered). */
 export function BulkBar({
   selected,
   inHiddenView,
@@ -14,7 +14,8 @@ export function BulkBar({
   selected: Song[];
   inHiddenView: boolean;
   onUpdate: (patch: BulkSongPatch) => void;
-  onDelete: () => void;
+  /** Absent on the website, where deleting is the app's. */
+  onDelete?: () => void;
   onClear: () => void;
 }) {
   const [tag, setTag] = useState('');
@@ -59,9 +60,11 @@ export function BulkBar({
           Hide
         </button>
       )}
-      <button type="button" className={`${controls.button} ${controls.small} ${styles.danger}`} onClick={onDelete}>
-        Delete…
-      </button>
+      {onDelete ? (
+        <button type="button" className={`${controls.button} ${controls.small} ${styles.danger}`} onClick={onDelete}>
+          Delete…
+        </button>
+      ) : null}
       <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={onClear}>
         Clear selection
       </button>

@@ -8,7 +8,8 @@ import { analysisOf } from '../../../common/audio-analysis';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
-import { getBridge } from '../../bridge/bridge';
+import { getLibrary } from '../../bridge/bridge';
+import { currentBuild } from '../auth/auth-store';
 import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';
 import { Spinner } from '../ui/Spinner';
@@ -20,6 +21,7 @@ import { SongFields } from './SongFields';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
+const WEB_VERSIONS = 'Versions are read from the project itself: open this song in the Songshelf app on the computer that has it.';
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
@@ -28,7 +30,7 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
   const [song, setSong] = useState<Loaded<Song>>({ state: 'loading' });
   const [timeline, setTimeline] = useState<Loaded<SongTimeline>>({ state: 'loading' });
   useEffect(() => {
-    const api = getBridge();
+    const api = getLibrary();
     if (!api) return;
     let live = true;
     void api['db:get-songs']({ ids: [id], includeHidden: true }).then((result) => {
@@ -36,9 +38,12 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
       const found = result.ok ? result.data[0] : undefined;
       setSong(found ? { state: 'ready', value: found } : { state: 'failed', message: result.ok ? 'That song no longer exists.' : result.error.message });
     });
-    void api['songs:versions']({ id }).then((result) => {
-      if (live) setTimeline(result.ok ? { state: 'ready', value: result.data } : { state: 'failed', message: result.error.message });
-    });
+    // Versions are read from the project's folder: only the computer that has it can (on the website, none).
+    if (currentBuild() === 'desktop') {
+      void api['songs:versions']({ id }).then((result) => {
+        if (live) setTimeline(result.ok ? { state: 'ready', value: result.data } : { state: 'failed', message: result.error.message });
+      });
+    } else setTimeline({ state: 'failed', message: WEB_VERSIONS });
     return () => {
       live = false;
     };
@@ -66,9 +71,9 @@ export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string
       <section className={styles.section} aria-label="Versions">
         <h3 className={styles.heading}>Versions</h3>
         {timeline.state === 'loading' ? <Spinner label="Reading the project's versions" /> : null}
-        {timeline.state === 'failed' ? <p className={styles.error}>{timeline.message}</p> : null}
+        {timeline.state === 'failed' ? <p className={timeline.message === WEB_VERSIONS ? styles.muted : styles.error}>{timeline.message}</p> : null}
         {timeline.state === 'ready' ? <Timeline songId={songId} timeline={timeline.value} /> : null}
-        <SnapshotBudgetLine />
+        {currentBuild() === 'desktop' ? <SnapshotBudgetLine /> : null}
       </section>
     </Modal>
   );
@@ -86,6 +91,8 @@ function metaStrings(song: Song, field: string): string[] {
 }
 
 function SongDetails({ song }: { song: Song }) {
+  // On the website the paths are another computer's: shown, but nothing here can reveal or open them.
+  const onComputer = currentBuild() === 'desktop';
   const project = projectTarget(song);
   const missing = metaStrings(song, 'missingSamples');
   const devices = metaStrings(song, 'devices');
@@ -114,25 +121,29 @@ function SongDetails({ song }: { song: Song }) {
         {project ? (
           <div className={styles.file}>
             <span className={styles.path} title={project}>{project}</span>
-            {song.recordingSession ? (
+            {onComputer && song.recordingSession ? (
               <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void openInDaw(song.recordingSession!.value)}>
                 Open in DAW
               </button>
             ) : null}
-            <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(project)}>
-              Reveal
-            </button>
+            {onComputer ? (
+              <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(project)}>
+                Reveal
+              </button>
+            ) : null}
           </div>
         ) : null}
         {song.file?.localPath ? (
           <div className={styles.file}>
             <span className={styles.path} title={song.file.localPath}>{song.file.localPath}</span>
-            <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(song.file!.localPath!)}>
-              Reveal
-            </button>
+            {onComputer ? (
+              <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => void revealInFolder(song.file!.localPath!)}>
+                Reveal
+              </button>
+            ) : null}
           </div>
         ) : null}
-        {!project && !song.file?.localPath ? <p className={styles.muted}>No files on this computer.</p> : null}
+        {!project && !song.file?.localPath ? <p className={styles.muted}>{onComputer ? 'No files on this computer.' : 'No files: this song was added without any.'}</p> : null}
       </section>
       {devices.length > 0 ? (
         <section className={styles.section} aria-label="Devices and plug-ins">
@@ -225,7 +236,7 @@ function VersionRow({ songId, version }: { songId: string; version: ProjectVersi
 
 /** Copied beside the project under a new name, then opened: the original is never touched. */
 async function openCopy(songId: string, version: ProjectVersion): Promise<void> {
-  const api = getBridge();
+  const api = getLibrary();
   if (!api) return;
   const result = await api['songs:open-version-copy']({ id: songId, path: version.path });
   if (result.ok) showToast({ kind: 'info', message: `Opened a copy: ${result.data.copy.split(/[\\/]/).pop()}` });

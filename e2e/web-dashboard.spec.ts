@@ -1,0 +1,155 @@
+// The website's dashboard for a pro user (issue 20): /dashboard, /:viewId and /:viewId/modal/:modal are the app's own
+// table in the dashboard layout, over the library the user's computers synced to the cloud: views, sorting, search,
+// editing what the web can edit (written to the cloud), and the song panel by its address. Also on a phone.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { songToCloud, viewToCloud } from '../common/cloud-records';
+import type { Song } from '../common/song';
+import { viewPath, type View } from '../common/view';
+import { createConfirmedUser, logIn, signedInCloudClient, SIGNED_OUT_STATE } from '../harness/signed-in';
+import { cloudEndpoint, websiteUrl } from './host-url';
+import { cell, expectNames, row } from './songs';
+
+test.use({ storageState: SIGNED_OUT_STATE });
+
+const user = { name: 'Wren Web', email: `wren.web.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+const NOW = Date.now();
+
+function song(name: string, minutesAgo: number, fields: Partial<Song> = {}): Song {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    name,
+    file: null,
+    priority: 'Medium',
+    tier: 'C',
+    status: 'Backlog',
+    tags: [],
+    notes: '',
+    tempo: '',
+    key: '',
+    timeSignature: '4/4',
+    recordingSession: null,
+    projectPath: null,
+    source: 'directory',
+    hidden: false,
+    needsUploadRetry: false,
+    isBeingProcessedByHandleNewProject: false,
+    custom: {},
+    meta: {},
+    editedAt: {},
+    createdAt: NOW - minutesAgo * 60_000,
+    modifiedAt: NOW - minutesAgo * 60_000,
+    supabaseId: id,
+    ...fields,
+  };
+}
+
+const SONGS = [
+  song('Night Drive', 5, { tempo: '124', key: 'A minor', status: 'Mixing', meta: { daw: 'ableton', dawVersion: 'Ableton Live 12.1' }, projectPath: '/Users/wren/Music/Night Drive Project' }),
+  song('Blue Hour', 10, { tempo: '90', key: 'C major', status: 'Writing', meta: { daw: 'logic' } }),
+  song('Harbour Lights', 15, { tempo: '128', key: 'Am', status: 'Backlog', meta: { daw: 'protools' } }),
+  song('Gone', 20, { hidden: true }),
+];
+const CLUB: View = {
+  id: crypto.randomUUID(),
+  title: 'Club',
+  type: 'custom',
+  sortConfig: { column: 'tempo', direction: 'Descending' },
+  activeFilters: [{ op: 'range', field: 'bpm', min: 120 }],
+  columnVisibility: {},
+  columnOrder: [],
+  columnWidths: {},
+  path: '',
+  directoryPath: null,
+  position: 1,
+  createdAt: NOW,
+  modifiedAt: NOW,
+  supabaseId: null,
+};
+
+let cloud: SupabaseClient;
+
+/** A pro user whose computer has synced four songs and a Club view (rows as the app's sync writes them). */
+test.beforeAll(async () => {
+  const keys = cloudEndpoint();
+  await createConfirmedUser(keys, user);
+  cloud = await signedInCloudClient(keys, user);
+  const checkout = await cloud.functions.invoke<{ url: string }>('checkout', { body: { success_url: `${websiteUrl()}/dashboard`, cancel_url: `${websiteUrl()}/pricing` } });
+  if (checkout.error || !checkout.data) throw checkout.error ?? new Error('no checkout');
+  expect((await fetch(`${checkout.data.url}/confirm`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+  const songs = await cloud.from('songs').insert(SONGS.map((item) => ({ id: item.id, data: songToCloud(item), origin: 'computer' })));
+  const views = await cloud.from('views').insert({ id: CLUB.id, data: viewToCloud({ ...CLUB, path: viewPath(CLUB.id) }), origin: 'computer' });
+  expect([songs.error, views.error]).toEqual([null, null]);
+});
+
+async function signedIn(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport })).newPage();
+  await logIn(page, `${websiteUrl()}/login`, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+test('a pro user’s dashboard on the website is the app’s table over the synced library', async ({ browser }) => {
+  const page = await signedIn(browser);
+  const sidebar = page.getByRole('navigation', { name: 'Views' });
+  await expect(sidebar.getByRole('link')).toHaveText([/All Songs/, /Club/, /Hidden/]);
+  // No folders and nothing to add from files on the website: those are the computer's.
+  await expect(sidebar.getByText('Project Directories')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add song' })).toHaveCount(0);
+  await expect(page.getByTestId('song-count')).toHaveText('3 songs');
+  // Newest first, with what the projects said: the DAW badge, tempo, key.
+  await expectNames(page, ['Night Drive', 'Blue Hour', 'Harbour Lights']);
+  await expect(cell(page, 'Night Drive', 'daw')).toHaveText('Live');
+  await expect(cell(page, 'Harbour Lights', 'key')).toHaveText('Am');
+  await page.screenshot({ path: 'e2e/artifacts/web-dashboard.png' });
+
+  // Sorting by a header, and the search box's operators, as in the app.
+  await page.getByRole('columnheader', { name: 'Tempo' }).click();
+  await expectNames(page, ['Blue Hour', 'Night Drive', 'Harbour Lights']);
+  await page.getByLabel('Search songs').fill('key:Am');
+  await expectNames(page, ['Night Drive', 'Harbour Lights']);
+  await page.getByLabel('Search songs').fill('');
+
+  // A synced view at its own address, with its filter and sort.
+  await sidebar.getByRole('link', { name: /Club/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${CLUB.id}$`));
+  await expectNames(page, ['Harbour Lights', 'Night Drive']);
+
+  // An edit in the table goes to the cloud, where the computers pull it.
+  await cell(page, 'Night Drive', 'status').dblclick();
+  await page.getByRole('listbox', { name: 'Status' }).getByRole('option', { name: 'Mastering' }).click();
+  await expect(cell(page, 'Night Drive', 'status')).toHaveText('Mastering');
+  await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', SONGS[0]!.id)).data?.[0]?.data as Song | undefined)?.status).toBe('Mastering');
+
+  // The song panel by its address: the name opens it; reloading the address opens it again.
+  await row(page, 'Night Drive').getByRole('button', { name: 'Open Night Drive' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${CLUB.id}/modal/song\\?id=${SONGS[0]!.id}$`));
+  const panel = page.getByRole('dialog', { name: 'Night Drive' });
+  await expect(panel.getByText('Versions are read from the project itself: open this song in the Songshelf app on the computer that has it.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Reveal' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Night Drive' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/web-dashboard-panel.png' });
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/${CLUB.id}$`));
+});
+
+test('Hidden on the website: a song is moved there and restored, never deleted', async ({ browser }) => {
+  const page = await signedIn(browser);
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /Hidden/ }).click();
+  await expectNames(page, ['Gone']);
+  await row(page, 'Gone').hover();
+  await row(page, 'Gone').getByRole('button', { name: 'Actions for Gone' }).click();
+  const menu = page.getByRole('menu', { name: 'Actions for Gone' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Details', 'Restore from Hidden']);
+  await menu.getByRole('menuitem', { name: 'Restore from Hidden' }).click();
+  await expect(page.getByTestId('song-count')).toHaveText('0 songs');
+  await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', SONGS[3]!.id)).data?.[0]?.data as Song | undefined)?.hidden).toBe(false);
+});
+
+test('the website’s dashboard on a phone', async ({ browser }) => {
+  const page = await signedIn(browser, { width: 390, height: 844 });
+  await expect(row(page, 'Blue Hour')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/web-dashboard-phone.png' });
+});
