@@ -16,16 +16,22 @@ export interface IndexedFile {
   songId: string | null;
 }
 
-/** The folder's index, or only the part inside `scopes` (a targeted scan). */
+/**
+ * The folder's index, or only the part inside `scopes` (a targeted scan). Read row by row into the map: a library of
+ * 20,000 projects has 68,000 rows, and a result set held whole (drizzle's `all()`: every row, then a mapped copy of
+ * each) tripled what a rescan holds at its peak.
+ */
 export function indexOfDirectory(db: Db, directoryId: string, scopes: string[] | null = null): Map<string, IndexedFile> {
   const inScopes = scopes === null ? undefined : or(...scopes.map((scope) => pathInside(files.path, scope)));
-  const rows = db.orm.select().from(files).where(and(eq(files.directoryId, directoryId), inScopes)).all();
-  return new Map(
-    rows.map((row) => [
-      row.path,
-      { path: row.path, kind: row.kind as EntryKind, size: row.size, mtimeMs: row.mtimeMs, ino: row.inode, contentHash: row.contentHash, songId: row.songId },
-    ]),
-  );
+  const query = db.orm
+    .select({ path: files.path, kind: files.kind, size: files.size, mtimeMs: files.mtimeMs, ino: files.inode, contentHash: files.contentHash, songId: files.songId })
+    .from(files)
+    .where(and(eq(files.directoryId, directoryId), inScopes))
+    .toSQL();
+  const index = new Map<string, IndexedFile>();
+  const rows = db.sqlite.prepare(query.sql).raw().iterate(...query.params) as IterableIterator<[string, EntryKind, number, number, number, string | null, string | null]>;
+  for (const [path, kind, size, mtimeMs, ino, contentHash, songId] of rows) index.set(path, { path, kind, size, mtimeMs, ino, contentHash, songId });
+  return index;
 }
 
 /** Writes (inserts or replaces) index rows; runs inside the caller's transaction. */
