@@ -40,8 +40,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // synchronous=NORMAL every checkpoint costs fsyncs (measured: 20,000 songs 1.42 s -> 1.23 s).
     sqlite.pragma('wal_autocheckpoint = 10000');
     // Reads through a memory map rather than a read() per page: a page of a search that looks up thousands of
-    // songs got a third faster at 200,000 songs (bench:query). 256 MB covers the songs and their indexes there.
-    sqlite.pragma('mmap_size = 268435456');
+    // songs got a third faster at 200,000 songs (bench:query). Capped at 64 MB: every mapped page the app has
+    // touched counts in its memory, and a first scan touches the whole database (130 MB at 20,000 projects, all
+    // of it resident at 256 MB, against a budget of 300 MB for the core).
+    sqlite.pragma('mmap_size = 67108864');
     const changes = new ChangeLog();
     recordWrites(sqlite, changes);
     const orm = drizzle(sqlite, { schema });
