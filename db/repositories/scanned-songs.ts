@@ -34,7 +34,7 @@ export interface ScannedSongState {
 }
 
 export function scanStateOfDirectory(db: Db, folder: string): Map<string, ScannedSongState> {
-  const rows = db.orm
+  const query = db.orm
     .select({
       id: songs.id,
       projectPath: songs.projectPath,
@@ -53,23 +53,42 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
     })
     .from(songs)
     .where(and(eq(songs.source, 'directory'), pathInside(songs.projectPath, folder)))
-    .all();
-  return new Map(
-    rows.map((row) => {
-      const state: ScannedSongState = {
-        id: row.id,
-        projectPath: row.projectPath as string,
-        file: fileFromColumns(row),
-        recordingSession: sessionFromColumns(row),
-        editedAt: readEditTimes(parseJsonColumn<unknown>(row.editedFields, {})),
-        projectMissing: row.projectMissing === 1,
-        projectRead: row.projectRead === 1,
-        audioRead: row.audioRead === 1,
-      };
-      return [state.projectPath, state];
-    }),
-  );
+    .toSQL();
+  // Row by row, as the files index: 20,000 songs held whole and then mapped would be there twice at a rescan's peak.
+  const rows = db.sqlite.prepare(query.sql).raw().iterate(...query.params) as IterableIterator<ScanStateColumns>;
+  const states = new Map<string, ScannedSongState>();
+  for (const [id, projectPath, fileValue, fileLocalPath, fileName, fileModifiedAt, sessionValue, sessionFileName, sessionModifiedAt, sessionIsPackage, editedFields, projectMissing, projectRead, audioRead] of rows) {
+    states.set(projectPath, {
+      id,
+      projectPath,
+      file: fileFromColumns({ fileValue, fileLocalPath, fileName, fileModifiedAt }),
+      recordingSession: sessionFromColumns({ sessionValue, sessionFileName, sessionModifiedAt, sessionIsPackage: sessionIsPackage === 1 }),
+      editedAt: readEditTimes(parseJsonColumn<unknown>(editedFields, {})),
+      projectMissing: projectMissing === 1,
+      projectRead: projectRead === 1,
+      audioRead: audioRead === 1,
+    });
+  }
+  return states;
 }
+
+/** The columns `scanStateOfDirectory` reads, in its select's order (SQLite's values: a boolean is 0 or 1). */
+type ScanStateColumns = [
+  id: string,
+  projectPath: string,
+  fileValue: string | null,
+  fileLocalPath: string | null,
+  fileName: string | null,
+  fileModifiedAt: number | null,
+  sessionValue: string | null,
+  sessionFileName: string | null,
+  sessionModifiedAt: number | null,
+  sessionIsPackage: number,
+  editedFields: string | null,
+  projectMissing: number,
+  projectRead: number,
+  audioRead: number,
+];
 
 /** The project folders and packages of the songs a scan of this folder owns (to scope a targeted scan). */
 export function projectPathsOfDirectory(db: Db, folder: string): Set<string> {
