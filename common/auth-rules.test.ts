@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDLE_CHECK_MS, IDLE_SIGN_OUT_MS, LOGIN_WINDOW_MS } from './constants';
-import { idleTooLong, loginBlocked, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
+import { idleTooLong, loginBlocked, signUpOutcome, signUpProblem, withLoginFailure, withLoginSuccess, type LoginFailures } from './auth-rules';
 import { MESSAGES } from './messages';
 
 const good = { name: 'Ana Lima', email: 'ana@example.com', password: 'Str0ng!pass', confirmation: 'Str0ng!pass' };
@@ -74,5 +74,33 @@ describe('idle sign-out on the web (spec: over 30 minutes, checked every 60 s)',
     expect(idleTooLong(last, last + 29 * 60_000)).toBe(false);
     expect(idleTooLong(last, last + IDLE_SIGN_OUT_MS)).toBe(false);
     expect(idleTooLong(last, last + IDLE_SIGN_OUT_MS + 1)).toBe(true);
+  });
+});
+
+describe('what a sign-up’s answer means (spec section 8)', () => {
+  const user = { identities: [{ provider: 'email' }] };
+
+  it('a new user: signed in when the cloud gave a session, else waiting for the e-mail confirmation', () => {
+    expect(signUpOutcome({ data: { user, session: { access_token: 'a' } }, error: null })).toEqual({ outcome: 'signed-in' });
+    expect(signUpOutcome({ data: { user, session: null }, error: null })).toEqual({ outcome: 'confirm-email' });
+  });
+
+  it('the cloud’s message when it has one, the spec’s fallback when it is empty', () => {
+    expect(signUpOutcome({ data: { user: null, session: null }, error: { message: 'Signups not allowed for this instance' } })).toEqual({
+      outcome: 'failed',
+      message: 'Signups not allowed for this instance',
+    });
+    expect(signUpOutcome({ data: { user: null, session: null }, error: { message: '' } })).toEqual({ outcome: 'failed', message: 'An error occurred during signup. Please try again.' });
+  });
+
+  it('no user and no error: the spec’s fallback', () => {
+    expect(signUpOutcome({ data: { user: null, session: null }, error: null })).toEqual({ outcome: 'failed', message: 'An error occurred during signup. Please try again.' });
+  });
+
+  it('a user without identities (the address is a Google account’s): the spec’s Google message', () => {
+    expect(signUpOutcome({ data: { user: { identities: [] }, session: null }, error: null })).toEqual({
+      outcome: 'failed',
+      message: "This email is already registered with Google. Please sign in using the 'Continue with Google' button.",
+    });
   });
 });

@@ -3,6 +3,7 @@
  * attempts per email per 15 minutes, and the web's idle sign-out. Pure, so the web build and the app share them.
  */
 import { IDLE_SIGN_OUT_MS, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import type { SignUpOutcome } from './account';
 import { MESSAGES, tooManyLoginAttempts } from './messages';
 
 /** At least 8 of letters, digits and @$!%*?&, with a lowercase, an uppercase, a digit and one of those. */
@@ -24,6 +25,23 @@ export function signUpProblem(form: SignUpForm): string | null {
   if (!EMAIL.test(form.email)) return MESSAGES.invalidEmail;
   if (form.name.trim().length < NAME_MIN_LENGTH) return MESSAGES.invalidName;
   return null;
+}
+
+/** The parts of the cloud's answer to a sign-up (supabase-js `auth.signUp`) that say how it went. */
+export interface SignUpAnswer {
+  data: { user: { identities?: unknown[] | null } | null; session: unknown };
+  error: { message: string } | null;
+}
+
+/**
+ * What a sign-up's answer means (spec section 8): the cloud's message; an address already held by a Google account
+ * (the cloud answers with a user without identities, so as not to tell who is registered); else the spec's fallback.
+ */
+export function signUpOutcome({ data, error }: SignUpAnswer): SignUpOutcome {
+  if (error) return { outcome: 'failed', message: error.message || MESSAGES.signUpFailed };
+  if (data.user && data.user.identities?.length === 0) return { outcome: 'failed', message: MESSAGES.emailRegisteredWithGoogle };
+  if (!data.user) return { outcome: 'failed', message: MESSAGES.signUpFailed };
+  return { outcome: data.session ? 'signed-in' : 'confirm-email' };
 }
 
 /** Failed logins per email (ignoring case), kept by the caller (memory, or local storage on the web). */

@@ -114,6 +114,79 @@ test('a login without a password is not sent: the browser asks for it at the fie
   await expect(page).toHaveURL(/\/login$/);
 });
 
+/**
+ * Holds the bridge's calls of these channels until their `release()`: the real host answers them, later. Installed
+ * before the page opens; the bridge is the page's one WebSocket.
+ */
+async function holdBridgeCalls<C extends string>(page: Page, channels: C[]): Promise<Record<C, () => void>> {
+  const releases = {} as Record<C, () => void>;
+  const held = new Map(
+    channels.map((channel) => [channel, new Promise<void>((resolve) => (releases[channel] = resolve))] as const),
+  );
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage(async (frame) => {
+      if (typeof frame === 'string') await held.get((JSON.parse(frame) as { channel?: C }).channel as C);
+      server.send(frame);
+    });
+    server.onMessage((frame) => socket.send(frame));
+  });
+  return releases;
+}
+
+test('the buttons say what they are doing while the cloud answers (spec: the busy labels)', async ({ page }) => {
+  const held = await holdBridgeCalls(page, ['account:sign-in']);
+  await openAt(page, '/login');
+  await page.getByLabel('Email').fill(`busy.${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+  held['account:sign-in']();
+  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+});
+
+test('the sign-up and Google buttons’ busy labels: Signing Up..., Signing in..., Signing up...', async ({ page }) => {
+  const held = await holdBridgeCalls(page, ['account:sign-up', 'account:begin-google']);
+  await openAt(page, '/signup');
+  await page.getByLabel('Full name').fill('Bea Busy');
+  await page.getByLabel('Email').fill(`bea.${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
+  held['account:sign-up']();
+  await expect(page).toHaveURL(/\/verify-email$/);
+
+  // Continue with Google, held before the consent page: "Signing up..." on the sign-up page, "Signing in..." on login.
+  await page.goto(new URL('/signup', page.url()).toString());
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Signing up...' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+  await page.goto(new URL('/login', page.url()).toString());
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+});
+
+test('a Google sign-up the cloud refuses without a message gets the spec’s fallback text', async ({ page }) => {
+  // The host's answer to "begin Google" is replaced by a failure that says nothing, as a cloud cut off mid-answer.
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((frame) => {
+      const call = JSON.parse(String(frame)) as { type?: string; id?: number; channel?: string };
+      if (call.type === 'call' && call.channel === 'account:begin-google') {
+        socket.send(JSON.stringify({ type: 'result', id: call.id, result: { ok: false, error: { code: 'cloud_error', message: '' } } }));
+      } else server.send(frame);
+    });
+    server.onMessage((frame) => socket.send(frame));
+  });
+  await openAt(page, '/signup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.googleSignUpFailed);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+});
+
 test('five failed logins for an email stop the sixth with the spec message', async ({ page }) => {
   await openAt(page, '/login');
   const email = `limit.${Date.now()}@example.com`;

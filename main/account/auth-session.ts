@@ -10,6 +10,7 @@
 import { createClient, isAuthPKCECodeVerifierMissingError, type Session, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import ws from 'ws';
 import type { SignInOutcome, SignUpOutcome } from '../../common/account';
+import { signUpOutcome } from '../../common/auth-rules';
 import { AppError } from '../../common/errors';
 import type { CloudEndpoint } from '../../common/ipc';
 import { MESSAGES } from '../../common/messages';
@@ -46,15 +47,12 @@ export class AuthSession {
 
   /** A sign-up; its confirmation link comes back to `redirectTo` with the code of this core's PKCE flow. */
   async signUp(input: { email: string; password: string; name: string; redirectTo: string }): Promise<SignUpOutcome> {
-    const { data, error } = await this.require().auth.signUp({
+    const answer = await this.require().auth.signUp({
       email: input.email,
       password: input.password,
       options: { data: { full_name: input.name, subscription_tier: 'free' }, emailRedirectTo: input.redirectTo },
     });
-    if (error) return { outcome: 'failed', message: error.message || MESSAGES.signUpFailed };
-    if (data.user && data.user.identities?.length === 0) return { outcome: 'failed', message: MESSAGES.emailRegisteredWithGoogle };
-    if (!data.user) return { outcome: 'failed', message: MESSAGES.signUpFailed };
-    return { outcome: data.session ? 'signed-in' : 'confirm-email' };
+    return signUpOutcome(answer);
   }
 
   /** Sends the confirmation link again; the message of what failed, if anything did. */

@@ -9,6 +9,7 @@
 import { isAuthPKCECodeVerifierMissingError } from '@supabase/supabase-js';
 import type { SignInOutcome, SignUpOutcome } from '../../../common/account';
 import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/app-links';
+import { signUpOutcome } from '../../../common/auth-rules';
 import { MESSAGES } from '../../../common/messages';
 import { getBridge } from '../../bridge/bridge';
 import { getCloudClient } from './cloud-client';
@@ -54,15 +55,12 @@ export async function signUp(input: { email: string; password: string; name: str
   }
   const supabase = await getCloudClient();
   if (!supabase) return { outcome: 'failed', message: CLOUD_NOT_READY };
-  const { data, error } = await supabase.auth.signUp({
+  const answer = await supabase.auth.signUp({
     email: input.email,
     password: input.password,
     options: { data: { full_name: input.name, subscription_tier: 'free' }, emailRedirectTo: signInAddress() },
   });
-  if (error) return { outcome: 'failed', message: error.message || MESSAGES.signUpFailed };
-  if (data.user && data.user.identities?.length === 0) return { outcome: 'failed', message: MESSAGES.emailRegisteredWithGoogle };
-  if (!data.user) return { outcome: 'failed', message: MESSAGES.signUpFailed };
-  return { outcome: data.session ? 'signed-in' : 'confirm-email' };
+  return signUpOutcome(answer);
 }
 
 /** Sends the confirmation link again; what failed, or null. */

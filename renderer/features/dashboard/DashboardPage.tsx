@@ -64,7 +64,8 @@ function ViewPage({ view }: { view: View }) {
 
 /**
  * On the website (no core: the library is the cloud's) a song's files are on the computers that found them, so
- * their cells are read-only there, and adding songs, exporting and folders are the app's.
+ * their cells are read-only there, and adding songs, exporting and folders are the app's. (The file editors are the
+ * only ones that write a field the cloud library refuses: `WEB_EDITABLE` in `web-library/cloud-core.ts`.)
  */
 function webColumn(column: Column): Column {
   return column.editor.kind === 'file' ? { ...column, editor: { kind: 'readonly' } } : column;
