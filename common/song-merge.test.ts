@@ -2,34 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Song } from './song';
 import { mergeSongCopies } from './song-merge';
+import { plainSong } from './test-songs';
 
 function song(fields: Partial<Song> = {}): Song {
-  return {
-    id: 'song',
-    name: 'Tune',
-    file: null,
-    priority: 'Medium',
-    tier: 'C',
-    status: 'Backlog',
-    tags: [],
-    notes: '',
-    tempo: '',
-    key: '',
-    timeSignature: '',
-    recordingSession: null,
-    projectPath: null,
-    source: 'directory',
-    hidden: false,
-    needsUploadRetry: false,
-    isBeingProcessedByHandleNewProject: false,
-    custom: {},
-    meta: {},
-    editedAt: {},
-    createdAt: 100,
-    modifiedAt: 100,
-    supabaseId: null,
-    ...fields,
-  };
+  return plainSong({ id: 'song', name: 'Tune', source: 'directory', createdAt: 100, modifiedAt: 100, ...fields });
 }
 
 const here = { value: '/music/Tune/bounce.wav', localPath: '/music/Tune/bounce.wav', fileName: 'bounce.wav', modifiedTime: 1 };

@@ -27,3 +27,31 @@ export const everyFieldSet: Song = {
   modifiedAt: 2,
   supabaseId: 'song-1',
 };
+
+/** For tests: a song with every field at its plain value (no files, nothing edited), and the fields given. */
+export function plainSong(fields: Partial<Song> & Pick<Song, 'id' | 'name'>): Song {
+  return {
+    file: null,
+    priority: 'Medium',
+    tier: 'C',
+    status: 'Backlog',
+    tags: [],
+    notes: '',
+    tempo: '',
+    key: '',
+    timeSignature: '',
+    recordingSession: null,
+    projectPath: null,
+    source: 'manual',
+    hidden: false,
+    needsUploadRetry: false,
+    isBeingProcessedByHandleNewProject: false,
+    custom: {},
+    meta: {},
+    editedAt: {},
+    createdAt: 0,
+    modifiedAt: 0,
+    supabaseId: null,
+    ...fields,
+  };
+}

@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Song } from './song';
 import { compareSongs, matchesFilter, songsOfView } from './view-rules';
+import { plainSong } from './test-songs';
 
 function song(name: string, fields: Partial<Song> = {}): Song {
-  return {
-    id: name,
-    name,
-    file: null,
-    priority: 'Medium',
-    tier: 'C',
-    status: 'Backlog',
-    tags: [],
-    notes: '',
-    tempo: '',
-    key: '',
-    timeSignature: '',
-    recordingSession: null,
-    projectPath: null,
-    source: 'manual',
-    hidden: false,
-    needsUploadRetry: false,
-    isBeingProcessedByHandleNewProject: false,
-    custom: {},
-    meta: {},
-    editedAt: {},
-    createdAt: 0,
-    modifiedAt: 0,
-    supabaseId: null,
-    ...fields,
-  };
+  return plainSong({ id: name, name, ...fields });
 }
 
 describe('view rules in memory', () => {

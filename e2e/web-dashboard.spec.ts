@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { songToCloud, viewToCloud } from '../common/cloud-records';
 import type { Song } from '../common/song';
+import { plainSong } from '../common/test-songs';
 import { viewPath, type View } from '../common/view';
 import { createConfirmedUser, logIn, signedInCloudClient, SIGNED_OUT_STATE } from '../harness/signed-in';
 import { cloudEndpoint, websiteUrl } from './host-url';
@@ -17,32 +18,8 @@ const NOW = Date.now();
 
 function song(name: string, minutesAgo: number, fields: Partial<Song> = {}): Song {
   const id = crypto.randomUUID();
-  return {
-    id,
-    name,
-    file: null,
-    priority: 'Medium',
-    tier: 'C',
-    status: 'Backlog',
-    tags: [],
-    notes: '',
-    tempo: '',
-    key: '',
-    timeSignature: '4/4',
-    recordingSession: null,
-    projectPath: null,
-    source: 'directory',
-    hidden: false,
-    needsUploadRetry: false,
-    isBeingProcessedByHandleNewProject: false,
-    custom: {},
-    meta: {},
-    editedAt: {},
-    createdAt: NOW - minutesAgo * 60_000,
-    modifiedAt: NOW - minutesAgo * 60_000,
-    supabaseId: id,
-    ...fields,
-  };
+  const at = NOW - minutesAgo * 60_000;
+  return plainSong({ id, name, timeSignature: '4/4', source: 'directory', createdAt: at, modifiedAt: at, supabaseId: id, ...fields });
 }
 
 const SONGS = [
