@@ -78,6 +78,72 @@ test('Choose folder… in the browser opens the host’s folder browser of the h
   }
 });
 
+test('Choose folder… under Electron: every folder the system’s dialog picked is watched; past the plan’s limit, the spec’s alert', async ({ page }) => {
+  const picked = [0, 1, 2, 3].map((i) => {
+    const folder = fs.mkdtempSync(path.join(os.homedir(), `songshelf-e2e-dialog-${i}-`));
+    fs.mkdirSync(path.join(folder, `Dialog Song ${i} Project`));
+    writeAls(path.join(folder, `Dialog Song ${i} Project`, `Dialog Song ${i}.als`), { tempo: 100 + i });
+    return folder;
+  });
+  // Electron's main process answers "library:choose-folders" from its dialog (main/electron/platform.ts, tested with
+  // Electron's module replaced in shell.test.ts); here the page gets that answer, and the real host watches the folders.
+  let answer: string[] = [];
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((frame) => {
+      const call = JSON.parse(String(frame)) as { type?: string; id?: number; channel?: string };
+      if (call.type === 'call' && call.channel === 'library:choose-folders') {
+        socket.send(JSON.stringify({ type: 'result', id: call.id, result: { ok: true, data: { native: true, paths: answer } } }));
+      } else server.send(frame);
+    });
+    server.onMessage((frame) => socket.send(frame));
+  });
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(hostUrl());
+    // Room for two folders or more on the free plan (three at most).
+    const room = await page.evaluate(async () => {
+      const folders = await window.api!.getWatchedDirectories();
+      if (!folders.ok) return folders.error.message;
+      for (const folder of folders.data.slice(1)) await window.api!['library:remove-directory']({ id: folder.id });
+      return 'ok';
+    });
+    expect(room).toBe('ok');
+    const sidebar = page.getByRole('navigation', { name: 'Views' });
+    answer = picked.slice(0, 2);
+    await sidebar.getByRole('button', { name: 'Choose folder…' }).click();
+    await expect(sidebar.getByRole('link', { name: path.basename(picked[0]!) })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: path.basename(picked[1]!) })).toBeVisible();
+    // The last folder's view opens, and its project becomes a song.
+    await expect(page.getByRole('heading', { name: path.basename(picked[1]!) })).toBeVisible();
+    await expect(page.getByTestId('song-row').filter({ hasText: 'Dialog Song 1' })).toBeVisible({ timeout: 20_000 });
+
+    // Two more: the free plan's third folder may be one of them (the library had none or one), never both.
+    answer = picked.slice(2);
+    const alert = page.waitForEvent('dialog');
+    await sidebar.getByRole('button', { name: 'Choose folder…' }).click();
+    const shown = await alert;
+    expect(shown.message()).toBe("You've reached the limit of 3 project directories on the Free tier. Upgrade to Pro for unlimited directories!");
+    await shown.accept();
+    await expect(page).toHaveURL(/\/pricing$/);
+    // Nothing was added past the limit.
+    const watchedPaths = await page.evaluate(async () => {
+      const watched = await window.api!.getWatchedDirectories();
+      return watched.ok ? watched.data.map((folder) => folder.path) : null;
+    });
+    expect(watchedPaths).toEqual(expect.arrayContaining(picked.slice(0, 2)));
+    expect(watchedPaths).not.toContain(picked[3]);
+    expect(watchedPaths!.length).toBe(3);
+  } finally {
+    await page.goto(hostUrl());
+    await page.evaluate(async (folders) => {
+      const watched = await window.api!.getWatchedDirectories();
+      for (const folder of watched.ok ? watched.data : []) if (folders.includes(folder.path)) await window.api!['library:remove-directory']({ id: folder.id });
+    }, picked);
+    for (const folder of picked) fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('audio dropped on the window becomes a song; a file that is neither audio nor a folder is named and left out', async ({ page }) => {
   const wav = fs.readFileSync(writeWav(path.join(tempFolder('songshelf-e2e-drop-'), 'Dropped Idea.wav'), 1));
   await page.setViewportSize({ width: 1440, height: 900 });
