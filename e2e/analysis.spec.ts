@@ -8,7 +8,7 @@ import { writeAls } from '../fixtures/generators/als';
 import { synthGroove, synthProgression } from '../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';
-import { cell, makeRoomForAFolder, search, showColumns } from './songs';
+import { cell, makeRoomForFolders, search, showColumns } from './songs';
 
 test('bounces are heard: BPM, key, LUFS and a waveform in the table and the player; a half-time bounce says so', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-heard-'));
@@ -21,7 +21,7 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(hostUrl());
-  await makeRoomForAFolder(page);
+  await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
   await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();

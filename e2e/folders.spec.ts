@@ -8,7 +8,7 @@ import { DEMO_FOLDER_NAME } from '../common/library';
 import { writeAls } from '../fixtures/generators/als';
 import { writeWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';
-import { makeRoomForAFolder, search, tempFolder } from './songs';
+import { makeRoomForFolders, search, tempFolder } from './songs';
 
 test('an empty library offers Choose folder… and a demo library, which the sidebar removes in one click', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -50,7 +50,7 @@ test('Choose folder… in the browser opens the host’s folder browser of the h
     writeAls(path.join(root, 'Browse Beat Project', 'Browse Beat.als'), { tempo: 97 });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(hostUrl());
-    await makeRoomForAFolder(page);
+    await makeRoomForFolders(page);
     await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Choose folder…' }).click();
     const browser = page.getByRole('dialog', { name: 'Choose a folder to watch' });
     await expect(browser).toBeVisible();
@@ -101,14 +101,7 @@ test('Choose folder… under Electron: every folder the system’s dialog picked
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(hostUrl());
-    // Room for two folders or more on the free plan (three at most).
-    const room = await page.evaluate(async () => {
-      const folders = await window.api!.getWatchedDirectories();
-      if (!folders.ok) return folders.error.message;
-      for (const folder of folders.data.slice(1)) await window.api!['library:remove-directory']({ id: folder.id });
-      return 'ok';
-    });
-    expect(room).toBe('ok');
+    await makeRoomForFolders(page, 2);
     const sidebar = page.getByRole('navigation', { name: 'Views' });
     answer = picked.slice(0, 2);
     await sidebar.getByRole('button', { name: 'Choose folder…' }).click();

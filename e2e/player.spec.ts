@@ -8,7 +8,7 @@ import { writeLibrary } from '../fixtures/generators/library';
 import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
 import { writeWav } from '../fixtures/generators/wav';
-import { addSongs, cell, makeRoomForAFolder, row, search, showColumns, tempFolder } from './songs';
+import { addSongs, cell, makeRoomForFolders, row, search, showColumns, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
   await page.getByRole('button', { name: 'Add song' }).click();
@@ -107,7 +107,7 @@ test('linking a recording session later, and revealing files, go through the cor
 
 test('a song from a project folder goes to Hidden when deleted, and can be restored', async ({ page }) => {
   await page.goto(hostUrl());
-  await makeRoomForAFolder(page);
+  await makeRoomForFolders(page);
   const root = tempFolder('songshelf-e2e-hide-');
   await writeLibrary(root, { projects: 2 });
   await page.getByLabel('Add a folder').fill(root);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { Api } from '../common/ipc';
 import type { NewSong } from '../common/song';
+import { FREE_TIER_MAX_DIRECTORIES } from '../common/constants';
 
 declare global {
   interface Window {
@@ -57,13 +58,13 @@ export function tempFolder(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Unwatches all but the first two folders, so a test can watch one more under the free tier's three. */
-export async function makeRoomForAFolder(page: Page): Promise<void> {
-  const room = await page.evaluate(async () => {
+/** Unwatches folders past the first few, so a test can watch `count` more under the free tier's three. */
+export async function makeRoomForFolders(page: Page, count = 1): Promise<void> {
+  const room = await page.evaluate(async (keep) => {
     const folders = await window.api!.getWatchedDirectories();
     if (!folders.ok) return folders.error.message;
-    for (const folder of folders.data.slice(2)) await window.api!['library:remove-directory']({ id: folder.id });
+    for (const folder of folders.data.slice(keep)) await window.api!['library:remove-directory']({ id: folder.id });
     return 'ok';
-  });
+  }, FREE_TIER_MAX_DIRECTORIES - count);
   expect(room).toBe('ok');
 }

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { FIRST_SAVE, writeAbletonHistory } from '../fixtures/generators/project-versions';
 import { writeSignalWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';
-import { makeRoomForAFolder, search } from './songs';
+import { makeRoomForFolders, search } from './songs';
 
 test('the song panel shows the project’s versions, what each save changed, and that the bounce is older than the last save', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-versions-'));
@@ -22,7 +22,7 @@ test('the song panel shows the project’s versions, what each save changed, and
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(hostUrl());
-  await makeRoomForAFolder(page);
+  await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
   await search(page, 'Timeline Song');
