@@ -1,5 +1,6 @@
 // Folders the usual way and a first run (issue 20): the empty library's first screen, the demo library added and
-// removed in one click, the browser host's folder browser for "Choose folder…", and audio dropped on the window.
+// removed in one click, "Choose folder…" (Electron's dialog, the browser host's folder browser), and folders and
+// audio dropped on the window.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,4 +157,53 @@ test('audio dropped on the window becomes a song; a file that is neither audio n
   await expect(page.getByTestId('song-row')).toHaveCount(1);
   await drop([{ name: 'notes.txt', base64: Buffer.from('hello').toString('base64'), type: 'text/plain' }]);
   await expect(page.getByRole('alert').filter({ hasText: 'notes.txt is neither a folder nor audio' })).toBeVisible();
+});
+
+test('a folder dropped on the window is watched where the shell tells its path (Electron’s preload); a browser says to use Choose folder…', async ({ page }) => {
+  const folder = fs.mkdtempSync(path.join(os.homedir(), 'songshelf-e2e-dropped-folder-'));
+  fs.mkdirSync(path.join(folder, 'Dropped Folder Song Project'));
+  writeAls(path.join(folder, 'Dropped Folder Song Project', 'Dropped Folder Song.als'), { tempo: 111 });
+  // Chromium hands a dropped folder over as a directory entry; a drop made by a script can only carry files, so the
+  // entry of the item named like the folder says what a real folder's would.
+  await page.addInitScript(() => {
+    const entryOf = DataTransferItem.prototype.webkitGetAsEntry;
+    DataTransferItem.prototype.webkitGetAsEntry = function (this: DataTransferItem) {
+      const file = this.getAsFile();
+      if (file?.name.startsWith('songshelf-e2e-dropped-folder-')) return { isDirectory: true, isFile: false, name: file.name } as FileSystemEntry;
+      return entryOf.call(this);
+    };
+  });
+  const dropFolder = async () => {
+    const transfer = await page.evaluateHandle((name) => {
+      const data = new DataTransfer();
+      data.items.add(new File([], name));
+      return data;
+    }, path.basename(folder));
+    await page.dispatchEvent('main', 'dragover', { dataTransfer: transfer });
+    await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
+  };
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(hostUrl());
+    await makeRoomForFolders(page);
+    // A browser cannot learn where the folder is.
+    await dropFolder();
+    await expect(page.getByRole('alert').filter({ hasText: 'A browser cannot tell Songshelf where a dropped folder is: use Choose folder… in the sidebar' })).toBeVisible();
+
+    // Electron's preload answers with the folder's path (webUtils.getPathForFile); the page watches it.
+    await page.evaluate((home) => {
+      (window as unknown as { desktop: { pathOfFile(file: File): string } }).desktop = { pathOfFile: (file) => `${home}/${file.name}` };
+    }, path.dirname(folder));
+    await dropFolder();
+    const sidebar = page.getByRole('navigation', { name: 'Views' });
+    await expect(sidebar.getByRole('link', { name: path.basename(folder) })).toBeVisible();
+    await expect(page.getByTestId('song-row').filter({ hasText: 'Dropped Folder Song' })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await page.evaluate(async (dropped) => {
+      const watched = await window.api!.getWatchedDirectories();
+      const found = watched.ok ? watched.data.find((candidate) => candidate.path === dropped) : undefined;
+      if (found) await window.api!['library:remove-directory']({ id: found.id });
+    }, folder);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });
