@@ -46,6 +46,51 @@ export function describeServerPlan(open: () => Promise<CloudDatabase>): void {
     await cloud?.close();
   });
 
+  describe('the cloud owns time', () => {
+    const year2100 = Date.UTC(2100, 0, 1);
+    const huge = Number.MAX_SAFE_INTEGER;
+    const dated = (id: string, at: number, notes: string) => ({ id, name: 'Night Drive', notes, modifiedAt: at, editedAt: { notes: at, name: huge, status: 5 } });
+
+    it.each(WRITTEN_TABLES)('clamps the client times of a %s row (2100, 2^53) to its own clock, so a later edit still wins', async (table) => {
+      const pro = await createUser('pro');
+      const before = Date.now();
+      await cloud.asUser(pro, (tx) => tx.query(`insert into public.${table} (data) values ($1)`, [dated('frozen', year2100, 'from 2100')]));
+      const stored = await cloud.asUser(pro, (tx) => tx.query<{ data: { modifiedAt: number; editedAt: Record<string, number> } }>(`select data from public.${table}`));
+      const { modifiedAt, editedAt } = stored.rows[0]!.data;
+      expect(modifiedAt).toBeGreaterThanOrEqual(before);
+      expect(modifiedAt).toBeLessThan(before + 10 * 60_000);
+      expect(editedAt.notes).toBe(modifiedAt);
+      expect(editedAt.name).toBeLessThan(before + 10 * 60_000);
+      expect(editedAt.status).toBe(5);
+
+      // A device's edit made after it, by a clock a few seconds ahead, wins at once.
+      const honest = { id: 'frozen', name: 'Night Drive', notes: 'edited today', modifiedAt: Date.now() + 5000, editedAt: { notes: Date.now() + 5000 } };
+      await cloud.asUser(pro, (tx) => tx.query(`update public.${table} set data = $1`, [honest]));
+      const after = await cloud.asUser(pro, (tx) => tx.query<{ notes: string }>(`select data ->> 'notes' as notes from public.${table}`));
+      expect(after.rows).toEqual([{ notes: 'edited today' }]);
+    });
+
+    it('a row stored dated 2100 before the clamp existed no longer beats a newer edit', async () => {
+      const pro = await createUser('pro');
+      await cloud.asOwner((tx) => tx.query(`alter table public.songs disable trigger songs_clamp_times`));
+      try {
+        await cloud.asOwner((tx) => tx.query(`insert into public.songs (user_id, data) values ($1, $2)`, [pro.sub, dated('old-frozen', year2100, 'from 2100')]));
+      } finally {
+        await cloud.asOwner((tx) => tx.query(`alter table public.songs enable trigger songs_clamp_times`));
+      }
+      await cloud.asUser(pro, (tx) => tx.query(`update public.songs set data = $1`, [{ id: 'old-frozen', notes: 'edited today', modifiedAt: Date.now() + 5000 }]));
+      const after = await cloud.asUser(pro, (tx) => tx.query<{ notes: string }>(`select data ->> 'notes' as notes from public.songs`));
+      expect(after.rows).toEqual([{ notes: 'edited today' }]);
+    });
+
+    it('clamps the settings time', async () => {
+      const pro = await createUser('pro');
+      await cloud.asUser(pro, (tx) => tx.query('update public.user_settings set changed_at = $1', [year2100]));
+      const stored = await cloud.asUser(pro, (tx) => tx.query<{ changed_at: string }>('select changed_at from public.user_settings'));
+      expect(Number(stored.rows[0]!.changed_at)).toBeLessThan(Date.now() + 10 * 60_000);
+    });
+  });
+
   describe('the server-side plan: rows', () => {
     it.each(WRITTEN_TABLES)('server-side plan: a free user cannot insert or update %s, but reads and deletes their own rows', async (table) => {
       const free = await createUser('free');
