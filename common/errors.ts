@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'not_allowed'
   | 'file_too_large'
   | 'io_error'
+  | 'disk_full'
   | 'compression_failed'
   | 'cloud_error'
   | 'db_too_new'

@@ -27,6 +27,12 @@ export const MESSAGES = {
   projectNotInLibrary: 'The project is not in a watched folder on this computer.',
   versionNotFound: 'That version is no longer in the project.',
   versionNotCopyable: 'This version cannot be opened as a copy.',
+  noImportToUndo: 'There is no import to undo: it was undone already, or another import came after it.',
+  /** A version file past `VERSION_FILE_MAX_BYTES` (a 1.5 GB file left in Backup/): listed, never hashed, read or snapshotted. */
+  versionTooLargeToRead: 'Larger than 512 MB: listed, but not read or compared.',
+  snapshotsPausedTitle: 'Snapshots paused: the disk is nearly full',
+  snapshotsPausedBody:
+    "Less than 2 GB is free on the disk that holds Songshelf's data, so no new snapshots of your sessions are kept. The ones kept so far stay, and snapshots start again by themselves once there is room.",
   // Accounts (spec sections 4, 5 and 8).
   weakPassword:
     'Password must be at least 8 characters long and contain at least one uppercase letter, one lowercase letter, one number, and one special character.',
@@ -65,6 +71,10 @@ export const MESSAGES = {
   pathHasNul: 'The path contains a NUL character.',
   folderPathNotFull: 'Give the full path of the folder.',
   outsideLibraryFolders: 'Songshelf only reads files inside your watched folders and its own data.',
+  /** Any write that found the data folder's disk full (SQLite's SQLITE_FULL, the OS's ENOSPC). */
+  diskFull: 'The disk that holds your library is full',
+  diskFullBody: 'Songshelf keeps what it has and carries on by itself once there is space again: free some space on that disk.',
+  networkPathRefused: 'Songshelf never opens network or device paths (\\\\server\\share, //server, \\\\?\\).',
   ownDataNotReadable: 'Songshelf never reads its own database, keys or logs through the file channels.',
   linkNotAnAddress: 'That link is not a valid address.',
   linkHasNoHost: 'That link has no host.',
@@ -271,6 +281,16 @@ export function tooManyFilesSaving(max: number): string {
 
 export function unusableFileName(fileName: string): string {
   return `${fileName} is not a usable file name.`;
+}
+
+// What a decoder may read (common/media.ts `decodableAudioOf`): the kind its name says, by its bytes.
+/** `kind`: "a WAV file", "an MP3 file"... */
+export function notTheAudioItsNameSays(fileName: string, kind: string): string {
+  return `${fileName} is not ${kind}: its content is not what its name says, so Songshelf did not decode it.`;
+}
+
+export function notDecodableAudio(fileName: string): string {
+  return `${fileName} is not audio Songshelf decodes (WAV, AIFF, FLAC or MP3), so it was not decoded.`;
 }
 
 export function notPlayableAudio(fileName: string): string {

@@ -14,7 +14,12 @@
  * drive letter (`C:`) is not a scheme.
  */
 export function isNetworkPath(candidate: string): boolean {
-  return isDevicePath(candidate) || /^[\\/]{2}/.test(candidate) || /^[a-z][a-z0-9+.-]+:/i.test(candidate);
+  return isDevicePath(candidate) || /^[\\/]{2}/.test(candidate) || hasScheme(candidate);
+}
+
+/** An address with a scheme (`smb:`, `file:`, `https:`); a drive letter (`C:`) has one letter and is not one. */
+export function hasScheme(candidate: string): boolean {
+  return /^[a-z][a-z0-9+.-]+:/i.test(candidate);
 }
 
 /** `\\?\C:\…`, `\\.\PhysicalDrive0`, `\??\UNC\…`, with either slash: Windows hands these on unchecked. */

@@ -7,6 +7,7 @@ import { NO_CLOUD, type CloudStatus } from '../common/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
 import { AccountService } from './account/account-service';
 import { ChangeNotifier } from './change-notifier';
+import { DiskFullWatch, libraryWriteProbe, type DiskFullWatchOptions } from './disk/disk-full';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
 import { SessionVault, type SecretBox } from './account/session-vault';
@@ -45,6 +46,8 @@ export interface CoreOptions {
   uploads?: UploadQueueOptions & AudioUploaderOptions;
   /** The shell's encryption for the desktop session (Electron's safeStorage). Default: none, the page keeps it. */
   secretBox?: SecretBox;
+  /** How a full disk is watched (`disk/disk-full.ts`). */
+  disk?: DiskFullWatchOptions;
 }
 
 export interface Core {
@@ -57,6 +60,7 @@ export interface Core {
   uploads: UploadQueue;
   sync: SyncService;
   account: AccountService;
+  disk: DiskFullWatch;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -70,6 +74,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.now ? { now: options.now } : {}),
   });
   const events = new EventBus();
+  const disk = new DiskFullWatch(libraryWriteProbe(db), events, options.disk);
   const changes = new ChangeNotifier(db.changes, events);
   const stopNotifying = changes.follow();
   const pool: WorkerPool = createWorkerPool({
@@ -85,7 +90,7 @@ export function createCore(options: CoreOptions): Core {
   const compressor = new AudioCompressor(pool, options.dataDir, options.compression);
   const uploader = new AudioUploader(db, account, compressor, options.dataDir, options.uploads);
   const uploads = new UploadQueue(db, uploader, account, events, options.uploads);
-  const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, options.jobs);
+  const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, { ...options.jobs, disk });
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const ctx: CoreContext = {
     db,
@@ -100,6 +105,7 @@ export function createCore(options: CoreOptions): Core {
     sync,
     account,
     cloud,
+    disk,
   };
   let closed = false;
   return {
@@ -112,6 +118,7 @@ export function createCore(options: CoreOptions): Core {
     uploads,
     sync,
     account,
+    disk,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
@@ -128,6 +135,7 @@ export function createCore(options: CoreOptions): Core {
       sync.stop();
       uploads.stop();
       account.close();
+      disk.stop();
       await library.stop();
       await runner.stop();
       changes.flush();

@@ -1,4 +1,5 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
+import type { DiskFullWatch } from '../disk/disk-full';
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/handle';
 import type { AccountService } from '../account/account-service';
@@ -41,6 +42,8 @@ export interface CoreContext {
   account: AccountService;
   /** The cloud the shell started or was configured with, asked each time (the local one starts late). */
   cloud: () => CloudStatus;
+  /** Knows when the disk that holds the library is full, tells the user once, and says when it has space again. */
+  disk: DiskFullWatch;
 }
 
 export type Handler<C extends Channel> = (

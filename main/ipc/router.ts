@@ -1,14 +1,15 @@
 /**
  * The core's one entry point for every transport: it bounds the input's shape (depth and size, by a loop that
  * cannot overflow the stack), validates it with the contract's schema, runs the handler, and always answers an
- * envelope. `dispatch` never rejects: a validator or handler that throws becomes an `internal` envelope, so nothing
- * a caller sends can crash the core.
+ * envelope. `dispatch` never rejects: a validator or handler that throws becomes an `internal` envelope (or
+ * `disk_full`, when the disk that holds the library is full), so nothing a caller sends can crash the core.
  */
 import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
 import { callFailed } from '../../common/messages';
 import { contract, isChannel, type Channel, type Envelope } from '../../common/ipc';
 import { jsonBoundsProblem } from '../../common/json-bounds';
+import { diskFullError, isDiskFull } from '../disk/disk-full';
 import type { CoreContext, HandlerMap } from './handler';
 
 export interface Router {
@@ -33,6 +34,8 @@ export function createRouter(handlers: HandlerMap, ctx: CoreContext): Router {
         ctx.events.emit('db:changed', changes);
         return { ok: true, data: value, changes };
       } catch (error) {
+        // A full disk is told once by the watch, and answered in its own words on every call that met it.
+        if (ctx.disk.report(error)) return fail(diskFullError().toShape());
         return fail(toErrorShape(isChannel(channel) ? channel : null, error));
       }
     },

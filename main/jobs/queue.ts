@@ -161,6 +161,20 @@ export function failForGood(db: Db, id: number, error: string): boolean {
   return result.changes > 0;
 }
 
+/**
+ * Puts a running job back in the queue without spending its attempt: its run could not finish for a reason that
+ * was not its own (the disk that holds the library was full), so it runs again, from the start, once it can.
+ */
+export function release(db: Db, id: number): boolean {
+  const now = db.now();
+  const result = db.orm
+    .update(jobs)
+    .set({ state: 'queued', attempts: sql`max(${jobs.attempts} - 1, 0)`, runAfter: now, updatedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running')))
+    .run();
+  return result.changes > 0;
+}
+
 /** Replaces a queued job's payload (merging what was asked since); false once it has started. */
 export function updateQueuedPayload<K extends JobKind>(db: Db, id: number, kind: K, payload: JobPayload<K>): boolean {
   const result = db.orm

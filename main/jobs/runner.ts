@@ -3,9 +3,14 @@
  * each payload with its kind's schema, runs their handlers with a heartbeat and an abort signal, records the
  * outcome, and tells the renderer (`jobs:changed`). A payload that does not parse, or a `PermanentJobError`
  * from the handler, fails the job at once; any other error is retried with backoff until attempts run out.
+ *
+ * A full disk is nobody's failure: the runner pauses (nothing is claimed), a job that met it goes back to the queue
+ * with its attempt given back, an outcome that could not be written is kept and written when space returns
+ * (`disk/disk-full.ts`), and then the runner carries on by itself.
  */
 import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
 import type { Db } from '../../db/handle';
+import { DiskFullWatch, libraryWriteProbe } from '../disk/disk-full';
 import type { EventBus } from '../events';
 import type { BackoffOptions } from './backoff';
 import { PermanentJobError } from './permanent-error';
@@ -35,6 +40,8 @@ export interface JobRunnerOptions {
   backoff?: BackoffOptions;
   /** Longest wait between progress events of one job. Default: 250 ms. */
   progressIntervalMs?: number;
+  /** Who knows the disk is full (the core's one watch). Default: a watch of the runner's own. */
+  disk?: DiskFullWatch;
 }
 
 const KEEP_FINISHED_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +56,12 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** The disk is full: nothing is claimed until it has space again. */
+  private paused = false;
+  /** Writes of outcomes that met a full disk, in order, written when it has space again. */
+  private readonly unrecorded: (() => void)[] = [];
+  /** Who knows the disk is full: timers that write run their turn through `disk.guard`. */
+  readonly disk: DiskFullWatch;
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
   private readonly progressIntervalMs: number;
@@ -62,6 +75,8 @@ export class JobRunner {
     this.heartbeatMs = options.heartbeatMs ?? 5000;
     this.staleMs = options.staleMs ?? 30_000;
     this.progressIntervalMs = options.progressIntervalMs ?? 250;
+    this.disk = options.disk ?? new DiskFullWatch(libraryWriteProbe(db), events);
+    this.disk.onResume(() => this.resume());
   }
 
   /**
@@ -71,8 +86,10 @@ export class JobRunner {
    */
   start(options: { orphanedRunningJobs?: boolean } = {}): void {
     this.stopped = false;
-    const { retired } = queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
-    for (const job of [...retired, ...queue.retireExhausted(this.db)]) this.reportRetired(job);
+    this.record(() => {
+      const { retired } = queue.recoverStale(this.db, options.orphanedRunningJobs ? -1 : this.staleMs);
+      for (const job of [...retired, ...queue.retireExhausted(this.db)]) this.reportRetired(job);
+    });
     this.prune();
     this.pruneTimer = setInterval(() => this.prune(), PRUNE_EVERY_MS);
     this.pruneTimer.unref?.();
@@ -91,8 +108,10 @@ export class JobRunner {
 
   /** Finished jobs are kept a day (the jobs panel shows recent work), then forgotten. */
   private prune(): void {
-    const removed = queue.pruneFinished(this.db, this.db.now() - KEEP_FINISHED_MS);
-    if (removed > 0) this.events.emit('jobs:changed', { jobs: [] });
+    this.whileDiskAllows(() => {
+      const removed = queue.pruneFinished(this.db, this.db.now() - KEEP_FINISHED_MS);
+      if (removed > 0) this.events.emit('jobs:changed', { jobs: [] });
+    });
   }
 
   /** Stops claiming, aborts running handlers and waits for them to settle. */
@@ -106,7 +125,7 @@ export class JobRunner {
 
   /** Looks for work now (after an enqueue, a retry, a finished job). */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.paused) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), 0);
   }
@@ -152,16 +171,67 @@ export class JobRunner {
 
   private tick(): void {
     this.timer = null;
-    if (this.stopped) return;
-    for (;;) {
-      const job = queue.claimNext(this.db, this.kindsWithCapacity());
-      if (!job) break;
-      const parsed = parsePayload(job.kind as JobKind, job.payload);
-      if (parsed.ok) this.launch(job, parsed.payload);
-      else this.failForGood(job, null, parsed.error);
+    if (this.stopped || this.paused) return;
+    try {
+      for (;;) {
+        const job = queue.claimNext(this.db, this.kindsWithCapacity());
+        if (!job) break;
+        const parsed = parsePayload(job.kind as JobKind, job.payload);
+        if (parsed.ok) this.launch(job, parsed.payload);
+        else this.failForGood(job, null, parsed.error);
+      }
+      this.scheduleNextWake();
+      this.resolveIdleWaiters();
+    } catch (error) {
+      if (!this.pauseIfDiskFull(error)) throw error;
     }
-    this.scheduleNextWake();
-    this.resolveIdleWaiters();
+  }
+
+  /** True when the error was a full disk: the runner pauses until the disk watch says it has space again. */
+  private pauseIfDiskFull(error: unknown): boolean {
+    if (!this.disk.report(error)) return false;
+    this.paused = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return true;
+  }
+
+  /** Bookkeeping that may wait (a heartbeat, a prune): on a full disk it is skipped and the runner pauses. */
+  private whileDiskAllows(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      if (!this.pauseIfDiskFull(error)) throw error;
+    }
+  }
+
+  /** An outcome that must be written: on a full disk it is kept, in order, and written when space returns. */
+  private record(write: () => void): void {
+    if (this.unrecorded.length > 0) {
+      this.unrecorded.push(write);
+      return;
+    }
+    try {
+      write();
+    } catch (error) {
+      if (!this.pauseIfDiskFull(error)) throw error;
+      this.unrecorded.push(write);
+    }
+  }
+
+  /** The disk has space again: the outcomes kept meanwhile are written, then work goes on. */
+  private resume(): void {
+    this.paused = false;
+    while (this.unrecorded.length > 0) {
+      try {
+        this.unrecorded[0]!();
+      } catch (error) {
+        if (this.pauseIfDiskFull(error)) return;
+        console.error('[jobs] a kept outcome could not be written', error);
+      }
+      this.unrecorded.shift();
+    }
+    this.wake();
   }
 
   private kindsWithCapacity(): JobKind[] {
@@ -183,7 +253,7 @@ export class JobRunner {
     this.announce(job.id);
 
     let lastProgressAt = 0;
-    const heartbeat = setInterval(() => queue.heartbeat(this.db, job.id), this.heartbeatMs);
+    const heartbeat = setInterval(() => this.whileDiskAllows(() => queue.heartbeat(this.db, job.id)), this.heartbeatMs);
     const ctx: JobContext = {
       jobId: job.id,
       signal: controller.signal,
@@ -191,7 +261,7 @@ export class JobRunner {
         const now = Date.now();
         if (now - lastProgressAt < this.progressIntervalMs && fraction < 1) return;
         lastProgressAt = now;
-        queue.heartbeat(this.db, job.id, fraction);
+        this.whileDiskAllows(() => queue.heartbeat(this.db, job.id, fraction));
         this.announce(job.id);
       },
     };
@@ -199,15 +269,23 @@ export class JobRunner {
     handler
       .run(payload, ctx)
       .then(
-        (result) => queue.complete(this.db, job.id, result),
+        (result) => this.record(() => queue.complete(this.db, job.id, result)),
         (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          if (error instanceof PermanentJobError) {
-            if (queue.failForGood(this.db, job.id, message)) handler.onFailed?.(payload, message);
+          if (this.pauseIfDiskFull(error)) {
+            this.record(() => queue.release(this.db, job.id));
             return;
           }
-          const state = queue.fail(this.db, job.id, message, this.options.backoff);
-          if (state === 'failed') handler.onFailed?.(payload, message);
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof PermanentJobError) {
+            this.record(() => {
+              if (queue.failForGood(this.db, job.id, message)) handler.onFailed?.(payload, message);
+            });
+            return;
+          }
+          this.record(() => {
+            const state = queue.fail(this.db, job.id, message, this.options.backoff);
+            if (state === 'failed') handler.onFailed?.(payload, message);
+          });
         },
       )
       .finally(() => {

@@ -9,12 +9,15 @@ import { AppError } from '../../common/errors';
 import { folderRefusal, type FolderPlaces } from '../../common/folder-rules';
 import type { FolderListing } from '../../common/library';
 import { folderNotFound } from '../../common/messages';
+import { isNetworkPath } from '../../common/network-path';
 
 /** Folders listed at most (a folder of 10,000 sample packs is listed by its first names). */
 const MAX_LISTED = 1000;
 export const OUTSIDE_HOME = 'The folder browser shows the folders in your home folder.';
 
 export async function browseFolders(requested: string | undefined, places: FolderPlaces): Promise<FolderListing> {
+  // A network or device path is refused by its shape: looking one up would touch it (common/network-path.ts).
+  if (requested !== undefined && isNetworkPath(requested)) throw new AppError('forbidden', OUTSIDE_HOME);
   const home = await fs.realpath(places.home);
   const folder = path.resolve(requested ?? places.home);
   const real = await fs.realpath(folder).catch(() => null);

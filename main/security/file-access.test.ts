@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../db/test-support';
 import { resolveAllowedPath } from './file-access';
 
@@ -25,5 +26,34 @@ describe('resolveAllowedPath', () => {
     ['a NUL byte', () => `${root}/song.wav\0.txt`, 'invalid_input'],
   ])('refuses %s', async (_case, requested, code) => {
     await expect(resolveAllowedPath(requested(), [root])).rejects.toMatchObject({ code });
+  });
+});
+
+describe('network and device paths', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const root = tempDir();
+
+  it.each([
+    ['a UNC path', '\\\\server\\share\\a.als'],
+    ['a UNC path with forward slashes', '//server/share/a.als'],
+    ['a device path', '\\\\?\\C:\\Music\\a.als'],
+    ['a device namespace path', '\\\\.\\PhysicalDrive0'],
+    ['an smb address', 'smb://server/share/a.als'],
+    ['a file URL', 'file://server/share/a.als'],
+  ])('refuses %s before any file system call', async (_case, requested) => {
+    const realpath = vi.spyOn(fsPromises, 'realpath');
+    const stat = vi.spyOn(fsPromises, 'stat');
+    await expect(resolveAllowedPath(requested, [root])).rejects.toMatchObject({ code: 'forbidden' });
+    expect(realpath).not.toHaveBeenCalled();
+    expect(stat).not.toHaveBeenCalled();
+  });
+
+  it('takes a path inside a share the user chose to watch, and refuses a device path even there', async () => {
+    const share = '//nas/music/Projects';
+    await expect(resolveAllowedPath('//nas/music/Projects/Song/song.als', [share])).resolves.toContain('song.als');
+    await expect(resolveAllowedPath('//nas/music/Other/a.als', [share])).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(resolveAllowedPath('//nas/music/Projects/../../x/a.als', [share])).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

@@ -7,8 +7,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
+import { hasScheme, isDevicePath, isNetworkPath } from '../../common/network-path';
 
 export async function resolveAllowedPath(requested: string, roots: string[]): Promise<string> {
+  refuseNetworkPath(requested, roots);
   if (!path.isAbsolute(requested)) throw new AppError('invalid_input', MESSAGES.pathNotAbsolute);
   if (requested.includes('\0')) throw new AppError('invalid_input', MESSAGES.pathHasNul);
   const target = await realPathOfPossiblyMissing(path.resolve(requested));
@@ -17,6 +19,23 @@ export async function resolveAllowedPath(requested: string, roots: string[]): Pr
     if (isInside(realRoot, target)) return target;
   }
   throw new AppError('forbidden', MESSAGES.outsideLibraryFolders);
+}
+
+/**
+ * A network or device path is refused by its shape, before any file system call: on Windows merely resolving
+ * `\\server\share\a.als` opens an SMB connection that hands the server the user's NTLM hash (common/network-path.ts).
+ * The one exception is a share the user chose to watch: a path inside it, by its letters alone, is theirs.
+ */
+function refuseNetworkPath(requested: string, roots: string[]): void {
+  if (!isNetworkPath(requested)) return;
+  const chosenShare = !isDevicePath(requested) && !hasScheme(requested) && roots.some((root) => isNetworkPath(root) && isInsideByLetters(root, requested));
+  if (!chosenShare) throw new AppError('forbidden', MESSAGES.networkPathRefused);
+}
+
+function isInsideByLetters(root: string, target: string): boolean {
+  const norm = (value: string) => path.posix.normalize(value.replaceAll('\\', '/')).toLowerCase();
+  const relative = path.posix.relative(norm(root), norm(target));
+  return relative === '' || (!relative.startsWith('..') && !path.posix.isAbsolute(relative));
 }
 
 export function isInside(root: string, target: string): boolean {

@@ -63,8 +63,8 @@ export class SyncScheduler {
     const every = this.options.periodicMs ?? PERIODIC_SYNC_MS;
     const tick = (delay: number) => {
       this.periodic = setTimeout(() => {
-        void this.periodicRun();
         tick(every);
+        this.runner?.disk.guard(() => this.periodicRun());
       }, delay);
       this.periodic.unref?.();
     };
@@ -80,7 +80,11 @@ export class SyncScheduler {
     this.debounce = setTimeout(() => {
       this.debounce = null;
       // A pull's own writes also announce changes; with nothing to push there is nothing to run for.
-      if (this.engine.status().signedIn && effectiveTier(this.db) === 'pro' && countUnsynced(this.db) > 0) this.queue();
+      const queueIfDue = () => {
+        if (this.engine.status().signedIn && effectiveTier(this.db) === 'pro' && countUnsynced(this.db) > 0) this.queue();
+      };
+      if (this.runner) this.runner.disk.guard(queueIfDue);
+      else queueIfDue();
     }, wait);
     this.debounce.unref?.();
   }
