@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOUD_FILE_ERRORS, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl } from './cloud-files';
+import { CLOUD_FILE_ERRORS, cloudFileUrl, cloudObjectOf, isCloudFileUrl, parseCloudFileUrl } from './cloud-files';
 
 describe('cloud file addresses', () => {
   it('round-trip: the address an upload gives reads back as its bucket and path', () => {
@@ -15,6 +15,13 @@ describe('cloud file addresses', () => {
       expect(() => parseCloudFileUrl(value), value).toThrow(CLOUD_FILE_ERRORS.invalidUrl);
     }
     expect(isCloudFileUrl('/Users/ana/Music/a.wav')).toBe(false);
+  });
+
+  it('names the object a song\'s file value plays, or none for a local path or an address it cannot read', () => {
+    expect(cloudObjectOf(cloudFileUrl('https://x', 'audio-files', 'u-1/song-1/mix.wav'))).toEqual({ bucket: 'audio-files', path: 'u-1/song-1/mix.wav' });
+    expect(cloudObjectOf('/Users/ana/Music/a.wav')).toBeNull();
+    expect(cloudObjectOf('https://x/storage/v1/object/public/avatars/u/a.png')).toBeNull();
+    expect(cloudObjectOf('https://x/storage/v1/object/public/audio-files/u/%E0%A4%A')).toBeNull();
   });
 
   it('refuses any bucket but the app’s two: "Invalid bucket in URL"', () => {

@@ -1,10 +1,11 @@
 /**
  * Audio and sessions in the cloud's storage (spec section 7): the buckets, the address a song's file value takes
- * once uploaded (`{cloud}/storage/v1/object/public/{bucket}/{userId}/{name}`), and reading one back, which is how
- * a removal or a signed URL knows what it touches. An address that is not such a file is refused with the spec's
- * texts, so no removal can reach beyond the app's two buckets.
+ * once uploaded (`{cloud}/storage/v1/object/public/{bucket}/{userId}/{songId}/{name}`: `common/upload-rules.ts`
+ * `songObjectPath`; `{userId}/{name}` before songs had folders), and reading one back, which is how a removal or a
+ * signed URL knows what it touches. An address that is not such a file is refused with the spec's texts, so no
+ * removal can reach beyond the app's two buckets.
  */
-import { AppError } from './errors';
+import { AppError, isAppError } from './errors';
 
 export const AUDIO_BUCKET = 'audio-files';
 export const SESSION_BUCKET = 'session-files';
@@ -26,6 +27,17 @@ export function cloudFileUrl(cloudUrl: string, bucket: CloudBucket, objectPath: 
 /** Whether a song's file value is an uploaded copy in the cloud rather than a path on this computer. */
 export function isCloudFileUrl(value: string): boolean {
   return /^https?:\/\//i.test(value) && value.includes('/storage/v1/object/');
+}
+
+/** The object a song's file value plays; null when it is no uploaded file (a local path, an address we cannot read). */
+export function cloudObjectOf(value: string): { bucket: CloudBucket; path: string } | null {
+  if (!isCloudFileUrl(value)) return null;
+  try {
+    return parseCloudFileUrl(value);
+  } catch (error) {
+    if (isAppError(error)) return null;
+    throw error;
+  }
 }
 
 /** The bucket and object path of a cloud file address; "Invalid file URL" / "Invalid bucket in URL" otherwise. */

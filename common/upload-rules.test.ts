@@ -3,11 +3,15 @@ import {
   compressionFormat,
   compressionPlan,
   isCompressedCopy,
+  isSongsOwnObject,
+  playsAnotherObject,
   sanitizeUploadName,
+  songObjectPath,
   UPLOAD_SKIP_REASONS,
   uploadTimedOut,
   uploadTimeoutSeconds,
 } from './upload-rules';
+import { cloudFileUrl } from './cloud-files';
 import { MAX_UPLOAD_BYTES } from './constants';
 
 const MB = 1024 * 1024;
@@ -44,6 +48,36 @@ describe('upload rules (spec sections 5, 8 and 9)', () => {
     expect(sanitizeUploadName('Tab\there-ok_1.mp3')).toBe('tab_here-ok_1.mp3');
     expect(sanitizeUploadName('Café ♪ ünïcode.mp3')).toBe('caf__ncode.mp3');
     expect(sanitizeUploadName('../../etc/passwd')).toBe('....etcpasswd');
+  });
+
+  it('puts a song\'s audio in its own folder of the user\'s: {userId}/{songId}/{sanitized name}', () => {
+    const song = '0190a3b4-0000-7000-8000-0000000000aa';
+    expect(songObjectPath('u-1', song, 'Mix.wav')).toBe(`u-1/${song}/mix.wav`);
+    // An id no key could hold as it is gets a folder of its own all the same, one segment, never a plain id's.
+    expect(songObjectPath('u-1', 'a/b', 'Mix.wav')).toBe('u-1/.61.2f.62/mix.wav');
+    expect(songObjectPath('u-1', '..', 'Mix.wav')).toBe('u-1/.2e.2e/mix.wav');
+    expect(songObjectPath('u-1', 'ab', 'Mix.wav')).not.toBe(songObjectPath('u-1', 'a b', 'Mix.wav'));
+  });
+
+  it.each([
+    ['u-1/song-1/mix.wav', 'song-1', true],
+    ['u-1/song-2/mix.wav', 'song-1', false],
+    ['u-1/mix.wav', 'song-1', false],
+    ['u-1/song-1/extra/mix.wav', 'song-1', false],
+    ['u-1/.61.2f.62/mix.wav', 'a/b', true],
+  ] as const)('%s is the own object of song %s: %s', (objectPath, songId, own) => {
+    expect(isSongsOwnObject(objectPath, songId)).toBe(own);
+  });
+
+  it.each([
+    ['an old object shared by name', cloudFileUrl('https://x', 'audio-files', 'u-1/mix.wav'), true],
+    ['another song\'s object', cloudFileUrl('https://x', 'audio-files', 'u-1/song-2/mix.wav'), true],
+    ['its own object', cloudFileUrl('https://x', 'audio-files', 'u-1/song-1/mix.wav'), false],
+    ['a file on this computer', '/Users/ana/Music/Mix.wav', false],
+    ['no file', '', false],
+    ['a session, not audio', cloudFileUrl('https://x', 'session-files', 'u-1/set.als'), false],
+  ])('a song playing %s goes up to its own: %s', (_what, value, again) => {
+    expect(playsAnotherObject('song-1', value)).toBe(again);
   });
 
   it('never uploads our own compressed copies', () => {

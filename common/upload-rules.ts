@@ -1,7 +1,8 @@
 /**
  * The rules of compressing and uploading a song's audio (spec sections 5 and 9), pure so the workers, the core and
  * the upload queue share one copy: when to compress and at which bitrate, which output formats exist, the
- * uploaded name, the copies never uploaded, the size limit, the timeout and the skip reasons of an upload result.
+ * uploaded name and the song's object it goes to, the copies never uploaded, the size limit, the timeout and the skip
+ * reasons of an upload result.
  */
 import {
   COMPRESSION_LOW_BITRATE_ABOVE_BYTES,
@@ -11,6 +12,7 @@ import {
   UPLOAD_TIMEOUT_MAX_SECONDS,
   UPLOAD_TIMEOUT_SECONDS_PER_MB,
 } from './constants';
+import { AUDIO_BUCKET, cloudObjectOf } from './cloud-files';
 import { AppError } from './errors';
 import { fileExtension } from './media';
 
@@ -52,6 +54,41 @@ export function sanitizeUploadName(fileName: string): string {
     .toLowerCase()
     .replace(/[\s:]/g, '_')
     .replace(/[^a-z0-9._-]/g, '');
+}
+
+/**
+ * Where a song's audio goes in the audio bucket: `{userId}/{songId}/{sanitized name}`. The spec's
+ * `{userId}/{sanitizedName}` let every project's `Mix.wav` replace the others' (the last upload won, and the other
+ * songs played its bytes); a folder per song gives each song its own object, and the storage policies still find the
+ * user in the first folder.
+ */
+export function songObjectPath(userId: string, songId: string, fileName: string): string {
+  return `${userId}/${songFolder(songId)}/${sanitizeUploadName(fileName)}`;
+}
+
+/** Whether an object path is in this song's own folder (`{userId}/{songId}/{name}`). */
+export function isSongsOwnObject(objectPath: string, songId: string): boolean {
+  const parts = objectPath.split('/');
+  return parts.length === 3 && parts[1] === songFolder(songId);
+}
+
+/**
+ * Whether a song's file value plays uploaded audio outside the song's own folder (an object the spec's keys shared
+ * by name, `{userId}/{name}`): the song goes up again, to its own.
+ */
+export function playsAnotherObject(songId: string, fileValue: string): boolean {
+  const object = cloudObjectOf(fileValue);
+  return object !== null && object.bucket === AUDIO_BUCKET && !isSongsOwnObject(object.path, songId);
+}
+
+/**
+ * A song's folder: its id, which the app makes of hex digits and hyphens (UUIDs). Any other id (one a key could
+ * not hold as it is: a slash, a space) is spelled as its code points in hex after a dot, which no plain id starts
+ * with, so two songs never share a folder.
+ */
+function songFolder(songId: string): string {
+  if (/^[A-Za-z0-9_-]+$/.test(songId)) return songId;
+  return `.${Array.from(songId, (char) => char.codePointAt(0)!.toString(16)).join('.')}`;
 }
 
 /** The smaller of 300 s and 60 s plus 6 s per MB, in whole seconds. */

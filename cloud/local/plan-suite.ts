@@ -222,6 +222,14 @@ export function describeServerPlan(open: () => Promise<CloudDatabase>): void {
       ]);
     });
 
+    it("server-side plan: the files in a user's song folders ({userId}/{songId}/…) count toward their 1 GiB, a replaced one once", async () => {
+      const pro = await createUser('pro');
+      await fillStorage(pro, PRO_STORAGE_CAP_BYTES - 10);
+      await cloud.asUser(pro, (tx) => putObject(tx, `${pro.sub}/song-a/mix.mp3`, 10));
+      await cloud.asUser(pro, (tx) => putObject(tx, `${pro.sub}/song-a/mix.mp3`, 10));
+      await expect(cloud.asUser(pro, (tx) => putObject(tx, `${pro.sub}/song-b/mix.mp3`, 1))).rejects.toThrow(/past 1 GiB/);
+    });
+
     it('server-side plan: a pro user at the cap: their files total at most 1 GiB after the write, in both buckets', async () => {
       const pro = await createUser('pro');
       await fillStorage(pro, PRO_STORAGE_CAP_BYTES - 10);

@@ -102,6 +102,28 @@ export function describeRowLevelSecurity(open: () => Promise<CloudDatabase>): vo
       const kept = await cloud.asOwner((tx) => tx.query('select name from storage.objects'));
       expect(kept.rows).toEqual([{ name: `${alice.sub}/take.mp3` }]);
     });
+
+    it("reads the user from the first folder of a deeper path: a song's folder in a user's folder is theirs alone", async () => {
+      const own = `${alice.sub}/0190a3b4-0000-7000-8000-000000000001/mix.wav`;
+      await cloud.asUser(alice, (tx) => tx.query(`insert into storage.objects (bucket_id, name, content) values ('audio-files', $1, '\\x00')`, [own]));
+      try {
+        expect((await cloud.asUser(alice, (tx) => tx.query('select name from storage.objects where name = $1', [own]))).rows).toEqual([{ name: own }]);
+        await cloud.asUser(eve, async (tx) => {
+          expect((await tx.query('select name from storage.objects where name = $1', [own])).rows).toEqual([]);
+          expect(await count(tx, `update storage.objects set content = '\\x01' where name = $1`, [own])).toBe(0);
+          expect(await count(tx, 'delete from storage.objects where name = $1', [own])).toBe(0);
+        });
+        await expect(
+          cloud.asUser(eve, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('audio-files', $1)`, [`${alice.sub}/0190a3b4-0000-7000-8000-000000000002/mix.wav`])),
+        ).rejects.toThrow(/row-level security/);
+        // Alice's id deeper down does not make a folder hers: the first folder is Eve's.
+        await expect(
+          cloud.asUser(alice, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('audio-files', $1)`, [`${eve.sub}/${alice.sub}/mix.wav`])),
+        ).rejects.toThrow(/row-level security/);
+      } finally {
+        await cloud.asOwner((tx) => tx.query('delete from storage.objects where name = $1', [own]));
+      }
+    });
   });
 
   describe("the server's clock", () => {

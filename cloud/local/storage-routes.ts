@@ -1,18 +1,24 @@
 /**
- * `/storage/v1/*` of the local cloud: list, sign, remove, upload and download objects, as the caller's role; and
- * the two downloads that need no key, a signed URL (its token opens that one object) and a public bucket's object.
+ * `/storage/v1/*` of the local cloud: list (by folder, and flat: list-v2), sign, remove, upload and download objects,
+ * as the caller's role; and the two downloads that need no key, a signed URL (its token opens that one object) and a
+ * public bucket's object.
  */
 import type http from 'node:http';
 import type { CloudContext } from './context';
 import { header, readBody, readJson, sendFile, sendJson } from './http-io';
 import { objectTokenOpens, signObjectToken } from './signed-urls';
-import { listObjects, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
+import { listObjects, listObjectsFlat, MAX_UPLOAD_BYTES, readObject, removeObjects, signedSeconds, StorageError, uploadObject } from './storage';
 
 export async function handleStorage(request: http.IncomingMessage, response: http.ServerResponse, url: URL, claims: { role: string }, context: CloudContext): Promise<void> {
   const list = /^\/storage\/v1\/object\/list\/([^/]+)$/.exec(url.pathname);
   if (request.method === 'POST' && list) {
     const body = await readJson(request);
     return sendJson(response, 200, await context.db.asClaims(claims, (tx) => listObjects(tx, decodeURIComponent(list[1]!), body)));
+  }
+  const listFlat = /^\/storage\/v1\/object\/list-v2\/([^/]+)$/.exec(url.pathname);
+  if (request.method === 'POST' && listFlat) {
+    const body = await readJson(request);
+    return sendJson(response, 200, await context.db.asClaims(claims, (tx) => listObjectsFlat(tx, decodeURIComponent(listFlat[1]!), body)));
   }
   const sign = matchObject(url.pathname, '/storage/v1/object/sign/');
   if (request.method === 'POST' && sign) {

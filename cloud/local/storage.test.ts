@@ -1,5 +1,6 @@
 // Storage calls of spec section 7 through @supabase/supabase-js against the local cloud: upload to
-// {userId}/{name} with upsert, list, signed URLs, public URLs, remove; another user reaches none of it.
+// {userId}/{name} with upsert, list (by folder, and flat for the songs' folders), signed URLs, public URLs, remove;
+// another user reaches none of it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cloudClient, upgradeToPro, useTestCloud } from './test-support';
 
@@ -56,6 +57,35 @@ describe('a user’s own files', () => {
     const removed = await sessions.remove([path]);
     expect(removed.data?.map((entry) => entry.name)).toEqual([path]);
     expect((await sessions.list(ana().userId)).data).toEqual([]);
+  });
+});
+
+describe('a flat listing (list-v2) of nested folders', () => {
+  it('lists every object under a prefix by its full name, folders and all, a page at a time from a cursor; another user sees none', async () => {
+    const files = ana().supabase.storage.from('audio-files');
+    const names = ['song-a/mix.wav', 'song-b/mix.wav', 'song-c/take 1.wav', 'loose.wav'].map((name) => `${ana().userId}/${name}`);
+    for (const name of names) expect((await files.upload(name, take, { contentType: 'audio/wav', upsert: true })).error).toBeNull();
+    try {
+      const seen: [string, unknown][] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const { data, error } = await files.listV2({ prefix: `${ana().userId}/`, limit: 2, ...(cursor ? { cursor } : {}) });
+        expect(error).toBeNull();
+        expect(data!.folders).toEqual([]);
+        seen.push(...data!.objects.map((object): [string, unknown] => [object.name, object.metadata?.size]));
+        cursor = data!.hasNext ? data!.nextCursor : undefined;
+        pages += 1;
+      } while (cursor);
+      // Night_Drive.mp3 ('mix two') from the first test is there too.
+      const expected: [string, unknown][] = [...names.map((name): [string, unknown] => [name, take.length]), [`${ana().userId}/Night_Drive.mp3`, 7]];
+      expect(seen).toEqual(expected.sort(([a], [b]) => (a < b ? -1 : 1)));
+      expect(pages).toBe(3);
+      expect((await ben().supabase.storage.from('audio-files').listV2({ prefix: `${ana().userId}/` })).data?.objects).toEqual([]);
+      expect((await files.listV2({ prefix: `${ana().userId}/`, with_delimiter: true })).error).not.toBeNull();
+    } finally {
+      await files.remove(names);
+    }
   });
 });
 

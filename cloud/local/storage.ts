@@ -1,6 +1,7 @@
 /**
  * The local cloud's file storage: the part of Supabase Storage that `@supabase/supabase-js` uses for Songshelf.
- * Upload (with upsert), download, list (at most 1000 entries a page), remove, signed URLs and public URLs.
+ * Upload (with upsert), download, list (at most 1000 entries a page; `list-v2` flat, for a user's nested folders),
+ * remove, signed URLs and public URLs.
  * Objects live in `storage.objects` (content included: a development backend); every call runs as the caller,
  * so the bucket policies of the migrations (`{userId}/…` only) decide who reaches what.
  */
@@ -93,6 +94,37 @@ export async function listObjects(tx: Queryable, bucket: string, options: { pref
     );
   }
   return [...entries.values()].slice(offset, offset + limit);
+}
+
+/**
+ * `list-v2` without a delimiter: every object whose name starts with `prefix` (a plain string, folders and all),
+ * in name order, full names, `limit` a page (at most 1000) from the `cursor` the page before gave. A grouped
+ * listing (`with_delimiter`) is refused rather than guessed: nothing here asks for one.
+ */
+export async function listObjectsFlat(tx: Queryable, bucket: string, options: { prefix?: unknown; limit?: unknown; cursor?: unknown; with_delimiter?: unknown }) {
+  await requireBucket(tx, bucket);
+  if (options.with_delimiter === true) throw new StorageError(400, 'InvalidRequest', 'The local cloud lists objects without a delimiter only');
+  const prefix = typeof options.prefix === 'string' ? options.prefix : '';
+  const limit = Math.min(STORAGE_LIST_LIMIT, Math.max(1, Number.isInteger(options.limit) ? (options.limit as number) : STORAGE_LIST_LIMIT));
+  const after = typeof options.cursor === 'string' && options.cursor !== '' ? Buffer.from(options.cursor, 'base64url').toString('utf8') : '';
+  // One more than the page: whether another page follows.
+  const { rows } = await tx.query<{ id: string; name: string; created_at: Date; updated_at: Date; metadata: unknown }>(
+    `select id, name, created_at, updated_at, metadata from storage.objects
+     where bucket_id = $1 and starts_with(name, $2) and name collate "C" > $3 order by name collate "C" limit $4`,
+    [bucket, prefix, after, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  const objects = page.map((row) => ({
+    id: row.id,
+    name: row.name,
+    key: row.name,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    last_accessed_at: row.updated_at.toISOString(),
+    metadata: row.metadata,
+  }));
+  const hasNext = rows.length > limit;
+  return { hasNext, folders: [], objects, ...(hasNext ? { nextCursor: Buffer.from(page.at(-1)!.name, 'utf8').toString('base64url') } : {}) };
 }
 
 export async function removeObjects(tx: Queryable, bucket: string, names: unknown) {

@@ -1,18 +1,18 @@
 /**
  * A song's audio to the cloud (spec sections 3, 4, 5, 8 and 9), for pro users. In order: our own compressed
  * copies are never uploaded; the tier and the storage in use are checked (at or above 1 GiB nothing goes up);
- * the file is compressed by the spec's plan; over 50 MB after that it is not uploaded; it goes to
- * `audio-files/{userId}/{sanitized name}` with upsert, within the smaller of 300 s and 60 s plus 6 s per MB; the
- * compressed copy is deleted. Every "did not upload" is an upload result with one of the nine skip reasons; a
- * network failure throws (the job retries it). The song's flags follow (section 4): uploaded, its file value is
- * the cloud address and the flags clear; too large, the retry flag clears and the file value is emptied; anything
- * else leaves needsUploadRetry set for the repair pass.
+ * the file is compressed by the spec's plan; over 50 MB after that it is not uploaded; it goes to the song's own
+ * object, `audio-files/{userId}/{songId}/{sanitized name}` (`songObjectPath`), with upsert, within the smaller of 300 s
+ * and 60 s plus 6 s per MB; the compressed copy is deleted. Every "did not upload" is an upload result with one of the
+ * nine skip reasons; a network failure throws (the job retries it). The song's flags follow (section 4): uploaded, its
+ * file value is the cloud address and the flags clear; too large, the retry flag clears and the file value is
+ * emptied; anything else leaves needsUploadRetry set for the repair pass. An object the song no longer plays (an old
+ * one shared by name, its own under an earlier bounce's name) is removed once no song plays it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES, SIGNED_URL_SECONDS, STORAGE_LIST_LIMIT, UPLOAD_RESULT_CACHE_SIZE } from '../../common/constants';
-import { inArray } from 'drizzle-orm';
-import { AUDIO_BUCKET, cloudFileUrl, isCloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
+import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
 import { AppError, isAppError } from '../../common/errors';
 import { MESSAGES, cloudDidNotRemove, cloudDidNotSign, fileNotFound, noLocalAudioToUpload } from '../../common/messages';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
@@ -20,6 +20,7 @@ import type { Song } from '../../common/song';
 import {
   isCompressedCopy,
   sanitizeUploadName,
+  songObjectPath,
   uploadTimedOut,
   uploadTimeoutSeconds,
   type UploadResult,
@@ -29,12 +30,12 @@ import { getStorageUsage, updateStorageUsage } from '../../db/repositories/accou
 import { inTransaction, type Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { writeSongColumns } from '../../db/repositories/song-writer';
-import { songs } from '../../db/schema';
 import type { AudioCompressor } from '../media/compression';
 import { resolveAudioFile } from '../security/audio-file';
 import { libraryRoots } from '../security/library-roots';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
+import { unplayedObjects } from './played-objects';
 
 export interface AudioUploaderOptions {
   /** Default: the spec's 1 GiB. */
@@ -54,7 +55,7 @@ const CLOUD_ANSWERS_MS = 30_000;
 interface StoredObjects {
   userId: string;
   readAt: number;
-  /** Object name in the user's folder -> size in bytes. */
+  /** Every object under the user's folder, nested folders too: its path in the bucket -> size in bytes. */
   sizes: Map<string, number>;
 }
 
@@ -88,7 +89,7 @@ export class AudioUploader {
     }
     let result: UploadResult;
     try {
-      result = await this.uploadFile(localPath, signal);
+      result = await this.uploadFile(song.id, localPath, signal);
     } catch (error) {
       // Network, timeout, a file that vanished: the flag stays for the repair pass and the job's retry. A file that
       // may not be read for an upload (`resolveAudioFile`) never will be: the flag clears.
@@ -96,6 +97,7 @@ export class AudioUploader {
       this.setFlags(song, { needsUploadRetry: !refused, isBeingProcessedByHandleNewProject: false });
       throw error;
     }
+    const played = song.file.value;
     if (result.uploadSuccess && result.url) {
       this.setFlags(song, { file: { ...song.file, value: result.url }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
     } else if (result.skipReason === 'size_exceeds_limit') {
@@ -103,14 +105,16 @@ export class AudioUploader {
     } else {
       this.setFlags(song, { needsUploadRetry: true, isBeingProcessedByHandleNewProject: false });
     }
+    // The object the song played before, if it moved off it: gone once no other song plays it.
+    if (getSong(this.db, song.id)?.file?.value !== played) await this.releaseUnplayed([played]);
     return result;
   }
 
   /**
-   * One file to the signed-in user's audio folder; a skip is a result, a failure throws. Only audio inside the watched
-   * folders or the app's data is read (`resolveAudioFile`), and then by its checked real path.
+   * One song's file to its object in the signed-in user's audio folder; a skip is a result, a failure throws. Only
+   * audio inside the watched folders or the app's data is read (`resolveAudioFile`), and then by its checked real path.
    */
-  async uploadFile(localPath: string, signal?: AbortSignal): Promise<UploadResult> {
+  private async uploadFile(songId: string, localPath: string, signal?: AbortSignal): Promise<UploadResult> {
     const fileName = path.basename(localPath);
     // Our own copies are refused by name before anything is read.
     const target = isCompressedCopy(fileName) ? localPath : await resolveAudioFile(localPath, libraryRoots(this.db, this.dataDir));
@@ -131,7 +135,7 @@ export class AudioUploader {
     const skip = (skipReason: UploadSkipReason): UploadResult => ({ ...result, skipReason });
     if (isCompressedCopy(fileName)) return skip('compressed_path_provided');
 
-    const cacheKey = `${localPath}\0${stats.size}\0${Math.round(stats.mtimeMs)}`;
+    const cacheKey = `${songId}\0${localPath}\0${stats.size}\0${Math.round(stats.mtimeMs)}`;
     const cached = this.results.get(cacheKey);
     if (cached?.uploadSuccess) return cached;
 
@@ -143,7 +147,7 @@ export class AudioUploader {
     const cloud = this.account.libraryCloud({ claim: true });
     if (!cloud) return skip('subscription_check_failed');
 
-    const objectPath = `${cloud.userId}/${result.sanitizedFileName}`;
+    const objectPath = songObjectPath(cloud.userId, songId, fileName);
     let folder: StoredObjects;
     try {
       folder = await this.storedObjects(cloud);
@@ -151,7 +155,7 @@ export class AudioUploader {
       // The cloud answered with an error, or it could not be reached (or said something we cannot read).
       return skip(error instanceof StorageRefused ? 'storage_check_failed' : 'storage_check_error');
     }
-    const usage = { total: sumOf(folder.sizes), replaced: folder.sizes.get(result.sanitizedFileName) ?? 0 };
+    const usage = { total: sumOf(folder.sizes), replaced: folder.sizes.get(objectPath) ?? 0 };
     if (usage.total >= this.cap) return skip('storage_limit_exceeded');
 
     let compression;
@@ -180,7 +184,7 @@ export class AudioUploader {
         throw error;
       }
       // The cloud's list is the truth; between its readings the folder and the figure follow what this device added.
-      folder.sizes.set(result.sanitizedFileName, bytes.length);
+      folder.sizes.set(objectPath, bytes.length);
       this.keepStorageFigure(folder);
       const uploaded: UploadResult = { ...sized, url: cloudFileUrl(this.account.session.endpointUrl() ?? '', AUDIO_BUCKET, objectPath), uploadSuccess: true };
       this.remember(cacheKey, uploaded);
@@ -203,26 +207,21 @@ export class AudioUploader {
   }
 
   /**
-   * Songs deleted for good (one, or a bulk selection) take their uploaded audio with them, unless another song
-   * still plays the same file (two bounces of one name share `{userId}/{name}`): one request per 1,000 files.
-   * Best effort: the songs are gone whatever the cloud answers.
+   * Songs deleted for good (one, or a bulk selection) take their uploaded audio with them: each song's own object,
+   * and an object another song still plays stays (`unplayedObjects`). Best effort: the songs are gone whatever the
+   * cloud answers.
    */
   async releaseCloudFiles(deleted: readonly Song[]): Promise<void> {
+    await this.releaseUnplayed(deleted.map((song) => song.file?.value ?? ''));
+  }
+
+  /** Removes the objects these file values name that no song plays any more: one request per 1,000 a bucket. */
+  private async releaseUnplayed(fileValues: readonly string[]): Promise<void> {
     // Only the library's own account: another account signed in here never touches its files.
     const cloud = this.account.libraryCloud({ claim: false });
-    const urls = [...new Set(deleted.map((song) => song.file?.value ?? '').filter(isCloudFileUrl))];
-    if (!cloud || urls.length === 0) return;
-    const stillPlayed = new Set(
-      this.db.orm
-        .selectDistinct({ url: songs.fileValue })
-        .from(songs)
-        .where(inArray(songs.fileValue, urls))
-        .all()
-        .map((row) => row.url),
-    );
+    if (!cloud) return;
     const byBucket = new Map<CloudBucket, string[]>();
-    for (const url of urls.filter((candidate) => !stillPlayed.has(candidate))) {
-      const { bucket, path: objectPath } = parseCloudFileUrl(url);
+    for (const { bucket, path: objectPath } of unplayedObjects(this.db, fileValues)) {
       byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), objectPath]);
     }
     for (const [bucket, paths] of byBucket) {
@@ -240,7 +239,7 @@ export class AudioUploader {
     const { data, error } = await cloud.supabase.storage.from(bucket).remove(paths);
     if (error) throw new AppError('cloud_error', cloudDidNotRemove(error.message));
     if (bucket === AUDIO_BUCKET && this.stored?.userId === cloud.userId) {
-      for (const objectPath of paths) this.stored.sizes.delete(objectPath.slice(objectPath.indexOf('/') + 1));
+      for (const objectPath of paths) this.stored.sizes.delete(objectPath);
     }
     // If the folder cannot be read now, the next upload reads it.
     const folder = await this.storedObjects(cloud).catch(() => null);
@@ -258,7 +257,6 @@ export class AudioUploader {
     return data.signedUrl;
   }
 
-  /** Bytes in the user's audio folder, and how many of them the object about to be replaced holds. */
   /** The user's audio folder, listed 1,000 objects a request, at most once per `CLOUD_ANSWERS_MS` (one listing shared). */
   private async storedObjects(cloud: SignedInCloud): Promise<StoredObjects> {
     if (this.stored?.userId === cloud.userId && Date.now() - this.stored.readAt < CLOUD_ANSWERS_MS) return this.stored;
@@ -271,16 +269,24 @@ export class AudioUploader {
     return listed;
   }
 
+  /**
+   * Every object under the user's folder, each once: a flat listing (`listV2` without a delimiter names each object by
+   * its full path), where a listing by folder would show each song's folder as an entry without a size.
+   */
   private async listFolder(cloud: SignedInCloud): Promise<StoredObjects> {
     const sizes = new Map<string, number>();
     const readAt = Date.now();
-    for (let offset = 0; ; offset += STORAGE_LIST_LIMIT) {
-      const { data, error } = await cloud.supabase.storage.from(AUDIO_BUCKET).list(cloud.userId, { limit: STORAGE_LIST_LIMIT, offset });
+    let cursor: string | undefined;
+    do {
+      const { data, error } = await cloud.supabase.storage
+        .from(AUDIO_BUCKET)
+        .listV2({ prefix: `${cloud.userId}/`, limit: STORAGE_LIST_LIMIT, ...(cursor ? { cursor } : {}) });
       if (error && isStorageApiError(error)) throw new StorageRefused(error.message);
       if (error) throw error;
-      for (const object of data) sizes.set(object.name, Number((object.metadata as { size?: unknown } | null)?.size ?? 0));
-      if (data.length < STORAGE_LIST_LIMIT) return { userId: cloud.userId, readAt, sizes };
-    }
+      for (const object of data.objects) sizes.set(object.name, Number((object.metadata as { size?: unknown } | null)?.size ?? 0));
+      cursor = data.hasNext ? data.nextCursor : undefined;
+    } while (cursor);
+    return { userId: cloud.userId, readAt, sizes };
   }
 
   private keepStorageFigure(folder: StoredObjects): void {

@@ -1,12 +1,14 @@
 /**
  * When audio goes up: `upload` jobs, 3 at once (spec section 9), each compressing and uploading one song's file;
- * and the repair pass, which finds songs left with needsUploadRetry (new songs from a scan, failed uploads) and
- * queues them, at most once per 10 s, skipping the last 100 songs it already handled so one stubborn file does
+ * and the repair pass, which finds songs left with needsUploadRetry (new songs from a scan, failed uploads), and songs
+ * that play an object not their own (one the spec's keys shared by name: `playsAnotherObject`), and queues them, at
+ * most once per 10 s, skipping the last 100 songs it already handled so one stubborn file does
  * not crowd out the rest. Pro users only: nothing is queued on the free tier or signed out.
  */
 import fs from 'node:fs';
-import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, like, notInArray, or, sql } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
+import { playsAnotherObject } from '../../common/upload-rules';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
@@ -18,6 +20,12 @@ import type { AudioUploader } from './audio-uploader';
 
 /** Songs one repair pass queues: enough to keep 3 uploads busy until the next pass. */
 const REPAIR_BATCH = 30;
+
+/**
+ * Uploaded audio whose address does not name the song's folder: wider than `playsAnotherObject` (a song whose id
+ * is spelled otherwise in its folder's name passes here), which the pass applies to what this finds.
+ */
+const mayPlayAnotherObject = and(like(songs.fileValue, '%/storage/v1/object/%'), sql`instr(${songs.fileValue}, '/' || ${songs.id} || '/') = 0`);
 
 export interface UploadQueueOptions {
   repairIntervalMs?: number;
@@ -58,7 +66,7 @@ export class UploadQueue {
     this.runner = runner;
     if (this.options.timers === false) return;
     const interval = this.options.repairIntervalMs ?? UPLOAD_REPAIR_INTERVAL_MS;
-    this.timer = setInterval(() => this.repair(), interval);
+    this.timer = setInterval(() => runner.disk.guard(() => this.repair()), interval);
     this.timer.unref?.();
   }
 
@@ -69,13 +77,22 @@ export class UploadQueue {
     if (now - this.lastRepairAt < interval) return 0;
     this.lastRepairAt = now;
     if (!this.runner || !this.account.syncsThisLibrary() || this.account.tier() !== 'pro') return 0;
-    const conditions = [eq(songs.needsUploadRetry, true), isNotNull(songs.fileLocalPath)];
+    const conditions = [or(eq(songs.needsUploadRetry, true), mayPlayAnotherObject), isNotNull(songs.fileLocalPath)];
     if (this.handled.length > 0) conditions.push(notInArray(songs.id, this.handled));
-    const candidates = this.db.orm.select({ id: songs.id, localPath: songs.fileLocalPath }).from(songs).where(and(...conditions)).limit(REPAIR_BATCH).all();
+    const candidates = this.db.orm
+      .select({ id: songs.id, localPath: songs.fileLocalPath, fileValue: songs.fileValue, needsUploadRetry: songs.needsUploadRetry })
+      .from(songs)
+      .where(and(...conditions))
+      .limit(REPAIR_BATCH)
+      .all();
     for (const { id } of candidates) this.handled.push(id);
     // A file gone since it was found waits for a scan to find it again. (A pulled song carries no path or flag of
     // the computer it came from, and the uploader reads only audio inside the library's folders: resolveAudioFile.)
-    const due = candidates.filter((candidate) => candidate.localPath !== null && fs.existsSync(candidate.localPath));
+    // A song on an object shared by name goes up from the computer that has its bounce; the others keep playing it.
+    const due = candidates.filter(
+      (candidate) =>
+        (candidate.needsUploadRetry || playsAnotherObject(candidate.id, candidate.fileValue ?? '')) && candidate.localPath !== null && fs.existsSync(candidate.localPath),
+    );
     for (const { id } of due) {
       enqueue(this.db, { kind: 'upload', payload: { songId: id }, dedupeKey: `upload:${id}` });
     }

@@ -1,12 +1,13 @@
 // Audio to the cloud through the real local cloud, real ffmpeg and a fault proxy: every skip reason the core can give
 // (browser_environment belongs to an upload from a web page, which the website does not offer),
 // the size limit and the storage cap, the timeout's message, the song's flags, the compressed copy cleaned up,
-// removing a cloud file by its checked address, signed addresses that play, and the repair pass.
+// removing a cloud file by its checked address, signed addresses that play, and the repair pass; one object per
+// song (three projects' Mix.wav stay three), the older shared objects split without losing a file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
-import { CLOUD_FILE_ERRORS } from '../../common/cloud-files';
+import { CLOUD_FILE_ERRORS, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
 import type { Song } from '../../common/song';
 import type { UploadResult } from '../../common/upload-rules';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
@@ -23,8 +24,7 @@ let music: string;
 afterEach(async () => {
   env.proxy.heal();
   await core.close();
-  const { data } = await env.pro.supabase.storage.from('audio-files').list(env.pro.userId, { limit: 1000 });
-  if (data?.length) await env.pro.supabase.storage.from('audio-files').remove(data.map((object) => `${env.pro.userId}/${object.name}`));
+  await env.cloud.db.asOwner((tx) => tx.query(`delete from storage.objects where bucket_id = 'audio-files' and starts_with(name, $1)`, [`${env.pro.userId}/`]));
 });
 
 async function device(options: { user?: SignedIn | null; storageCapBytes?: number; timeoutSeconds?: number; repairIntervalMs?: number } = {}): Promise<TestCore> {
@@ -67,19 +67,33 @@ async function stored(song: Song): Promise<Song> {
   return (result.ok ? (result.data as Song[]) : [])[0]!;
 }
 
+/** Ana's audio objects, named within her folder (`{songId}/{name}`), read as the cloud's owner sees them, in name order. */
 async function cloudObjects(): Promise<{ name: string; size: number }[]> {
-  const { data } = await env.pro.supabase.storage.from('audio-files').list(env.pro.userId, { limit: 1000 });
-  return (data ?? []).map((object) => ({ name: object.name, size: Number((object.metadata as { size: number }).size) }));
+  const folder = `${env.pro.userId}/`;
+  const { rows } = await env.cloud.db.asOwner((tx) =>
+    tx.query<{ name: string; size: unknown }>(
+      `select name, metadata ->> 'size' as size from storage.objects where bucket_id = 'audio-files' and starts_with(name, $1) order by name collate "C"`,
+      [folder],
+    ),
+  );
+  return rows.map((row) => ({ name: row.name.slice(folder.length), size: Number(row.size) }));
+}
+
+/** The bytes a song plays here: its signed cloud address, fetched. */
+async function playedBytes(song: Song): Promise<Buffer> {
+  const signed = await core.router.dispatch('songs:cloud-audio-url', { id: song.id });
+  if (!signed.ok) throw new Error(signed.error.message);
+  return Buffer.from(await (await fetch((signed.data as { url: string }).url)).arrayBuffer());
 }
 
 describe('a successful upload', () => {
-  it('a small WAV goes up as it is, to {userId}/{sanitized name}; the song takes the cloud address and its flags clear', async () => {
+  it('a small WAV goes up as it is, to {userId}/{songId}/{sanitized name}; the song takes the cloud address and its flags clear', async () => {
     await device();
     const song = await songWith(writeWav(path.join(music, 'Night Drive: Take 2.wav'), 2));
     const result = await upload(song);
     expect(result).toMatchObject({ uploadSuccess: true, skipReason: null, fileName: 'Night Drive: Take 2.wav', sanitizedFileName: 'night_drive__take_2.wav', compressed: false, compressionRatio: null, format: 'wav' });
-    expect(result.url).toBe(`${env.proxy.url}/storage/v1/object/public/audio-files/${env.pro.userId}/night_drive__take_2.wav`);
-    expect(await cloudObjects()).toEqual([{ name: 'night_drive__take_2.wav', size: result.fileSize }]);
+    expect(result.url).toBe(`${env.proxy.url}/storage/v1/object/public/audio-files/${env.pro.userId}/${song.id}/night_drive__take_2.wav`);
+    expect(await cloudObjects()).toEqual([{ name: `${song.id}/night_drive__take_2.wav`, size: result.fileSize }]);
     expect(await stored(song)).toMatchObject({ file: { value: result.url, localPath: song.file!.localPath }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false });
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: result.fileSize } });
     // The same file again: the result cache answers, nothing is sent.
@@ -95,7 +109,7 @@ describe('a successful upload', () => {
     expect(result).toMatchObject({ uploadSuccess: true, compressed: true, format: 'mp3' });
     expect(result.fileSize).toBeLessThan(result.originalFileSize / 5);
     expect(result.compressionRatio).toBeCloseTo(result.fileSize / result.originalFileSize, 5);
-    expect(await cloudObjects()).toEqual([{ name: 'long_bounce.wav', size: result.fileSize }]);
+    expect(await cloudObjects()).toEqual([{ name: `${song.id}/long_bounce.wav`, size: result.fileSize }]);
     expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
   });
 
@@ -128,7 +142,7 @@ describe('a successful upload', () => {
     for (const song of bounces) expect(await upload(song)).toMatchObject({ uploadSuccess: true });
     const sent = env.proxy.log.slice(requests);
     expect(sent.filter((entry) => entry.path.startsWith('/rest/v1/subscriptions'))).toHaveLength(1);
-    expect(sent.filter((entry) => entry.path.startsWith('/storage/v1/object/list/audio-files'))).toHaveLength(1);
+    expect(sent.filter((entry) => entry.path.startsWith('/storage/v1/object/list-v2/audio-files'))).toHaveLength(1);
     expect(sent.filter((entry) => entry.method === 'POST' && entry.path.startsWith(`/storage/v1/object/audio-files/${env.pro.userId}/`))).toHaveLength(5);
     const inCloud = (await cloudObjects()).reduce((total, object) => total + object.size, 0);
     expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: inCloud } });
@@ -154,13 +168,119 @@ describe('a successful upload', () => {
     // A fourth song plays three.wav's cloud copy: that file must stay.
     const sharing = await core.router.dispatch('db:add-song', { name: 'three again', file: songs[2]!.file });
     if (!sharing.ok) throw new Error(sharing.error.message);
-    expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['one.wav', 'three.wav', 'two.wav']);
+    const own = (song: Song) => `${song.id}/${song.file!.fileName}`;
+    expect((await cloudObjects()).map((object) => object.name)).toEqual(songs.map(own).sort());
     const requests = env.proxy.log.length;
     expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 }, changes: { tables: ['songs', 'sync_records'], seq: expect.any(Number) } });
-    await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual(['three.wav']);
+    await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual([own(songs[2]!)]);
     const removals = env.proxy.log.slice(requests).filter((entry) => entry.method === 'DELETE' && entry.path.startsWith('/storage/v1/object/audio-files'));
     expect(removals).toHaveLength(1);
     await expect.poll(async () => core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: (await cloudObjects())[0]!.size } });
+  });
+});
+
+describe('one object per song', () => {
+  /** Three projects, each bouncing its own audio to a file named Mix.wav. */
+  async function threeMixes(): Promise<Song[]> {
+    const songs: Song[] = [];
+    for (const [i, project] of ['Harbour', 'Lanterns', 'Tidewater'].entries()) {
+      fs.mkdirSync(path.join(music, project));
+      songs.push(await songWith(writeWav(path.join(music, project, 'Mix.wav'), 0.2 + 0.1 * i)));
+    }
+    return songs;
+  }
+  const ownKey = (song: Song) => `${env.pro.userId}/${song.id}/mix.wav`;
+  const bounce = (song: Song) => fs.readFileSync(song.file!.localPath!);
+
+  it('three songs that each bounce Mix.wav upload to three objects and each plays its own bytes', async () => {
+    await device();
+    const songs = await threeMixes();
+    for (const song of songs) expect(await upload(song)).toMatchObject({ uploadSuccess: true, fileName: 'Mix.wav', sanitizedFileName: 'mix.wav' });
+    expect((await cloudObjects()).map((object) => object.name)).toEqual(songs.map((song) => `${song.id}/mix.wav`).sort());
+    for (const song of songs) {
+      expect((await stored(song)).file!.value).toBe(cloudFileUrl(env.proxy.url, 'audio-files', ownKey(song)));
+      expect(await playedBytes(song)).toEqual(bounce(song));
+    }
+    // Another computer and the website know the song by its synced row, and read the object's key from its file value.
+    expect(await core.router.dispatch('sync:run', undefined)).toMatchObject({ ok: true });
+    await core.close();
+    await device();
+    expect(await core.router.dispatch('sync:run', undefined)).toMatchObject({ ok: true });
+    const { data: rows } = await env.pro.supabase.from('songs').select('data').in('id', songs.map((song) => song.id));
+    try {
+      expect(rows).toHaveLength(3);
+      for (const song of songs) {
+        expect(await playedBytes(song)).toEqual(bounce(song));
+        const row = rows!.find((candidate) => (candidate.data as Song).id === song.id)!.data as Song;
+        const signed = await env.pro.supabase.storage.from('audio-files').createSignedUrl(parseCloudFileUrl(row.file!.value).path, 60);
+        expect(Buffer.from(await (await fetch(signed.data!.signedUrl)).arrayBuffer())).toEqual(bounce(song));
+      }
+    } finally {
+      await env.pro.supabase.from('songs').delete().eq('user_id', env.pro.userId);
+    }
+  });
+
+  it('an old object shared by name is split on the next upload run: each song goes up to its own, the old one goes when no song plays it', async () => {
+    await device();
+    const songs = await threeMixes();
+    // Before per-song keys: the three went to one object, the last upload's bytes, and all three play it.
+    const shared = `${env.pro.userId}/mix.wav`;
+    const sharedUrl = cloudFileUrl(env.proxy.url, 'audio-files', shared);
+    await env.pro.supabase.storage.from('audio-files').upload(shared, bounce(songs[2]!), { contentType: 'audio/wav', upsert: true });
+    for (const song of songs) {
+      await core.router.dispatch('db:update-song', { id: song.id, patch: { file: { ...song.file!, value: sharedUrl }, needsUploadRetry: false, isBeingProcessedByHandleNewProject: false } });
+    }
+    // A fourth song plays it too, from another computer: its bounce is not on this one.
+    const elsewhere = await core.router.dispatch('db:add-song', { name: 'Mix (laptop)', file: { value: sharedUrl, localPath: null, fileName: 'Mix.wav', modifiedTime: null } });
+    if (!elsewhere.ok) throw new Error(elsewhere.error.message);
+    await core.start();
+    await core.router.dispatch('sync:run', undefined);
+    (core.uploads as unknown as { lastRepairAt: number }).lastRepairAt = Number.NEGATIVE_INFINITY;
+    try {
+      expect(core.uploads.repair()).toBe(3);
+      await core.runner.whenIdle();
+      for (const song of songs) {
+        expect(await stored(song)).toMatchObject({ file: { value: cloudFileUrl(env.proxy.url, 'audio-files', ownKey(song)) }, needsUploadRetry: false });
+        expect(await playedBytes(song)).toEqual(bounce(song));
+      }
+      // The laptop's song still plays the old object: it stays.
+      expect((await cloudObjects()).map((object) => object.name)).toEqual(['mix.wav', ...songs.map((song) => `${song.id}/mix.wav`)].sort());
+      expect(await playedBytes(elsewhere.data as Song)).toEqual(bounce(songs[2]!));
+      // Once no song plays it, it goes.
+      expect(await core.router.dispatch('db:delete-song', { id: (elsewhere.data as Song).id })).toMatchObject({ ok: true, data: { outcome: 'deleted' } });
+      await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual(songs.map((song) => `${song.id}/mix.wav`).sort());
+    } finally {
+      await env.pro.supabase.from('songs').delete().eq('user_id', env.pro.userId);
+    }
+  });
+
+  it('the storage in use counts every object once, in the per-song folders and any old shared one', async () => {
+    // Already stored: an old shared object and another computer's songs' objects (sizes as the storage service writes them).
+    const seeded = [`${env.pro.userId}/old mix.wav`, `${env.pro.userId}/${newId()}/mix.wav`, `${env.pro.userId}/${newId()}/take.wav`];
+    await env.cloud.db.asOwner(async (tx) => {
+      for (const [i, name] of seeded.entries()) {
+        await tx.query(`insert into storage.objects (bucket_id, name, content, metadata) values ('audio-files', $1, $2, $3)`, [name, Buffer.alloc(10 * (i + 1)), { mimetype: 'audio/wav', size: 10 * (i + 1) }]);
+      }
+    });
+    await device();
+    const songs = await threeMixes();
+    for (const song of songs) await upload(song);
+    // A new bounce of the first song replaces its object: its old size no longer counts.
+    writeWav(songs[0]!.file!.localPath!, 0.5);
+    expect(await upload(songs[0]!)).toMatchObject({ uploadSuccess: true });
+    const objects = await cloudObjects();
+    const inCloud = objects.reduce((total, object) => total + object.size, 0);
+    expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: inCloud } });
+    expect(objects).toHaveLength(6);
+  });
+
+  it('deleting a song removes only its own objects; the other songs keep playing theirs', async () => {
+    await device();
+    const songs = await threeMixes();
+    for (const song of songs) await upload(song);
+    expect(await core.router.dispatch('db:delete-song', { id: songs[1]!.id })).toMatchObject({ ok: true, data: { outcome: 'deleted' } });
+    await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual([songs[0]!, songs[2]!].map((song) => `${song.id}/mix.wav`).sort());
+    for (const song of [songs[0]!, songs[2]!]) expect(await playedBytes(song)).toEqual(bounce(song));
   });
 });
 
@@ -190,9 +310,9 @@ describe('every skip reason', () => {
   it('storage_check_failed and storage_check_error: the cloud refuses the storage list, or cannot be reached', async () => {
     await device();
     const song = await songWith(writeWav(path.join(music, 'a.wav'), 1));
-    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'fail-500' : null));
+    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list-v2/') ? 'fail-500' : null));
     expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_failed' });
-    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list/') ? 'reset-before' : null));
+    env.proxy.rule((method, url) => (url.startsWith('/storage/v1/object/list-v2/') ? 'reset-before' : null));
     expect(await upload(song)).toMatchObject({ skipReason: 'storage_check_error' });
   });
 
@@ -205,7 +325,7 @@ describe('every skip reason', () => {
     await core.close();
     await device({ storageCapBytes: 30_000 }); // already past it
     expect(await upload(await songWith(writeWav(path.join(music, 'third.wav'), 0.1)))).toMatchObject({ skipReason: 'storage_limit_exceeded' });
-    expect((await cloudObjects()).map((object) => object.name)).toEqual(['first.wav']);
+    expect((await cloudObjects()).map((object) => object.name)).toEqual([`${first.id}/first.wav`]);
   });
 
   it('compression_failed: a WAV over 5 MB ffmpeg cannot read; the song keeps needsUploadRetry', async () => {
@@ -270,7 +390,7 @@ describe('the repair pass', () => {
     for (let i = 0; i < 300 && uploads().some((job) => job.state !== 'succeeded'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(uploads().map((job) => job.state)).toEqual(['succeeded', 'succeeded']);
     for (const song of songs) expect(await stored(song)).toMatchObject({ needsUploadRetry: false });
-    expect((await cloudObjects()).map((object) => object.name).sort()).toEqual(['x.wav', 'y.wav']);
+    expect((await cloudObjects()).map((object) => object.name)).toEqual([`${songs[0]!.id}/x.wav`, `${songs[1]!.id}/y.wav`].sort());
   });
 
   it('an upload that fails every attempt is told to the user', async () => {
@@ -405,7 +525,7 @@ describe('the spec’s numbers for uploads', () => {
     // The oldest was evicted by the 101st: it goes up again.
     from = env.proxy.log.length;
     expect(await upload(songs[0]!)).toMatchObject({ uploadSuccess: true });
-    expect(sentUploads(from).map((entry) => entry.path)).toEqual([`/storage/v1/object/audio-files/${env.pro.userId}/take_000.wav`]);
+    expect(sentUploads(from).map((entry) => entry.path)).toEqual([`/storage/v1/object/audio-files/${env.pro.userId}/${songs[0]!.id}/take_000.wav`]);
   }, 60_000);
 
   it('the repair pass skips the last 100 songs it handled, no more: past 100, the oldest are offered again', async () => {
@@ -445,33 +565,33 @@ describe('the spec’s numbers for uploads', () => {
     expect(exp - 3600).toBeLessThanOrEqual(after);
   });
 
-  it('the storage folder is listed 1000 objects a request (spec section 9): 999 take one request, 1000 take two, and all count', async () => {
-    // 999 objects of 10 bytes in ana's folder, written by the cloud's owner (the upload path would take minutes).
+  it('the storage folder is listed 1000 objects a request (spec section 9): 1000 take one request, 1001 take two, and all count', async () => {
+    // 1000 objects of 10 bytes in ana's folder, written by the cloud's owner (the upload path would take minutes).
     await env.cloud.db.asOwner((tx) =>
       tx.query(
         `insert into storage.objects (bucket_id, name, content, metadata)
          select 'audio-files', $1 || '/seeded ' || lpad(i::text, 4, '0') || '.wav', decode(repeat('00', 10), 'hex'), '{"mimetype": "audio/wav", "size": 10}'::jsonb
-         from generate_series(1, 999) as i`,
+         from generate_series(1, 1000) as i`,
         [env.pro.userId],
       ),
     );
     try {
-      const lists = (from: number) => env.proxy.log.slice(from).filter((entry) => entry.path === '/storage/v1/object/list/audio-files');
+      const lists = (from: number) => env.proxy.log.slice(from).filter((entry) => entry.path === '/storage/v1/object/list-v2/audio-files');
       await device();
       let from = env.proxy.log.length;
       const first = await upload(await songWith(writeWav(path.join(music, 'first.wav'), 0.2)));
       expect(first).toMatchObject({ uploadSuccess: true });
-      // 999 answered in one page: the page asked for at least 1000.
+      // 1000 answered in one page, which says no page follows.
       expect(lists(from)).toHaveLength(1);
       await core.close();
 
-      // A new device reads the folder afresh: 1000 objects fill a page, so it asks for the next (at most 1000 a page).
+      // A new device reads the folder afresh: 1001 objects take a second page (at most 1000 a page).
       await device();
       from = env.proxy.log.length;
       const second = await upload(await songWith(writeWav(path.join(music, 'second.wav'), 0.2)));
       expect(second).toMatchObject({ uploadSuccess: true });
       expect(lists(from)).toHaveLength(2);
-      expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 999 * 10 + first.fileSize + second.fileSize } });
+      expect(await core.router.dispatch('db:get-storage-usage', undefined)).toEqual({ ok: true, data: { bytes: 1000 * 10 + first.fileSize + second.fileSize } });
     } finally {
       await env.cloud.db.asOwner((tx) => tx.query(`delete from storage.objects where bucket_id = 'audio-files' and name like $1`, [`${env.pro.userId}/%`]));
     }
