@@ -3,12 +3,16 @@
  * fields they use, and a CSV of the same songs for spreadsheets. Both are made in the core (main/library/
  * library-export.ts); the page saves what it gets back as a file. An imported document is hostile until checked:
  * the core validates every song and field in it (`importedSongSchema`), and matches songs by id so that importing
- * the same file twice changes nothing.
+ * the same file twice changes nothing. An import never reverts newer work (issue 28): each value it brings keeps
+ * the time it was edited where it was exported (`importedEditTime`) and replaces only an older edit here
+ * (`importedValueWins`); it is previewed first, backed up before, and undone in one step.
  */
 import { z } from 'zod';
 import { CUSTOM_FIELD_TYPES, type CustomField } from './custom-fields';
 import { songQuerySchema } from './query';
+import type { JsonValue } from './schema-parts';
 import { songPatchSchema, type Song } from './song';
+import { editTime, type EditTimes, type UserField } from './song-edits';
 
 export const LIBRARY_EXPORT_FORMAT = 'songshelf-library';
 export const LIBRARY_EXPORT_VERSION = 1;
@@ -42,18 +46,84 @@ export interface LibraryExportFile {
 
 export const libraryImportSchema = z.strictObject({ json: z.string().min(2).max(MAX_IMPORT_BYTES) });
 
+/** An entry not imported, by its place in the document, with why. */
+export interface ImportSkip {
+  index: number;
+  reason: string;
+}
+
 export interface LibraryImportReport {
   added: number;
   updated: number;
+  /** Songs the file holds as they are here. */
+  unchanged: number;
+  /** Values not taken because the song's field was edited here later than in the file. */
+  kept: number;
   fieldsAdded: number;
-  /** Entries not imported, by their place in the document, with why. */
-  skipped: { index: number; reason: string }[];
+  skipped: ImportSkip[];
+  /** The copy of the database made before the import wrote (in the data folder); null when it wrote nothing. */
+  backupFile: string | null;
+}
+
+/** One field of one song: `from` the value here, `to` the file's (null: a custom value that is not set). */
+export interface ImportFieldChange {
+  /** The field (`status`), or a custom value by this library's field id (`custom.<id>`). */
+  key: string;
+  label: string;
+  from: JsonValue | null;
+  to: JsonValue | null;
+}
+
+export interface ImportSongChanges {
+  index: number;
+  id: string;
+  name: string;
+  /** What the import would write. */
+  changes: ImportFieldChange[];
+  /** What it would leave, the field being edited here later than in the file. */
+  kept: ImportFieldChange[];
+}
+
+/** The most songs each list of a preview names; the totals count them all. */
+export const MAX_PREVIEW_ENTRIES = 200;
+
+/** What `library:import` would do with a document, asked before it does it (nothing is written). */
+export interface LibraryImportPreview {
+  /** When the file was made (epoch ms); null for a document that does not say. */
+  exportedAt: number | null;
+  totals: { added: number; changed: number; unchanged: number; kept: number; skipped: number };
+  added: { index: number; id: string; name: string }[];
+  /** Songs with a value the import would write or would leave. */
+  changed: ImportSongChanges[];
+  skipped: ImportSkip[];
+  /** The custom fields the import would add, by name. */
+  fieldsAdded: string[];
+}
+
+/** The last import, while it can be undone. */
+export interface LastImport {
+  importedAt: number;
+  updated: number;
+  added: number;
+}
+
+export const importUndoSchema = z.strictObject({ importedAt: z.number().int().nonnegative() });
+
+export interface ImportUndoReport {
+  /** Songs given back their values from before the import. */
+  restored: number;
+  /** Songs the import added, removed again. */
+  removed: number;
+  /** Values and songs left as they are, edited since the import. */
+  kept: number;
 }
 
 /** The document's outline; each song and field in it is checked on its own, so one bad entry costs only itself. */
 export const libraryDocumentSchema = z.object({
   format: z.literal(LIBRARY_EXPORT_FORMAT),
   version: z.literal(LIBRARY_EXPORT_VERSION),
+  /** Every export writes it; an older or hand-made document may not (see `documentTime`). */
+  exportedAt: z.string().max(64).optional(),
   fields: z.array(z.unknown()).max(1000).default([]),
   songs: z.array(z.unknown()).max(1_000_000),
 });
@@ -68,12 +138,67 @@ export const importedFieldSchema = z.object({
 /** The ids this app gives songs and fields (UUIDs): an imported one must be one, being a key and a folder name here. */
 const appIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'is not a song id');
 
-/** What an import takes from a song: its id, the project it came from, and the fields a user edits. */
+/**
+ * The fields an import takes from a song (and each custom value, by itself), as the preview names them. Each is a field
+ * the musician edits (`USER_FIELDS`), so each carries its own edit time.
+ */
+export const IMPORTED_FIELD_LABELS = {
+  name: 'Name',
+  priority: 'Priority',
+  tier: 'Tier',
+  status: 'Status',
+  tags: 'Tags',
+  notes: 'Notes',
+  tempo: 'Tempo',
+  key: 'Key',
+  timeSignature: 'Time signature',
+  hidden: 'Hidden',
+} as const satisfies Partial<Record<UserField, string>>;
+export type ImportedField = keyof typeof IMPORTED_FIELD_LABELS;
+export const IMPORTED_FIELDS = Object.keys(IMPORTED_FIELD_LABELS) as ImportedField[];
+
+const importedPick = Object.fromEntries([...IMPORTED_FIELDS, 'custom'].map((field) => [field, true])) as { [F in ImportedField | 'custom']: true };
+
+/**
+ * What an import takes from a song: its id, the project it came from, the fields a user edits, and when each was
+ * edited (read by `readEditTimes`: a damaged map reads as no edits).
+ */
 export const importedSongSchema = z.object({
   id: appIdSchema,
   projectPath: z.string().max(4096).nullable().optional(),
-  ...songPatchSchema.pick({ name: true, priority: true, tier: true, status: true, tags: true, notes: true, tempo: true, key: true, timeSignature: true, hidden: true, custom: true }).shape,
+  ...songPatchSchema.pick(importedPick).shape,
+  editedAt: z.unknown().optional(),
 });
+
+/**
+ * When a document was made: its `exportedAt`, never later than `now` (a file from a clock ahead must not beat the edits
+ * that follow it); 0 for a document that does not say, older than any edit whose time is known.
+ */
+export function documentTime(exportedAt: string | undefined, now: number): number {
+  const time = exportedAt === undefined ? Number.NaN : Date.parse(exportedAt);
+  return Number.isFinite(time) && time >= 0 ? Math.min(time, now) : 0;
+}
+
+/**
+ * The edit time an imported value carries (trust rules: "imports never newer than the edits they meet"): the time it
+ * was edited on the computer that exported it, never after the document was made; for a song without edit times (an
+ * older or hand-made document), the document's time; -1 when the exporting computer never edited it (a scan's value
+ * or a default, which must not replace anyone's edit).
+ */
+export function importedEditTime(exported: EditTimes | null, key: string, madeAt: number): number {
+  if (!exported) return madeAt;
+  const time = editTime(exported, key);
+  return time < 0 ? -1 : Math.min(time, madeAt);
+}
+
+/**
+ * Whether an imported value replaces the value here: when it was edited later, as the merge at the next sync would
+ * choose (`song-merge.ts`); on equal times the value here stays. A value nobody edited, here or there, is the file's.
+ */
+export function importedValueWins(here: EditTimes, key: string, importedAt: number): boolean {
+  const hereAt = editTime(here, key);
+  return importedAt > hereAt || (importedAt < 0 && hereAt < 0);
+}
 
 const CSV_SONG_COLUMNS: [string, (song: Song) => string][] = [
   ['id', (song) => song.id],

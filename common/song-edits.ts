@@ -24,8 +24,15 @@ export const USER_FIELDS: readonly UserField[] = fieldsWhere<UserField>((spec) =
 export type FoundField = FieldsWhere<{ edits: 'found' }>;
 export const FOUND_FIELDS: readonly FoundField[] = fieldsWhere<FoundField>((spec) => spec.edits === 'found');
 
+const CUSTOM_EDIT_PREFIX = 'custom.';
+
 export function customEditKey(fieldId: string): string {
-  return `custom.${fieldId}`;
+  return `${CUSTOM_EDIT_PREFIX}${fieldId}`;
+}
+
+/** The custom field an edit key names (`custom.<fieldId>`), or null for a song's own field. */
+export function customFieldOfEditKey(key: string): string | null {
+  return key.startsWith(CUSTOM_EDIT_PREFIX) ? key.slice(CUSTOM_EDIT_PREFIX.length) : null;
 }
 
 export function isEdited(editedAt: EditTimes, field: string): boolean {

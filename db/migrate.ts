@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { AppError } from '../common/errors';
+import { backUpDatabase } from './backup';
 
 const MIGRATIONS_TABLE = '__drizzle_migrations';
 
@@ -46,7 +47,7 @@ export function migrateDatabase(
   const pending = known.filter((m) => m.folderMillis > lastApplied);
   if (pending.length === 0) return { applied: 0, backupPath: null };
 
-  const backupPath = hasUserTables(sqlite) ? backUp(sqlite, file, applied.length) : null;
+  const backupPath = hasUserTables(sqlite) ? backUpDatabase(sqlite, file, `migration-v${applied.length}`, Date.now()) : null;
   migrate(orm, { migrationsFolder });
   return { applied: pending.length, backupPath };
 }
@@ -64,11 +65,4 @@ function hasUserTables(sqlite: BetterSqlite3.Database): boolean {
     .prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
     .get() as { n: number };
   return row.n > 0;
-}
-
-/** A consistent copy even in WAL mode, written before the schema changes. */
-function backUp(sqlite: BetterSqlite3.Database, file: string, schemaVersion: number): string {
-  const backupPath = `${file}.before-migration-v${schemaVersion}-${Date.now()}.bak`;
-  sqlite.prepare('VACUUM INTO ?').run(backupPath);
-  return backupPath;
 }

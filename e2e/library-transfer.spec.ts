@@ -35,6 +35,10 @@ test('exports the view as CSV and the library as JSON, and imports the JSON back
   one.notes = 'edited in the export';
   fs.writeFileSync(file, JSON.stringify(document));
   await panel.getByLabel('Library file to import').setInputFiles(file);
+  // Previewed first (issue 28): the value old -> new, written only once applied.
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.locator('li', { hasText: 'Notes:' })).toContainText('edited in the export');
+  await preview.getByRole('button', { name: 'Apply import' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /Imported library\.json: 0 added, \d+ updated/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('song-row')).toHaveCount(2);

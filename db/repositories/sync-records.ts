@@ -112,6 +112,17 @@ export function hasUnsyncedChanges(db: Db, table: SyncedTable, recordId: string)
   return row !== undefined;
 }
 
+/** Whether any change of the record has reached the cloud (a record of it was pushed); false for one it never heard of. */
+export function hasReachedCloud(db: Db, table: SyncedTable, recordId: string): boolean {
+  const row = db.orm
+    .select({ id: syncRecords.id })
+    .from(syncRecords)
+    .where(and(eq(syncRecords.tableName, table), eq(syncRecords.recordId, recordId), eq(syncRecords.synced, true)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
 function syncRecordFromRow(row: typeof syncRecords.$inferSelect): SyncRecord {
   return {
     id: row.id,

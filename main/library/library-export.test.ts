@@ -41,16 +41,16 @@ describe('library:export and library:import', () => {
 
     const there = await core();
     const first = await call<LibraryImportReport>(there, 'library:import', { json: file.content });
-    expect(first).toEqual({ added: 3, updated: 0, fieldsAdded: 1, skipped: [] });
+    expect(first).toEqual({ added: 3, updated: 0, unchanged: 0, kept: 0, fieldsAdded: 1, skipped: [], backupFile: expect.stringMatching(/^songshelf\.db\.before-import-\d+\.bak$/) });
     const imported = getSongs(there.db).find((song) => song.id === songs[0]!.id)!;
     expect(imported).toMatchObject({ name: 'Night Drive', tempo: '92', key: 'A minor', tags: ['demo', 'synth'], notes: 'Verse, "needs" work\nbridge' });
     const moodThere = (await call<CustomField[]>(there, 'fields:list')).find((field) => field.name === 'Mood')!;
     expect(imported.custom).toEqual({ [moodThere.id]: 'Dark' });
     expect(getSongs(there.db).find((song) => song.name === 'Old Idea')?.hidden).toBe(true);
 
-    // The same file again: matched by id, nothing added, nothing duplicated.
+    // The same file again: matched by id, nothing added, nothing duplicated, nothing written (so no backup either).
     const second = await call<LibraryImportReport>(there, 'library:import', { json: file.content });
-    expect(second).toEqual({ added: 0, updated: 3, fieldsAdded: 0, skipped: [] });
+    expect(second).toEqual({ added: 0, updated: 0, unchanged: 3, kept: 0, fieldsAdded: 0, skipped: [], backupFile: null });
     expect(getSongs(there.db)).toHaveLength(3);
   });
 

@@ -1,27 +1,32 @@
 /**
  * "Export" in the toolbar (issue 20): the view as the page shows it, or the whole library, as CSV or JSON, saved
- * as a file; and a JSON export brought back in. The core makes and reads the files (main/library/library-export.ts);
- * the page only saves and picks them, the same in Electron (its save dialog) and the browser host.
+ * as a file; and a JSON export brought back in, previewed first and undone in one click (`use-library-import.ts`).
+ * The core makes and reads the files (main/library/library-export.ts, library-import.ts); the page only saves and
+ * picks them, the same in Electron (its save dialog) and the browser host.
  */
 import { useRef, useState } from 'react';
 import type { LibraryExportRequest } from '../../../common/library-export';
 import { getBridge } from '../../bridge/bridge';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
+import { ImportPreview } from './ImportPreview';
 import styles from './LibraryTransferPanel.module.css';
+import { useLibraryImport } from './use-library-import';
 
 type ViewQuery = NonNullable<LibraryExportRequest['query']>;
 
 export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: ViewQuery; viewTitle: string }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const importing = useLibraryImport();
+  const busy = exporting ?? importing.busy;
 
   const exportAs = async (format: 'csv' | 'json', whole: boolean) => {
     const api = getBridge();
     if (!api) return;
-    setBusy(whole ? 'Exporting the library…' : 'Exporting the view…');
+    setExporting(whole ? 'Exporting the library…' : 'Exporting the view…');
     const result = await api['library:export']({ format, ...(whole ? {} : { query: viewQuery }) });
-    setBusy(null);
+    setExporting(null);
     if (!result.ok) {
       showToast({ kind: 'error', message: result.error.message });
       return;
@@ -30,20 +35,20 @@ export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: View
     showToast({ kind: 'info', message: `Exported ${result.data.songs.toLocaleString()} ${result.data.songs === 1 ? 'song' : 'songs'} to ${result.data.fileName}` });
   };
 
-  const importFile = async (file: File) => {
-    const api = getBridge();
-    if (!api) return;
-    setBusy(`Importing ${file.name}…`);
-    const result = await api['library:import']({ json: await file.text() });
-    setBusy(null);
-    if (!result.ok) {
-      showToast({ kind: 'error', message: result.error.message });
-      return;
-    }
-    const { added, updated, fieldsAdded, skipped } = result.data;
-    const parts = [`${added} added`, `${updated} updated`, fieldsAdded > 0 ? `${fieldsAdded} custom fields added` : '', skipped.length > 0 ? `${skipped.length} skipped (entry ${skipped[0]!.index + 1}: ${skipped[0]!.reason})` : ''];
-    showToast({ kind: skipped.length > 0 ? 'error' : 'info', message: `Imported ${file.name}: ${parts.filter(Boolean).join(', ')}.` });
-  };
+  if (importing.pending) {
+    return (
+      <div className={styles.previewPanel} role="group" aria-label="Import">
+        <ImportPreview
+          fileName={importing.pending.fileName}
+          preview={importing.pending.preview}
+          busy={busy !== null}
+          onApply={() => void importing.apply()}
+          onCancel={importing.cancel}
+        />
+        {busy ? <p className={styles.busy}>{busy}</p> : null}
+      </div>
+    );
+  }
 
   return (
     <div className={styles.panel} role="group" aria-label="Export and import">
@@ -78,11 +83,19 @@ export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: View
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void importFile(file);
+          if (file) void importing.preview(file);
         }}
       />
+      {importing.lastImport ? (
+        <button type="button" className={`${controls.button} ${controls.small}`} disabled={busy !== null} onClick={() => void importing.undo()}>
+          Undo last import ({new Date(importing.lastImport.importedAt).toLocaleString()})
+        </button>
+      ) : null}
       {busy ? <p className={styles.busy}>{busy}</p> : null}
-      <p className={styles.hint}>Songs are matched by id, then by their project: importing a file twice adds nothing twice.</p>
+      <p className={styles.hint}>
+        Songs are matched by id, then by their project: importing a file twice adds nothing twice. You see what changes before it does, and a value edited
+        here after the file’s is kept.
+      </p>
     </div>
   );
 }

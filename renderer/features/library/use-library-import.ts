@@ -1,0 +1,90 @@
+/**
+ * Bringing a JSON export back, in three steps the user sees (issue 28, item 4): the core previews the file
+ * (`library:import-preview`, nothing written), the user applies it (`library:import`, which backs the library up
+ * first) or cancels, and the last import can be undone (`library:import-undo`). The core decides every value; the
+ * page only shows and asks.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ImportUndoReport, LastImport, LibraryImportPreview, LibraryImportReport } from '../../../common/library-export';
+import { getBridge } from '../../bridge/bridge';
+import { showToast } from '../ui/toasts';
+
+/** A file read and previewed, waiting for the user's answer. */
+export interface PendingImport {
+  fileName: string;
+  json: string;
+  preview: LibraryImportPreview;
+}
+
+export function useLibraryImport() {
+  const [pending, setPending] = useState<PendingImport | null>(null);
+  const [lastImport, setLastImport] = useState<LastImport | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const refreshLastImport = useCallback(async () => {
+    const result = await getBridge()?.['library:last-import']();
+    if (result?.ok) setLastImport(result.data.lastImport);
+  }, []);
+  useEffect(() => {
+    void refreshLastImport();
+  }, [refreshLastImport]);
+
+  const preview = async (file: File) => {
+    const api = getBridge();
+    if (!api) return;
+    setBusy(`Reading ${file.name}…`);
+    const json = await file.text();
+    const result = await api['library:import-preview']({ json });
+    setBusy(null);
+    if (result.ok) setPending({ fileName: file.name, json, preview: result.data });
+    else showToast({ kind: 'error', message: result.error.message });
+  };
+
+  const apply = async () => {
+    const api = getBridge();
+    if (!api || !pending) return;
+    setBusy(`Importing ${pending.fileName}…`);
+    const result = await api['library:import']({ json: pending.json });
+    setBusy(null);
+    setPending(null);
+    if (!result.ok) {
+      showToast({ kind: 'error', message: result.error.message });
+      return;
+    }
+    showToast({ kind: result.data.skipped.length > 0 ? 'error' : 'info', message: `Imported ${pending.fileName}: ${importSummary(result.data)}` });
+    await refreshLastImport();
+  };
+
+  const undo = async () => {
+    const api = getBridge();
+    if (!api || !lastImport) return;
+    setBusy('Undoing the last import…');
+    const result = await api['library:import-undo']({ importedAt: lastImport.importedAt });
+    setBusy(null);
+    showToast(result.ok ? { kind: 'info', message: undoSummary(result.data) } : { kind: 'error', message: result.error.message });
+    await refreshLastImport();
+  };
+
+  return { pending, lastImport, busy, preview, apply, cancel: () => setPending(null), undo };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
+function importSummary({ added, updated, kept, fieldsAdded, skipped, backupFile }: LibraryImportReport): string {
+  const parts = [
+    `${added} added`,
+    `${updated} updated`,
+    kept > 0 ? `${plural(kept, 'value', 'values')} kept, edited here later` : '',
+    fieldsAdded > 0 ? `${plural(fieldsAdded, 'custom field', 'custom fields')} added` : '',
+    skipped.length > 0 ? `${skipped.length} skipped (entry ${skipped[0]!.index + 1}: ${skipped[0]!.reason})` : '',
+  ];
+  const backup = backupFile ? ` The library was backed up first (${backupFile}).` : '';
+  return `${parts.filter(Boolean).join(', ')}.${backup}`;
+}
+
+function undoSummary({ restored, removed, kept }: ImportUndoReport): string {
+  const parts = [`${plural(restored, 'song', 'songs')} restored`, `${plural(removed, 'added song', 'added songs')} removed`, kept > 0 ? `${plural(kept, 'edit', 'edits')} made since kept` : ''];
+  return `Undid the last import: ${parts.filter(Boolean).join(', ')}.`;
+}
