@@ -16,6 +16,13 @@ export const directoryPathSchema = z.strictObject({ path: pathSchema });
 /** The first run's demo library's folder, in the user's Music folder (main/library/demo-library.ts). */
 export const DEMO_FOLDER_NAME = 'Songshelf Demo Library';
 
+/** The demo library: where it is, whether it is watched, and what Remove would take (null: not the demo's folder). */
+export interface DemoState {
+  path: string;
+  watched: boolean;
+  removal: { songs: number; files: number; otherFiles: number } | null;
+}
+
 /** A folder of the browser host's folder browser (main/library/folder-browser.ts) and the folders in it. */
 export interface FolderListing {
   path: string;

@@ -39,6 +39,20 @@ test('an empty library offers Choose folder… and a demo library, which the sid
   await expect(page.getByTestId('song-row').filter({ hasText: 'Night Drive' })).toContainText('Live');
   await page.screenshot({ path: 'e2e/artifacts/demo-library.png' });
 
+  // Remove asks first, saying what goes; a file the user saved in the demo's folder stays.
+  const demoFolder = path.join(os.homedir(), 'Music', DEMO_FOLDER_NAME);
+  fs.writeFileSync(path.join(demoFolder, 'my notes.txt'), 'mine');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Remove the demo library' }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/^Remove the demo library\? Its 4 songs and the \d+ files Songshelf wrote for it are removed\. 1 other file in its folder/);
+  await expect(demo).toBeVisible();
+  fs.rmSync(path.join(demoFolder, 'my notes.txt'));
+  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Remove the demo library' }).click();
   await expect(demo).toHaveCount(0);
   expect(fs.existsSync(path.join(os.homedir(), 'Music', DEMO_FOLDER_NAME))).toBe(false);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
-import { DEMO_FOLDER_NAME } from '../../common/library';
+import { DEMO_FOLDER_NAME, type DemoState } from '../../common/library';
 
 let home: string;
 let savedHome: string | undefined;
@@ -32,8 +32,8 @@ describe('library:demo', () => {
   it('writes the demo in ~/Music, watches it, and its projects and bounces become songs with their versions', async () => {
     const app = await core();
     const folder = path.join(home, 'Music', DEMO_FOLDER_NAME);
-    expect(await call(app, 'library:demo', { action: 'state' })).toEqual({ path: folder, watched: false });
-    expect(await call(app, 'library:demo', { action: 'add' })).toEqual({ path: folder, watched: true });
+    expect(await call(app, 'library:demo', { action: 'state' })).toEqual({ path: folder, watched: false, removal: null });
+    expect(await call(app, 'library:demo', { action: 'add' })).toMatchObject({ path: folder, watched: true, removal: { otherFiles: 0 } });
     await app.runner.whenIdle();
     const songs = getSongs(app.db);
     expect(songs.map((song) => song.name).sort()).toEqual(['Ballad', 'Idea 03', 'Night Drive', 'Sunday Mix']);
@@ -50,10 +50,52 @@ describe('library:demo', () => {
     await app.runner.whenIdle();
     expect(getSongs(app.db).length).toBeGreaterThan(0);
     const folder = path.join(home, 'Music', DEMO_FOLDER_NAME);
-    expect(await call(app, 'library:demo', { action: 'remove' })).toEqual({ path: folder, watched: false });
+    expect(await call(app, 'library:demo', { action: 'remove' })).toEqual({ path: folder, watched: false, removal: null });
     expect(getSongs(app.db)).toEqual([]);
-    expect(fs.existsSync(folder)).toBe(false);
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }) : 'removed').toBe('removed');
     expect(await call(app, 'getWatchedDirectories')).toEqual([]);
+  });
+
+  it('removes only the files it wrote: a project, an edited demo file and a note the user saved there stay, with the user’s song', async () => {
+    const app = await core();
+    await call(app, 'library:demo', { action: 'add' });
+    await app.runner.whenIdle();
+    const folder = path.join(home, 'Music', DEMO_FOLDER_NAME);
+    const demoSongs = getSongs(app.db).length;
+    fs.mkdirSync(path.join(folder, 'My Song Project'));
+    fs.writeFileSync(path.join(folder, 'My Song Project', 'My Song.als'), 'my own set');
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'my notes');
+    const edited = path.join(folder, 'Idea 03.wav');
+    fs.appendFileSync(edited, Buffer.alloc(4));
+    await app.library.requestScan(app.library.list()[0]!.id);
+    await app.runner.whenIdle();
+    const state = await call<DemoState>(app, 'library:demo', { action: 'state' });
+    expect(state.removal).toMatchObject({ songs: demoSongs - 1, otherFiles: 3 });
+
+    await call(app, 'library:demo', { action: 'remove' });
+    expect(fs.readFileSync(path.join(folder, 'My Song Project', 'My Song.als'), 'utf8')).toBe('my own set');
+    expect(fs.readFileSync(path.join(folder, 'notes.txt'), 'utf8')).toBe('my notes');
+    expect(fs.existsSync(edited)).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'Ballad'))).toBe(false);
+    expect(fs.readdirSync(folder).sort()).toEqual(['Idea 03.wav', 'My Song Project', 'notes.txt']);
+    // The user's song is not deleted for good: it stays, moved to Hidden with the folder, as any unwatched folder's.
+    expect(getSongs(app.db).map((song) => song.name).sort()).toEqual(['Idea 03', 'My Song']);
+  });
+
+  it('never removes a place its list names outside its folder', async () => {
+    const app = await core();
+    await call(app, 'library:demo', { action: 'add' });
+    await app.runner.whenIdle();
+    const folder = path.join(home, 'Music', DEMO_FOLDER_NAME);
+    const outside = path.join(home, 'precious.txt');
+    fs.writeFileSync(outside, 'keep me');
+    const marker = path.join(folder, '.songshelf-demo');
+    const list = JSON.parse(fs.readFileSync(marker, 'utf8')) as { files: { path: string; size: number; mtimeMs: number }[] };
+    const stats = fs.statSync(outside);
+    list.files.push({ path: '../../precious.txt', size: stats.size, mtimeMs: Math.round(stats.mtimeMs) });
+    fs.writeFileSync(marker, JSON.stringify(list));
+    await call(app, 'library:demo', { action: 'remove' });
+    expect(fs.readFileSync(outside, 'utf8')).toBe('keep me');
   });
 
   it('leaves a folder of that name alone when it is not the demo, and adds nothing', async () => {

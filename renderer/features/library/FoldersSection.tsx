@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
-import { DEMO_FOLDER_NAME } from '../../../common/library';
+import { DEMO_FOLDER_NAME, type DemoState } from '../../../common/library';
 import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
 import { getBridge } from '../../bridge/bridge';
 import sidebar from '../dashboard/DashboardLayout.module.css';
@@ -10,10 +10,28 @@ import { FolderBrowser } from './FolderBrowser';
 import styles from './FoldersSection.module.css';
 import { useWatchFolders } from './use-watch-folders';
 
-/** The demo library goes with its songs and files, in one click: it is Songshelf's own, not the user's work. */
+/**
+ * The demo library goes with its songs and the files Songshelf wrote for it, after the user has read what will go
+ * and what stays (anything they saved in its folder).
+ */
 async function removeDemo(): Promise<void> {
-  const result = await getBridge()?.['library:demo']({ action: 'remove' });
-  if (result && !result.ok) showToast({ kind: 'error', message: result.error.message });
+  const bridge = getBridge();
+  if (!bridge) return;
+  const state = await bridge['library:demo']({ action: 'state' });
+  if (!state.ok) {
+    showToast({ kind: 'error', message: state.error.message });
+    return;
+  }
+  if (!window.confirm(demoRemovalQuestion(state.data))) return;
+  const result = await bridge['library:demo']({ action: 'remove' });
+  if (!result.ok) showToast({ kind: 'error', message: result.error.message });
+}
+
+export function demoRemovalQuestion({ removal }: DemoState): string {
+  if (!removal) return 'Stop watching the demo library? Its folder is not the demo Songshelf wrote, so no file in it is removed.';
+  const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  const stays = removal.otherFiles > 0 ? ` ${plural(removal.otherFiles, 'other file')} in its folder (yours, or demo files you changed) stay.` : '';
+  return `Remove the demo library? Its ${plural(removal.songs, 'song')} and the ${plural(removal.files, 'file')} Songshelf wrote for it are removed.${stays}`;
 }
 
 /** The sidebar's Project Directories: each watched folder with its view, adding one, removing one. */
