@@ -25,3 +25,22 @@ export function contentSecurityPolicy(sources: CspSources = {}): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * The website's headers, for static hosts that read a `_headers` file (Netlify, Cloudflare Pages; README, "The
+ * website"): the same policy, connecting only to the cloud the site was built for, and the usual hardening.
+ */
+export function websiteHeaders(cloudUrl: string | undefined): string {
+  const cloud = cloudUrl ? [new URL(cloudUrl).origin] : [];
+  const sockets = cloud.map((origin) => origin.replace(/^http/, 'ws'));
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy({ connect: [...cloud, ...sockets], media: cloud }),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  };
+  return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+}
