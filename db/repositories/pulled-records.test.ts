@@ -43,12 +43,25 @@ describe('a song new to this computer', () => {
     expect(applyPulledSongs(db, [fromElsewhere(song)])).toEqual([song.id]);
     expect(getSong(db, song.id)).toMatchObject({
       name: 'Tune',
-      file: { value: elsewhereFile.value, localPath: null, fileName: 'id_rsa' },
+      file: null,
       projectPath: null,
       needsUploadRetry: false,
       isBeingProcessedByHandleNewProject: false,
     });
     expect(queued()).toEqual([]);
+  });
+
+  it('drops a session or audio path naming a network share (a UNC path in a pulled row), and keeps an uploaded file’s address', () => {
+    const unc = buildSong({ name: 'Share', source: 'directory' }, clock.now());
+    const pulled = fromElsewhere(unc, {
+      recordingSession: { value: '\\\\server\\share\\Share.als', fileName: 'Share.als', sessionModifiedTime: null, isPackage: false },
+      file: { value: '//server/share/Share.wav', localPath: '//server/share/Share.wav', fileName: 'Share.wav', modifiedTime: null },
+    });
+    const uploaded = buildSong({ name: 'Uploaded', source: 'directory' }, clock.now());
+    const address = 'https://abc.supabase.co/storage/v1/object/public/audio-files/u/s/mix.wav';
+    applyPulledSongs(db, [pulled, fromElsewhere(uploaded, { file: { value: address, localPath: '/Users/bo/mix.wav', fileName: 'mix.wav', modifiedTime: null } })]);
+    expect(getSong(db, unc.id)).toMatchObject({ recordingSession: null, file: null });
+    expect(getSong(db, uploaded.id)?.file).toEqual({ value: address, localPath: null, fileName: 'mix.wav', modifiedTime: null });
   });
 
   it('keeps its project folder when this computer watches the folder it is in (the scan there finds the song)', () => {

@@ -15,6 +15,7 @@ import { USER_FIELDS, sameValue } from '../../common/song-edits';
 import { mergeSongCopies } from '../../common/song-merge';
 import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../handle';
+import { isCloudFileUrl } from '../../common/cloud-files';
 import { isPathInside } from '../path-range';
 import { insertRows } from '../prepared-writes';
 import { customFieldToColumns } from '../rows/custom-field-row';
@@ -24,6 +25,7 @@ import { customFields, files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
 import { listDirectories } from './directories';
+import { recordSnapshotMoves } from './snapshot-owners';
 import { upsertSongs } from './song-writer';
 import { deleteSongsForGood, getSongs } from './songs';
 import { hasUnsyncedChanges, queueAllRows, writeSyncRecords } from './sync-records';
@@ -78,15 +80,19 @@ export function applyPulledSongs(db: Db, pulled: Song[]): string[] {
  * computer). The audio's local path and the upload and processing flags are the other computer's: this one would
  * upload or wait on a file it never found. The project folder is kept only inside a folder watched here, where it
  * names the same place on this computer (a shared drive): the scan of that folder then finds this song for it
- * instead of making a second one, and confirms the folder or marks it missing. The file's value stays: once uploaded
- * it is the cloud address this computer plays; before, a path that nothing here reads outside the watched folders.
+ * instead of making a second one, and confirms the folder or marks it missing. The session and the audio are kept by
+ * the same rule: an uploaded file's cloud address stays (this computer plays it), but a path is the other computer's
+ * unless it is inside a folder watched here. A path elsewhere (`\\server\share\a.als`, another user's home) is
+ * dropped before anything could open it: on Windows merely looking up a UNC path hands the server the user's NTLM hash.
  */
 function fromAnotherComputer(song: Song, watched: string[]): Song {
-  const projectPath = song.projectPath;
+  const isHere = (candidate: string) => watched.some((folder) => isPathInside(folder, candidate));
+  const { projectPath, file, recordingSession } = song;
   return {
     ...song,
-    file: song.file && { ...song.file, localPath: null },
-    projectPath: projectPath !== null && watched.some((folder) => isPathInside(folder, projectPath)) ? projectPath : null,
+    file: file && (isCloudFileUrl(file.value) || isHere(file.value)) ? { ...file, localPath: null } : null,
+    recordingSession: recordingSession && isHere(recordingSession.value) ? recordingSession : null,
+    projectPath: projectPath !== null && isHere(projectPath) ? projectPath : null,
     needsUploadRetry: false,
     isBeingProcessedByHandleNewProject: false,
   };
@@ -103,7 +109,7 @@ function sameUserValues(a: Song, b: Song): boolean {
  * smaller id (the older), so both computers settle on the same song without talking to each other. The merged song
  * takes each field from where the user edited it last, a field nobody edited from the older song (a fresh scan's
  * defaults never replace it), and this computer's files and paths; it is pushed as new, and the other is deleted
- * here and in the cloud, its indexed files now pointing at the merged song. A pulled song is matched by the project
+ * here and in the cloud, its indexed files and its snapshots now the merged song's. A pulled song is matched by the project
  * folder the other computer named, whether or not this computer stored it.
  */
 function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]): void {
@@ -134,6 +140,8 @@ function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]
     upsertSongs(db, [merged], 'update');
     db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
     deleteSongsForGood(db, others);
+    // Their snapshots are the kept song's now (moved once this commits: main/library/snapshot-sweep.ts).
+    recordSnapshotMoves(db, others.map((song) => ({ from: song.id, to: keeper.id })));
     for (const song of others) gone.add(song.id);
   }
 }

@@ -7,9 +7,8 @@
 import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
 import { callFailed } from '../../common/messages';
-import { contract, isChannel, type Channel, type Envelope } from '../../common/ipc';
-import { jsonBoundsProblem } from '../../common/json-bounds';
-import { diskFullError, isDiskFull } from '../disk/disk-full';
+import { contract, inputBoundsRefusal, isChannel, type Channel, type Envelope } from '../../common/ipc';
+import { diskFullError } from '../disk/disk-full';
 import type { CoreContext, HandlerMap } from './handler';
 
 export interface Router {
@@ -23,8 +22,8 @@ export function createRouter(handlers: HandlerMap, ctx: CoreContext): Router {
         if (!isChannel(channel)) {
           return fail({ code: 'unknown_channel', message: `Unknown channel: ${describeChannel(channel)}` });
         }
-        const shape = jsonBoundsProblem(input);
-        if (shape) return fail({ code: 'invalid_input', message: `Invalid input for ${channel}: the input is ${shape}.` });
+        const refusal = inputBoundsRefusal(channel, input);
+        if (refusal) return fail(refusal);
         const parsed = contract[channel].input.safeParse(input);
         if (!parsed.success) return fail({ code: 'invalid_input', message: describeIssues(channel, parsed.error) });
         const handler = handlers[channel] as (input: unknown, ctx: CoreContext) => unknown;

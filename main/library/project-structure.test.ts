@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EntryKind, WalkEntry } from '../../common/worker-tasks';
 import { walkLibrary } from '../../workers/scan/walk';
 import { groupIntoProjects, type ProjectGroup } from './project-structure';
+import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../fixtures/shared-fixtures';
 
 const ROOT = '/music';
 let inode = 1;
@@ -94,9 +94,9 @@ describe('groupIntoProjects', () => {
   });
 });
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/daw');
+const FIXTURES = SHARED_FIXTURES;
 
-describe.runIf(fs.existsSync(FIXTURES))('the real Ableton project folder', () => {
+describe.runIf(hasSharedFixtures)(corpusTitle('the real Ableton project folder'), () => {
   it('is one song, not five, and its samples are never walked', () => {
     const root = path.join(FIXTURES, 'ableton-project');
     const walk = walkLibrary(root);

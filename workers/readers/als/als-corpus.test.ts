@@ -2,15 +2,15 @@
  * The real Live sets in shared/fixtures/daw, against the values an independent reader found (EXPECTED.md).
  * Skipped on a clone without ../shared; CI has it.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { CarefulAlsScanner } from './careful-scanner';
 import { FastAlsScanner } from './fast-scanner';
 import { readAls, scanWith } from './read-als';
+import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../../fixtures/shared-fixtures';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/daw');
+const FIXTURES = SHARED_FIXTURES;
 const PROJECT = 'ableton-project/test_project';
 
 /** EXPECTED.md, "Ableton Live sets"; tempo rounded to 2 decimals as the table says to. */
@@ -29,7 +29,7 @@ const EXPECTED = [
   { file: `${PROJECT}/Backup/helios [2021-08-10 232751].als`, version: 'Ableton Live 11.0', tempo: '160.00', signature: '4/4', tracks: 15, samples: 9 },
 ];
 
-describe.runIf(fs.existsSync(FIXTURES))('readAls on the shared Ableton fixtures', () => {
+describe.runIf(hasSharedFixtures)(corpusTitle('readAls on the shared Ableton fixtures'), () => {
   it.each(EXPECTED)('reads $file as EXPECTED.md states', async (expected) => {
     const meta = await readAls(path.join(FIXTURES, expected.file));
 

@@ -1,10 +1,10 @@
 /** The real Logic packages of ../shared (fixtures/daw/EXPECTED.md); skipped on a clone without them. */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLogicx } from './read-logicx';
+import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../../fixtures/shared-fixtures';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/daw');
+const FIXTURES = SHARED_FIXTURES;
 const LOGICX = path.join(FIXTURES, 'logicx');
 
 /** EXPECTED.md, "Logic Pro packages". */
@@ -34,7 +34,7 @@ const EXPECTED = [
   },
 ];
 
-describe.runIf(fs.existsSync(FIXTURES))('readLogicx on the shared Logic packages', () => {
+describe.runIf(hasSharedFixtures)(corpusTitle('readLogicx on the shared Logic packages'), () => {
   it.each(EXPECTED)('reads $packageName as EXPECTED.md states', async (expected) => {
     const packagePath = path.join(LOGICX, expected.packageName);
     const meta = await readLogicx(packagePath);

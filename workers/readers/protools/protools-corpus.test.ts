@@ -1,10 +1,10 @@
 /** The real Pro Tools sessions of ../shared (fixtures/daw/EXPECTED.md); skipped on a clone without them. */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProTools } from './read-protools';
+import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../../fixtures/shared-fixtures';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/daw');
+const FIXTURES = SHARED_FIXTURES;
 const PROTOOLS = path.join(FIXTURES, 'protools');
 
 /**
@@ -71,7 +71,7 @@ const EXPECTED = [
   },
 ];
 
-describe.runIf(fs.existsSync(FIXTURES))('readProTools on the shared Pro Tools sessions', () => {
+describe.runIf(hasSharedFixtures)(corpusTitle('readProTools on the shared Pro Tools sessions'), () => {
   it.each(EXPECTED)('reads the version, sample rate, tracks and tempo of $file', async (expected) => {
     const meta = await readProTools(path.join(PROTOOLS, expected.file));
     expect(meta).toMatchObject({
