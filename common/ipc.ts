@@ -5,8 +5,17 @@
  * added here is typed end to end, and nothing else lists channels by hand.
  */
 import type { PlayerWaveform } from './audio-analysis';
-import { snapshotBudgetSchema, type SnapshotBudget, type SongTimeline } from './project-versions';
-import { libraryExportSchema, libraryImportSchema, type LibraryExportFile, type LibraryImportReport } from './library-export';
+import { snapshotBudgetSchema, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage, type SongTimeline } from './project-versions';
+import {
+  importUndoSchema,
+  libraryExportSchema,
+  libraryImportSchema,
+  type ImportUndoReport,
+  type LastImport,
+  type LibraryExportFile,
+  type LibraryImportPreview,
+  type LibraryImportReport,
+} from './library-export';
 import { z } from 'zod';
 import {
   cleanDeletedSchema,
@@ -22,8 +31,9 @@ import {
 } from './account';
 import { customFieldPatchSchema, customFieldRefSchema, newCustomFieldSchema, type CustomField } from './custom-fields';
 import type { ErrorShape } from './errors';
+import { jsonBoundsProblem } from './json-bounds';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
-import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
+import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type DemoState, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -129,10 +139,20 @@ export const contract = {
   'library:export': channel<LibraryExportFile>()(libraryExportSchema),
   /** A JSON library export read back: songs matched by id (then by project), custom fields by id or name. */
   'library:import': channel<LibraryImportReport>()(libraryImportSchema),
-  /** How many snapshots of its sessions each song keeps, and in how much room, on this computer. */
+  /** What `library:import` would do with the document: songs added, values changed (old -> new) or kept, entries skipped. Writes nothing. */
+  'library:import-preview': channel<LibraryImportPreview>()(libraryImportSchema),
+  /** The last import while it can be undone; null when there is none. */
+  'library:last-import': channel<{ lastImport: LastImport | null }>()(noInput),
+  /** Undoes the last import (named by its time): its values back as they were, with their edit times; its new songs removed. */
+  'library:import-undo': channel<ImportUndoReport>()(importUndoSchema),
+  /** How many snapshots of its sessions each song keeps, and in how much room, and all songs' together, on this computer. */
   'library:snapshot-budget': channel<SnapshotBudget>()(noInput),
-  /** Changes that budget; every song's snapshots beyond the new one go at once, the oldest first. */
+  /** What a budget would remove now (how many snapshots, how many bytes): asked before a lower budget is saved. */
+  'library:preview-snapshot-budget': channel<SnapshotThinning>()(snapshotBudgetSchema),
+  /** Changes that budget; every snapshot beyond the new one goes at once, the oldest first. */
   'library:set-snapshot-budget': channel<SnapshotBudget>()(snapshotBudgetSchema),
+  /** What all songs' snapshots take now, and whether taking them is paused for lack of free space. */
+  'library:snapshot-usage': channel<SnapshotUsage>()(noInput),
   /** A signed address (an hour) to play a song's uploaded audio. */
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),
@@ -207,7 +227,7 @@ export const contract = {
   /** "Choose folder…": the OS's folder dialog (several folders at once) where the shell has one. */
   'library:choose-folders': channel<ChosenFolders>()(noInput),
   /** The first run's demo library: whether it is watched, or it added (written once, watched) or removed (with its songs). */
-  'library:demo': channel<{ path: string; watched: boolean }>()(z.strictObject({ action: z.enum(['state', 'add', 'remove']) })),
+  'library:demo': channel<DemoState>()(z.strictObject({ action: z.enum(['state', 'add', 'remove']) })),
   /** The browser host's folder browser: the folders in one folder of the home folder. */
   'library:browse-folders': channel<FolderListing>()(browseFoldersSchema),
   'library:remove-directory': channel<{ id: string; path: string }>()(directoryRefSchema),
@@ -271,6 +291,16 @@ export type Api = {
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
 };
 
+/**
+ * The one refusal of an input too deep or too large (`json-bounds.ts`), given by the core's router and, before a call
+ * is serialised, by `window.api` itself and the website's cloud library: serialising a value nested 50,000 deep
+ * (`JSON.stringify`, Electron's structured clone, zod) overflows the stack, and the caller must get this answer instead.
+ */
+export function inputBoundsRefusal(channel: Channel, input: unknown): ErrorShape | null {
+  const shape = jsonBoundsProblem(input);
+  return shape ? { code: 'invalid_input', message: `Invalid input for ${channel}: the input is ${shape}.` } : null;
+}
+
 /** Builds `window.api` over any transport that can carry one call and subscribe to events. */
 export function createApi(transport: {
   invoke(channel: Channel, input: unknown): Promise<Envelope<unknown>>;
@@ -278,7 +308,10 @@ export function createApi(transport: {
 }): Api {
   const api: Record<string, unknown> = {};
   for (const name of CHANNELS) {
-    api[name] = (input?: unknown) => transport.invoke(name, input);
+    api[name] = (input?: unknown) => {
+      const refusal = inputBoundsRefusal(name, input);
+      return refusal ? Promise.resolve({ ok: false, error: refusal }) : transport.invoke(name, input);
+    };
   }
   api.on = (event: EventName, listener: (payload: never) => void) =>
     transport.subscribe(event, listener as (payload: unknown) => void);

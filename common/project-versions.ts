@@ -107,19 +107,55 @@ export function versionSummaryText(summary: VersionSummary | null): string {
 }
 
 /**
- * How many of Songshelf's own snapshots each song keeps, and in how much room: beyond either, the oldest go first.
- * The user's choice, for this computer (a disk's room is not another computer's); the default is issue 19's.
+ * How many of Songshelf's own snapshots each song keeps, and in how much room, and how much room they take for the
+ * whole library: beyond any of them, the oldest go first (a song's own, then the library's across songs). The
+ * user's choice, for this computer (a disk's room is not another computer's); the per-song default is issue 19's,
+ * the library's 5 GB (issue 28).
  */
 export interface SnapshotBudget {
   count: number;
   megabytes: number;
+  /** Every song's snapshots together. */
+  totalMegabytes: number;
 }
 
-export const DEFAULT_SNAPSHOT_BUDGET: SnapshotBudget = { count: 50, megabytes: 200 };
-export const SNAPSHOT_BUDGET_LIMITS = { count: { min: 1, max: 1000 }, megabytes: { min: 10, max: 100_000 } } as const;
+export const DEFAULT_SNAPSHOT_BUDGET: SnapshotBudget = { count: 50, megabytes: 200, totalMegabytes: 5 * 1024 };
+export const SNAPSHOT_BUDGET_LIMITS = {
+  count: { min: 1, max: 1000 },
+  megabytes: { min: 10, max: 100_000 },
+  totalMegabytes: { min: 10, max: 10_000_000 },
+} as const;
 
 export const snapshotBudgetSchema = z.strictObject({
   count: z.number().int().min(SNAPSHOT_BUDGET_LIMITS.count.min).max(SNAPSHOT_BUDGET_LIMITS.count.max),
   megabytes: z.number().int().min(SNAPSHOT_BUDGET_LIMITS.megabytes.min).max(SNAPSHOT_BUDGET_LIMITS.megabytes.max),
+  totalMegabytes: z.number().int().min(SNAPSHOT_BUDGET_LIMITS.totalMegabytes.min).max(SNAPSHOT_BUDGET_LIMITS.totalMegabytes.max),
 });
+
+/**
+ * Below this much free space on the data folder's disk no snapshot is taken (the user is told once); taking them
+ * resumes when the space is back. A snapshot is never worth filling the disk the DAW records to.
+ */
+export const SNAPSHOT_FREE_SPACE_FLOOR_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * A version file larger than this (a 1.5 GB file someone left in Backup/) is listed, but neither hashed, read nor
+ * snapshotted: no session is that large, and reading one would hold a lane (and memory) for minutes.
+ */
+export const VERSION_FILE_MAX_BYTES = 512 * 1024 * 1024;
+
+/** What the snapshots take now, for the versions section. */
+export interface SnapshotUsage {
+  bytes: number;
+  snapshots: number;
+  songs: number;
+  /** No snapshot is taken while the disk has less free space than `SNAPSHOT_FREE_SPACE_FLOOR_BYTES`. */
+  pausedForSpace: boolean;
+}
+
+/** What a budget would remove now (the user confirms before a lower budget removes anything). */
+export interface SnapshotThinning {
+  snapshots: number;
+  bytes: number;
+}
 

@@ -1,10 +1,13 @@
 /**
- * Cheap fingerprints of files. A session file's (its size and first 64 KiB) recognises a project that moved when
- * its inode did not survive (a copy to another disk, a sync tool). An audio file's also reads its middle and its
- * end: two bounces of one length start alike (the header, a silent count-in) and differ later.
+ * Fingerprints of files. A session file's (its size and first 64 KiB) recognises a project that moved when its
+ * inode did not survive (a copy to another disk, a sync tool). An audio file's also reads its middle and its end:
+ * two bounces of one length start alike (the header, a silent count-in) and differ later. A version's (`fileSha256`)
+ * is its whole content, read as a stream: never the whole file in memory, and never a file past the versions' cap.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { VERSION_FILE_MAX_BYTES } from '../../common/project-versions';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -44,4 +47,27 @@ export async function audioFingerprint(filePath: string): Promise<string | null>
   } finally {
     await handle?.close();
   }
+}
+
+/**
+ * SHA-256 of a whole file, read in chunks; null when it cannot be read, is not a plain file, or is larger than
+ * `maxBytes` (default `VERSION_FILE_MAX_BYTES`, 512 MB: such a file is listed, never hashed). A file that grows past
+ * the cap while it is read is not hashed either.
+ */
+export async function fileSha256(filePath: string, maxBytes = VERSION_FILE_MAX_BYTES): Promise<string | null> {
+  const stats = await fs.stat(filePath).catch(() => null);
+  if (!stats?.isFile() || stats.size > maxBytes) return null;
+  const hash = createHash('sha256');
+  let read = 0;
+  try {
+    for await (const chunk of createReadStream(filePath, { end: maxBytes })) {
+      read += (chunk as Buffer).length;
+      if (read > maxBytes) return null;
+      hash.update(chunk as Buffer);
+    }
+  } catch {
+    // Gone or unreadable since it was looked at: no hash, and the caller keeps the file as a version of its own.
+    return null;
+  }
+  return hash.digest('hex');
 }

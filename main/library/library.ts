@@ -15,7 +15,6 @@ import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
 import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';
-import { getSong } from '../../db/repositories/songs';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
@@ -28,7 +27,8 @@ import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from './scan-scope';
 import { songTimeline } from './song-timeline';
-import { removeSnapshotsOfGoneSongs } from './snapshots';
+import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
+import { sweepSnapshots, type SnapshotSweep } from './snapshot-sweep';
 import { FolderWatcher, type FolderChanges } from './watcher';
 
 /** How often stale processing flags (older than 2 minutes) are looked for. */
@@ -45,12 +45,16 @@ export interface LibraryOptions {
   minScanGapMs?: number;
   /** Analyse the songs' audio after a scan (issue 18). Default: true; the scan's benchmark measures reads alone. */
   analyseAudio?: boolean;
+  /** How the snapshots' free-space floor is read (`snapshot-keeper.ts`). Default: fs.statfs, 2 GB. */
+  snapshots?: SnapshotKeeperOptions;
 }
 
 export class Library {
   private runner: JobRunner | null = null;
   private readonly watcher: FolderWatcher;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Songshelf's snapshots of the projects' sessions: taken by the reads, budgeted for the whole library. */
+  readonly snapshots: SnapshotKeeper;
 
   constructor(
     private readonly db: Db,
@@ -60,11 +64,12 @@ export class Library {
     private readonly places: FolderPlaces,
     private readonly options: LibraryOptions = {},
   ) {
-    this.watcher = new FolderWatcher((changes) => this.onFolderChanges(changes), options.watchDebounceMs);
+    this.snapshots = new SnapshotKeeper(db, places.dataDir, events, options.snapshots);
+    this.watcher = new FolderWatcher((changes) => this.onTimer(() => this.onFolderChanges(changes)), options.watchDebounceMs);
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
-    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false, dataDir: this.places.dataDir };
+    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false, dataDir: this.places.dataDir, snapshots: this.snapshots };
     const userQuiet = (signal: AbortSignal) => this.runner?.userActivity.quiet(signal) ?? Promise.resolve();
     return {
       scan: {
@@ -100,13 +105,13 @@ export class Library {
       for (const directory of listDirectories(this.db)) await this.watchSafely(directory);
     }
     if (this.options.periodicRescan !== false) {
-      this.timers.push(setInterval(() => this.rescanAll(), RESCAN_INTERVAL_MS));
+      this.timers.push(setInterval(() => this.onTimer(() => this.rescanAll()), RESCAN_INTERVAL_MS));
     }
-    this.timers.push(setInterval(() => this.sweepProcessingFlags(), FLAG_SWEEP_MS));
+    this.timers.push(setInterval(() => this.onTimer(() => this.sweepProcessingFlags()), FLAG_SWEEP_MS));
     this.sweepProcessingFlags();
     if (this.options.analyseAudio !== false) {
       const sweep = () =>
-        void Promise.all([sweepAnalysisCache(this.db, this.places.dataDir), removeSnapshotsOfGoneSongs(this.places.dataDir, (id) => getSong(this.db, id) !== null)]).catch((error: unknown) =>
+        void Promise.all([sweepAnalysisCache(this.db, this.places.dataDir), this.sweepSnapshots()]).catch((error: unknown) =>
           console.error('[library] the analysis cache and snapshots could not be tidied:', error instanceof Error ? error.message : error),
         );
       const first = setTimeout(() => {
@@ -116,6 +121,19 @@ export class Library {
       first.unref?.();
       this.timers.push(first);
     }
+  }
+
+  /** A timer's turn: on a full disk it is skipped (the disk watch tells the user), never thrown uncaught. */
+  private onTimer(work: () => unknown): void {
+    if (this.runner) this.runner.disk.guard(work);
+    else void work();
+  }
+
+  /** The daily sweep's snapshot part: merged songs' snapshots to their song, those of songs gone 30 days away. */
+  async sweepSnapshots(now?: number): Promise<SnapshotSweep> {
+    const swept = await sweepSnapshots(this.db, this.places.dataDir, now);
+    this.snapshots.forgetTotal();
+    return swept;
   }
 
   async stop(): Promise<void> {

@@ -9,10 +9,12 @@ import { FIRST_SAVE, writeAbletonHistory, writeLogicHistory, writeProToolsHistor
 import { createWorkerPool, type WorkerPool } from '../jobs/pool';
 import { TEST_WORKER_FILE } from '../test-support';
 import { readProjectVersions } from './project-versions';
+import { snapshotSession } from './snapshots';
 import { liveBackupTime } from './version-files';
+import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../fixtures/shared-fixtures';
 
 const HOUR = 3_600_000;
-const FIXTURES = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'daw');
+const FIXTURES = SHARED_FIXTURES;
 
 let pool: WorkerPool;
 beforeAll(() => {
@@ -105,6 +107,40 @@ describe('readProjectVersions', () => {
     expect(versions[0]!.meta?.samples).toEqual([path.join(path.dirname(project), 'Audio Files', 'kick.wav')]);
   });
 
+  it('reads a Pro Tools snapshot (kept gzipped) in the pool, its worker unpacking it, as if beside its session', async () => {
+    const { project, saves } = await writeProToolsHistory(tempDir(), 'Mix Session', HISTORY.slice(0, 2));
+    const dataDir = tempDir();
+    const songId = '01a20d87-265f-73c1-bba7-d5b791c71525';
+    // The first save, as Songshelf kept it before Pro Tools rotated its backup away.
+    const snapshot = (await snapshotSession(dataDir, songId, saves[0]!.path))!;
+    fs.rmSync(saves[0]!.path);
+    expect(snapshot.endsWith('.ptx.gz')).toBe(true);
+    const { versions, errors } = await readProjectVersions(pool, project, 'protools', { snapshotsOf: { dataDir, songId } });
+    expect(errors).toEqual([]);
+    expect(versions.map((version) => [version.source, version.meta?.tempo])).toEqual([
+      ['snapshot', 120],
+      ['save', 126],
+    ]);
+    expect(versions[0]!.meta?.samples).toEqual([path.join(path.dirname(project), 'Audio Files', 'kick.wav')]);
+  });
+
+  it('lists a 1.5 GB file in Backup/ without hashing or reading it, and says why', async () => {
+    const { project } = writeAbletonHistory(tempDir(), 'Huge', HISTORY.slice(0, 2));
+    const huge = path.join(path.dirname(project), 'Backup', 'Huge [2024-03-01 203000].als');
+    // Sparse: 1.5 GB on paper, nothing on the disk.
+    fs.writeFileSync(huge, '');
+    fs.truncateSync(huge, 1.5 * 1024 * 1024 * 1024);
+    // A snapshot of the save: every version is hashed to find copies of it, but not this one.
+    const dataDir = tempDir();
+    const songId = '01a20d87-265f-73c1-bba7-d5b791c71525';
+    await snapshotSession(dataDir, songId, project);
+    const { versions, errors } = await readProjectVersions(pool, project, 'ableton', { snapshotsOf: { dataDir, songId } });
+    expect(versions.map((version) => path.basename(version.path))).toEqual(['Huge [2024-03-01 200000].als', 'Huge [2024-03-01 203000].als', 'Huge.als']);
+    expect(versions[1]).toMatchObject({ meta: null, changes: [{ kind: 'unreadable', detail: 'Larger than 512 MB: listed, but not read or compared.' }] });
+    expect(errors).toEqual([{ path: huge, reason: 'Larger than 512 MB: listed, but not read or compared.' }]);
+    expect(versions[2]!.changes).toEqual([{ kind: 'tempo', detail: '120 BPM → 126 BPM' }]);
+  });
+
   it('lists a Logic project’s Project File Backups slots and its alternative, by their times', async () => {
     const { project, saves } = await writeLogicHistory(tempDir(), 'Ballad', HISTORY.slice(0, 3));
     const { versions, errors } = await readProjectVersions(pool, project, 'logic');
@@ -129,7 +165,7 @@ describe('readProjectVersions', () => {
     expect(errors).toEqual([{ path: broken, reason: 'not gzip (not an Ableton Live set)' }]);
   });
 
-  it('reads the real Live project’s backup and its second set (shared fixtures)', async () => {
+  it.runIf(hasSharedFixtures)(corpusTitle('reads the real Live project’s backup and its second set (shared fixtures)'), async () => {
     const project = path.join(FIXTURES, 'ableton-project', 'test_project', 'test_project.als');
     const { versions, errors } = await readProjectVersions(pool, project, 'ableton');
     expect(errors).toEqual([]);
@@ -140,7 +176,7 @@ describe('readProjectVersions', () => {
     expect(byName.get('test_vocal_project.als')).toMatchObject({ source: 'save-as', meta: { tempo: 160, trackCount: 4 } });
   });
 
-  it('reads the real Logic project’s ten backup slots (shared fixtures)', async () => {
+  it.runIf(hasSharedFixtures)(corpusTitle('reads the real Logic project’s ten backup slots (shared fixtures)'), async () => {
     const project = path.join(FIXTURES, 'logicx', 'flying-nothing.logicx');
     const { versions, errors } = await readProjectVersions(pool, project, 'logic');
     expect(errors).toEqual([]);

@@ -6,16 +6,19 @@
  * The same content: a set or session whose bytes equal another's is one version (Live's newest backup is often the
  * set as saved; the copy kept is the one the musician knows: the save, else the earliest). Logic writes new ids on
  * every save, so its versions are never equal by bytes; one that changed nothing musical says so instead.
+ *
+ * A file larger than `VERSION_FILE_MAX_BYTES` (512 MB) is listed, neither hashed nor read, and says why. Hashes are
+ * streamed; a gzipped snapshot is unpacked by the worker that reads it, within its lane and time limit.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { MESSAGES } from '../../common/messages';
 import type { Daw, ProjectMeta } from '../../common/project-meta';
 import type { ReadOutcome } from '../../common/worker-tasks';
-import type { ProjectVersion, ProjectVersions, VersionFile, VersionSource, VersionSummary } from '../../common/project-versions';
+import { VERSION_FILE_MAX_BYTES, type ProjectVersion, type ProjectVersions, type VersionFile, type VersionSource, type VersionSummary } from '../../common/project-versions';
 import { changeText, versionChanges } from '../../common/version-changes';
 import type { WorkerPool } from '../jobs/pool';
-import { readableSnapshot, snapshotVersions } from './snapshots';
+import { fileSha256 } from './content-hash';
+import { isGzippedSnapshot, snapshotVersions } from './snapshots';
 import { findVersionFiles } from './version-files';
 
 /** Which copy of equal content stands for it, and which of two versions saved at the same moment comes first. */
@@ -72,16 +75,15 @@ function byTime(a: VersionFile, b: VersionFile): number {
   return a.time - b.time || SOURCE_RANK[a.source] - SOURCE_RANK[b.source] || a.path.localeCompare(b.path);
 }
 
-/** A version read in the pool: a Logic one from its folder in the package, a snapshot as if beside its session. */
+/**
+ * A version read in the pool: a Logic one from its folder in the package, a snapshot as if beside its session (a
+ * gzipped one unpacked by its worker). One past the size cap is not read.
+ */
 async function readVersion(pool: WorkerPool, projectPath: string, daw: Daw, file: VersionFile, signal: AbortSignal | undefined): Promise<ReadOutcome<ProjectMeta>> {
+  if (file.sizeBytes > VERSION_FILE_MAX_BYTES) return { ok: false, reason: MESSAGES.versionTooLargeToRead };
   if (daw === 'logic') return pool.run({ kind: 'read-project', path: projectPath, daw, version: file.path }, signal);
   if (file.source !== 'snapshot') return pool.run({ kind: 'read-project', path: file.path, daw }, signal);
-  const readable = await readableSnapshot(file.path);
-  try {
-    return await pool.run({ kind: 'read-project', path: readable.path, daw, home: path.dirname(projectPath) }, signal);
-  } finally {
-    await readable.done();
-  }
+  return pool.run({ kind: 'read-project', path: file.path, daw, home: path.dirname(projectPath), ...(isGzippedSnapshot(file.path) ? { gzipped: true } : {}) }, signal);
 }
 
 /**
@@ -96,8 +98,8 @@ async function withoutCopies(files: VersionFile[]): Promise<VersionFile[]> {
   for (const file of files) {
     const named = file.source === 'snapshot' ? /^([0-9a-f]{64})\./.exec(path.basename(file.path))?.[1] : undefined;
     const mayBeCopy = anySnapshot || (sizes.get(file.sizeBytes) ?? 0) > 1;
-    // A file that cannot be read now is kept: its read will say why.
-    const key = named ?? (mayBeCopy ? await contentHash(file.path) : null) ?? `unique:${file.path}`;
+    // A file that cannot be read now, or is past the size cap, is kept: its read will say why.
+    const key = named ?? (mayBeCopy ? await fileSha256(file.path) : null) ?? `unique:${file.path}`;
     byContent.set(key, [...(byContent.get(key) ?? []), file]);
   }
   return [...byContent.values()].map((same) => same.reduce((best, file) => (preferred(file, best) ? file : best)));
@@ -108,9 +110,4 @@ function preferred(candidate: VersionFile, current: VersionFile): boolean {
   if (candidate.source === 'save' || current.source === 'save') return candidate.source === 'save';
   if ((candidate.source === 'snapshot') !== (current.source === 'snapshot')) return current.source === 'snapshot';
   return candidate.time < current.time;
-}
-
-async function contentHash(file: string): Promise<string | null> {
-  const bytes = await fs.readFile(file).catch(() => null);
-  return bytes ? createHash('sha256').update(bytes).digest('hex') : null;
 }

@@ -14,15 +14,16 @@ import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from './content-hash';
 import { summariseVersions } from './project-versions';
-import { snapshotSession } from './snapshots';
-import { getSnapshotBudget } from '../../db/repositories/snapshot-budget';
+import type { SnapshotKeeper } from './snapshot-keeper';
 import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 
 export interface ReadDeps {
   db: Db;
   pool: WorkerPool;
-  /** The app's data folder, for the projects' snapshots (`snapshots.ts`). Default: none kept. */
+  /** The app's data folder, where the projects' snapshots are read from (`snapshots.ts`). Default: none read. */
   dataDir?: string;
+  /** Takes the snapshots of sessions saved again, within the budget and the free-space floor. Default: none taken. */
+  snapshots?: SnapshotKeeper;
 }
 
 /** Whether the song's project was read before: a read now means the session was saved again. */
@@ -44,8 +45,8 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
     const hash = await contentHash(request.path);
     const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
     // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
-    if (outcome.ok && snapshotsOf && wasReadBefore(deps.db, request)) {
-      await snapshotSession(snapshotsOf.dataDir, request.songId, request.path, getSnapshotBudget(deps.db)).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
+    if (outcome.ok && deps.snapshots && wasReadBefore(deps.db, request)) {
+      await deps.snapshots.take(request.songId, request.path).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
     }
     // How many versions the project keeps and what its last save changed (one more read, of the one before).
     const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, { signal: ctx.signal, ...(snapshotsOf ? { snapshotsOf } : {}) }) : null;

@@ -4,54 +4,107 @@
  * rotation (Live and Pro Tools keep only the last few). One file per content (named by its SHA-256: a save that
  * changed nothing is not kept twice), stamped with the save's time, compressed (a Live set is gzip already; a Pro
  * Tools session is gzipped here). Each song keeps at most the user's budget (a count and megabytes, 50 and 200 unless
- * changed: `db/repositories/snapshot-budget.ts`), the oldest thinned first. Logic projects are packages whose history is in their own Project File Backups: not copied.
+ * changed: `db/repositories/snapshot-budget.ts`), the oldest thinned first. Logic projects are packages whose history
+ * is in their own Project File Backups: not copied.
+ *
+ * Files go through streams, hashed as they are copied: a session is never held whole in memory, and one larger than
+ * `VERSION_FILE_MAX_BYTES` (512 MB) is not copied at all. The library-wide budget and the free-space floor are the
+ * keeper's (`snapshot-keeper.ts`); who owns a folder after a merge, and when it goes, the sweep's (`snapshot-sweep.ts`).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
-import { DEFAULT_SNAPSHOT_BUDGET, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
+import { DEFAULT_SNAPSHOT_BUDGET, VERSION_FILE_MAX_BYTES, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 
 const GZIPPED = '.gz';
-const gzip = promisify(zlib.gzip);
-const gunzip = promisify(zlib.gunzip);
-
+const PART = '.part';
 const MEGABYTE = 1024 * 1024;
+const SONG_ID = /^[0-9a-f-]{36}$/i;
 
-function songFolder(dataDir: string, songId: string): string {
+/** One kept snapshot of one song. */
+export interface StoredSnapshot {
+  songId: string;
+  path: string;
+  /** The save's time (the file's modification time). */
+  time: number;
+  sizeBytes: number;
+}
+
+export function isSongId(name: string): boolean {
+  return SONG_ID.test(name);
+}
+
+export function songFolder(dataDir: string, songId: string): string {
   // Song ids are UUIDs (checked by the schema); a name with a separator never leaves the snapshots folder.
-  if (!/^[0-9a-f-]{36}$/i.test(songId)) throw new Error('Not a song id.');
+  if (!isSongId(songId)) throw new Error('Not a song id.');
   return path.join(dataDir, SNAPSHOTS_FOLDER, songId);
 }
 
-/** Keeps a copy of the session as saved now; returns its path, or null when the same content is kept already. */
-export async function snapshotSession(dataDir: string, songId: string, sessionPath: string, budget: SnapshotBudget = DEFAULT_SNAPSHOT_BUDGET): Promise<string | null> {
-  const daw = SESSION_EXTENSIONS[extensionOf(sessionPath)];
-  if (!daw) return null;
-  const [bytes, stats] = await Promise.all([fs.readFile(sessionPath), fs.stat(sessionPath)]);
-  const hash = createHash('sha256').update(bytes).digest('hex');
+/**
+ * Keeps a copy of the session as saved now; returns its path, or null when the same content is kept already, or the
+ * session is larger than `maxBytes` (default `VERSION_FILE_MAX_BYTES`, 512 MB; said in the log).
+ */
+export async function snapshotSession(
+  dataDir: string,
+  songId: string,
+  sessionPath: string,
+  budget: Pick<SnapshotBudget, 'count' | 'megabytes'> = DEFAULT_SNAPSHOT_BUDGET,
+  maxBytes = VERSION_FILE_MAX_BYTES,
+): Promise<string | null> {
   const extension = extensionOf(sessionPath);
-  // A Live set is gzip already; gzipping it again would gain nothing and hide it from the reader.
-  const name = daw === 'ableton' ? `${hash}${extension}` : `${hash}${extension}${GZIPPED}`;
+  const daw = SESSION_EXTENSIONS[extension];
+  if (!daw) return null;
   const folder = songFolder(dataDir, songId);
-  const target = path.join(folder, name);
-  if (await fs.stat(target).then(() => true, () => false)) return null;
+  const stats = await fs.stat(sessionPath);
+  if (stats.size > maxBytes) {
+    console.warn(`[library] no snapshot of ${sessionPath}: ${Math.round(stats.size / MEGABYTE)} MB, more than the ${Math.round(maxBytes / MEGABYTE)} MB a session snapshot may have`);
+    return null;
+  }
   await fs.mkdir(folder, { recursive: true });
-  const stored = daw === 'ableton' ? bytes : await gzip(bytes);
-  await fs.writeFile(`${target}.part`, stored);
-  await fs.utimes(`${target}.part`, stats.atime, stats.mtime);
-  await fs.rename(`${target}.part`, target);
-  await thin(folder, budget);
-  return target;
+  // Written under a name of its own while it is hashed, then named by its content: one read of the session.
+  const part = path.join(folder, `.${randomUUID()}${PART}`);
+  try {
+    // A Live set is gzip already; gzipping it again would gain nothing and hide it from the reader.
+    const hash = await copyHashed(sessionPath, part, daw !== 'ableton', maxBytes);
+    const target = path.join(folder, daw === 'ableton' ? `${hash}${extension}` : `${hash}${extension}${GZIPPED}`);
+    if (await exists(target)) return null;
+    await fs.utimes(part, stats.atime, stats.mtime);
+    await fs.rename(part, target);
+    await thin(folder, budget);
+    return target;
+  } finally {
+    await fs.rm(part, { force: true });
+  }
+}
+
+/** Streams `source` into `target` (gzipped or as it is), hashing the source's bytes on the way; refuses past `maxBytes`. */
+async function copyHashed(source: string, target: string, gzipIt: boolean, maxBytes: number): Promise<string> {
+  const hash = createHash('sha256');
+  let read = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      if (read > maxBytes) return done(new Error(`grew past ${Math.round(maxBytes / MEGABYTE)} MB while it was copied`));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const input = createReadStream(source, { end: maxBytes });
+  if (gzipIt) await pipeline(input, hashing, zlib.createGzip(), createWriteStream(target));
+  else await pipeline(input, hashing, createWriteStream(target));
+  return hash.digest('hex');
 }
 
 /** The oldest snapshots go until the song's are within its budget. */
-async function thin(folder: string, budget: SnapshotBudget): Promise<void> {
+async function thin(folder: string, budget: Pick<SnapshotBudget, 'count' | 'megabytes'>): Promise<void> {
   const kept = (await listSnapshots(folder)).sort((a, b) => a.time - b.time);
   let bytes = kept.reduce((sum, snapshot) => sum + snapshot.sizeBytes, 0);
   while (kept.length > budget.count || (bytes > budget.megabytes * MEGABYTE && kept.length > 1)) {
@@ -61,14 +114,29 @@ async function thin(folder: string, budget: SnapshotBudget): Promise<void> {
   }
 }
 
-async function listSnapshots(folder: string): Promise<{ path: string; time: number; sizeBytes: number }[]> {
+/** The snapshots in one song's folder (none when it has none). */
+export async function listSnapshots(folder: string): Promise<StoredSnapshot[]> {
+  const songId = path.basename(folder);
   const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const found: { path: string; time: number; sizeBytes: number }[] = [];
-  for (const name of names.filter((candidate) => !candidate.endsWith('.part'))) {
+  const found: StoredSnapshot[] = [];
+  for (const name of names.filter((candidate) => !candidate.endsWith(PART) && !candidate.startsWith('.'))) {
     const stats = await fs.lstat(path.join(folder, name)).catch(() => null);
-    if (stats?.isFile()) found.push({ path: path.join(folder, name), time: Math.round(stats.mtimeMs), sizeBytes: stats.size });
+    if (stats?.isFile()) found.push({ songId, path: path.join(folder, name), time: Math.round(stats.mtimeMs), sizeBytes: stats.size });
   }
   return found;
+}
+
+/** The song ids that have a snapshot folder. */
+export async function snapshotSongIds(dataDir: string): Promise<string[]> {
+  const names = await fs.readdir(path.join(dataDir, SNAPSHOTS_FOLDER)).catch(() => [] as string[]);
+  return names.filter(isSongId);
+}
+
+/** Every song's snapshots. */
+export async function listLibrarySnapshots(dataDir: string): Promise<StoredSnapshot[]> {
+  const all: StoredSnapshot[] = [];
+  for (const songId of await snapshotSongIds(dataDir)) all.push(...(await listSnapshots(songFolder(dataDir, songId))));
+  return all;
 }
 
 /** The song's snapshots as versions of its project (the same DAW's sessions only). */
@@ -83,40 +151,68 @@ export async function snapshotVersions(dataDir: string, songId: string, projectP
 
 /** Total size of every song's snapshots (bytes), for the benchmark and the settings. */
 export async function snapshotBytes(dataDir: string): Promise<number> {
-  const root = path.join(dataDir, SNAPSHOTS_FOLDER);
-  let total = 0;
-  for (const song of await fs.readdir(root).catch(() => [] as string[])) {
-    for (const snapshot of await listSnapshots(path.join(root, song))) total += snapshot.sizeBytes;
-  }
-  return total;
+  return (await listLibrarySnapshots(dataDir)).reduce((sum, snapshot) => sum + snapshot.sizeBytes, 0);
+}
+
+/** Whether a snapshot is gzipped here (a Pro Tools session): the readers get it unpacked. */
+export function isGzippedSnapshot(snapshotPath: string): boolean {
+  return snapshotPath.endsWith(GZIPPED);
 }
 
 /**
- * A snapshot the readers can open: a Live set as it is; a gzipped session unpacked into a temporary file, removed by
- * `done` once read.
+ * A snapshot the DAW can open (a copy of a version): a Live set as it is; a gzipped session unpacked, as a stream,
+ * into a temporary file removed by `done`. The readers unpack theirs in the pool instead (`project-versions.ts`).
  */
 export async function readableSnapshot(snapshotPath: string): Promise<{ path: string; done: () => Promise<void> }> {
-  if (!snapshotPath.endsWith(GZIPPED)) return { path: snapshotPath, done: async () => undefined };
+  if (!isGzippedSnapshot(snapshotPath)) return { path: snapshotPath, done: async () => undefined };
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-snapshot-'));
   const unpacked = path.join(folder, `snapshot${extensionOf(snapshotPath.slice(0, -GZIPPED.length))}`);
-  await fs.writeFile(unpacked, await gunzip(await fs.readFile(snapshotPath)));
-  return { path: unpacked, done: () => fs.rm(folder, { recursive: true, force: true }) };
-}
-
-/** Every song's snapshots within `budget` (the user lowered it): the oldest go first. */
-export async function thinAllSnapshots(dataDir: string, budget: SnapshotBudget): Promise<void> {
-  const root = path.join(dataDir, SNAPSHOTS_FOLDER);
-  for (const songId of await fs.readdir(root).catch(() => [] as string[])) await thin(path.join(root, songId), budget);
-}
-
-/** Removes the snapshots of songs that are gone for good (`exists` answers for an id); returns how many songs' went. */
-export async function removeSnapshotsOfGoneSongs(dataDir: string, exists: (songId: string) => boolean): Promise<number> {
-  const root = path.join(dataDir, SNAPSHOTS_FOLDER);
-  let removed = 0;
-  for (const songId of await fs.readdir(root).catch(() => [] as string[])) {
-    if (exists(songId)) continue;
-    await fs.rm(path.join(root, songId), { recursive: true, force: true });
-    removed += 1;
+  const done = () => fs.rm(folder, { recursive: true, force: true });
+  try {
+    await pipeline(createReadStream(snapshotPath), zlib.createGunzip(), createWriteStream(unpacked));
+  } catch (error) {
+    await done();
+    throw error;
   }
-  return removed;
+  return { path: unpacked, done };
+}
+
+/**
+ * Moves every snapshot of `from` to `to` (a merged song's to the one kept). The same content is kept once: a file of
+ * that name under `to` is the same bytes, and the earlier of the two times stays on it. Returns how many files moved.
+ */
+export async function moveSnapshots(dataDir: string, from: string, to: string): Promise<number> {
+  const source = songFolder(dataDir, from);
+  const target = songFolder(dataDir, to);
+  const snapshots = await listSnapshots(source);
+  if (snapshots.length > 0) await fs.mkdir(target, { recursive: true });
+  let moved = 0;
+  for (const snapshot of snapshots) {
+    const destination = path.join(target, path.basename(snapshot.path));
+    const there = await fs.stat(destination).catch(() => null);
+    if (there) {
+      if (snapshot.time < there.mtimeMs) await fs.utimes(destination, new Date(snapshot.time), new Date(snapshot.time));
+      await fs.rm(snapshot.path, { force: true });
+    } else {
+      await fs.rename(snapshot.path, destination);
+      moved += 1;
+    }
+  }
+  await fs.rm(source, { recursive: true, force: true });
+  return moved;
+}
+
+/** Removes one song's snapshot folder; returns the bytes it held. */
+export async function removeSongSnapshots(dataDir: string, songId: string): Promise<number> {
+  const folder = songFolder(dataDir, songId);
+  const bytes = (await listSnapshots(folder)).reduce((sum, snapshot) => sum + snapshot.sizeBytes, 0);
+  await fs.rm(folder, { recursive: true, force: true });
+  return bytes;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 }

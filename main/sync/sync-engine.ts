@@ -35,6 +35,7 @@ import { defaultViewId } from '../../db/seed';
 import type { EventBus } from '../events';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
+import { followSnapshotMerges } from '../library/snapshot-sweep';
 import { CloudRemovals } from './cloud-removals';
 import { splitByBytes } from './push-requests';
 
@@ -295,6 +296,8 @@ export class SyncEngine {
     // Fields first: the songs coming next may hold values of a new column.
     const fields = await this.pullTable('custom_fields', cloud, (rows) => applyPulledCustomFields(this.db, this.decode('custom_fields', rows, customFieldFromCloud)).length);
     const songs = await this.pullTable('songs', cloud, (rows) => applyPulledSongs(this.db, this.decode('songs', rows, songFromCloud)).length);
+    // Songs of one project merged by the pull: the deleted one's snapshots are the kept one's now.
+    await followSnapshotMerges(this.db, this.places.dataDir);
     const views = await this.pullTable('views', cloud, (rows) => applyPulledViews(this.db, this.decode('views', rows, viewFromCloud)).length);
     return fields + songs + views + (await this.pullSettings(cloud));
   }

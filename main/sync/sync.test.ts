@@ -1,14 +1,18 @@
 // Sync between two data folders (two devices) of one user, through the real local cloud: push, pull, last writer
 // wins, deletions, settings, the storage cap, and a network that fails in every way a proxy can make it fail.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
 import type { CustomField } from '../../common/custom-fields';
 import type { Song } from '../../common/song';
 import type { SyncReport } from '../../common/sync';
 import type { View } from '../../common/view';
+import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
 import { tempDir, testClock } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
+import { snapshotSession } from '../library/snapshots';
 import { call, createTestCore, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();
@@ -280,6 +284,38 @@ describe('one project folder scanned on two computers', () => {
     await call(b, 'scanDirectory', { id: (await call<{ id: string }[]>(b, 'getWatchedDirectories'))[0]!.id });
     await b.runner.whenIdle();
     expect((await songs(b)).map((song) => song.id).sort()).toEqual(keepers);
+  });
+
+  it('a twin merge with snapshots on both sides keeps every snapshot under the surviving song', async () => {
+    const root = tempDir('songshelf-library-');
+    await writeLibrary(root, { projects: 1 });
+    /** Songshelf's copy of a save (what a read of a saved session leaves), at `tempo`, saved `minute` minutes in. */
+    const save = async (core: TestCore, songId: string, tempo: number, minute: number) => {
+      const set = path.join(tempDir(), 'Song 00001.als');
+      writeAls(set, { tempo });
+      fs.utimesSync(set, 1_700_000_000 + minute * 60, 1_700_000_000 + minute * 60);
+      return path.basename((await snapshotSession(core.dataDir, songId, set))!);
+    };
+    const kept = (core: TestCore, songId: string) => fs.readdirSync(path.join(core.dataDir, 'snapshots', songId)).sort();
+    const a = await device();
+    const [older] = await scanned(a, root);
+    const onA = [await save(a, older!.id, 100, 1), await save(a, older!.id, 105, 2)];
+    await sync(a);
+    // B scanned the same project before it synced: its own song, with its own snapshots (one the same content as A's).
+    const b = await device(env.pro, 60_000);
+    const [newer] = await scanned(b, root);
+    const onB = [await save(b, newer!.id, 105, 3), await save(b, newer!.id, 110, 4), await save(b, newer!.id, 115, 5)];
+
+    await sync(b);
+    await sync(a);
+
+    expect((await songs(b)).map((song) => song.id)).toEqual([older!.id]);
+    expect(kept(b, older!.id)).toEqual([...onB].sort());
+    expect(fs.existsSync(path.join(b.dataDir, 'snapshots', newer!.id))).toBe(false);
+    expect(kept(a, older!.id)).toEqual([...onA].sort());
+    // The daily sweep leaves them there: the song they follow is in the library.
+    await b.library.sweepSnapshots();
+    expect(kept(b, older!.id)).toEqual([...onB].sort());
   });
 
   it('an edit made on the older copy is kept when the other computer scans the project later: the edit is on both', async () => {

@@ -1,12 +1,16 @@
 /**
  * Watched folders and scans: `watchDirectory`, `getWatchedDirectories`, `scanDirectory`, removing a folder, and
- * choosing folders (the OS's dialog, or the browser host's folder browser).
+ * choosing folders (the OS's dialog, or the browser host's folder browser); taking the library out and back in
+ * (export, import with its preview and undo).
  */
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { getDirectory } from '../../../db/repositories/directories';
 import { addDemoLibrary, demoState, removeDemoLibrary } from '../../library/demo-library';
 import { browseFolders } from '../../library/folder-browser';
+import { lastImport, undoLastImport } from '../../library/import-undo';
+import { exportLibrary } from '../../library/library-export';
+import { importLibrary, previewImport } from '../../library/library-import';
 import { folderPlaces } from '../../security/watchable-folder';
 import type { HandlerMap } from '../handler';
 
@@ -21,13 +25,18 @@ export const libraryHandlers = {
   'library:choose-folders': async (_input, { platform }) => (platform.chooseFolders ? { native: true, paths: await platform.chooseFolders() } : { native: false, paths: [] }),
   'library:demo': ({ action }, { db, dataDir, library }) => {
     const { home } = folderPlaces(dataDir);
-    if (action === 'add') return addDemoLibrary(library, home);
+    if (action === 'add') return addDemoLibrary(db, library, home);
     if (action === 'remove') return removeDemoLibrary(db, library, home);
-    return demoState(library, home);
+    return demoState(db, library, home);
   },
   'library:browse-folders': (input, { dataDir }) => browseFolders(input.path, folderPlaces(dataDir)),
   'library:remove-directory': async (input, { library }) => {
     const removed = await library.removeDirectory(input.id);
     return { id: removed.id, path: removed.path };
   },
+  'library:export': (request, { db }) => exportLibrary(db, request),
+  'library:import-preview': ({ json }, { db }) => previewImport(db, json),
+  'library:import': ({ json }, { db }) => importLibrary(db, json),
+  'library:last-import': (_input, { db }) => ({ lastImport: lastImport(db) }),
+  'library:import-undo': ({ importedAt }, { db }) => undoLastImport(db, importedAt),
 } satisfies Partial<HandlerMap>;

@@ -3,12 +3,10 @@ import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/a
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
-import { getSnapshotBudget, setSnapshotBudget } from '../../../db/repositories/snapshot-budget';
+import { getSnapshotBudget } from '../../../db/repositories/snapshot-budget';
 import { getSong } from '../../../db/repositories/songs';
 import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
-import { exportLibrary, importLibrary } from '../../library/library-export';
-import { thinAllSnapshots } from '../../library/snapshots';
 import { copyVersion } from '../../library/version-copy';
 import { readWaveform } from '../../library/waveforms';
 import type { HandlerMap } from '../handler';
@@ -34,14 +32,10 @@ export const songHandlers = {
     await platform.openPath(copy);
     return { copy };
   },
-  'library:export': (request, { db }) => exportLibrary(db, request),
-  'library:import': ({ json }, { db }) => importLibrary(db, json),
   'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),
-  'library:set-snapshot-budget': async (budget, { db, dataDir }) => {
-    setSnapshotBudget(db, budget);
-    await thinAllSnapshots(dataDir, budget);
-    return budget;
-  },
+  'library:preview-snapshot-budget': (budget, { library }) => library.snapshots.preview(budget),
+  'library:set-snapshot-budget': (budget, { library }) => library.snapshots.setBudget(budget),
+  'library:snapshot-usage': (_input, { library }) => library.snapshots.usage(),
   // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
   'songs:waveform': async ({ id }, { db, dataDir }) => {
     const song = getSong(db, id);
