@@ -1,13 +1,20 @@
 /**
  * `npm run --silent bench:analyse -- --json`: the audio analysis (issue 18) on the labelled synthetic corpus
  * (`fixtures/generators/audio-corpus.ts`: grooves at known tempos, progressions in all 24 keys, loudness
- * references; WAV, MP3, AIFF and FLAC), run in the worker pool as the app runs it, on one worker. Prints one line:
+ * references; WAV, MP3, AIFF and FLAC), run in the worker pool as the app runs it, on one worker, twice per file:
+ * with the app's decoders (WAV and AIFF in TypeScript, MP3 and FLAC in WebAssembly, loudness measured in
+ * TypeScript) and with the native ffmpeg for every file (its `ebur128` for loudness), the two runs of a file one
+ * after the other so that a busy machine weighs on both alike. Prints one line:
  *
- *   { files, tempo_acc1, tempo_acc2, tempo_exact, key_weighted, key_exact, lufs_error_db, realtime_factor, peak_rss_mb }
+ *   { files, tempo_acc1, tempo_acc2, tempo_exact, key_weighted, key_exact, lufs_error_db, realtime_factor,
+ *     realtime_factor_ffmpeg, tempo_acc1_ffmpeg, key_weighted_ffmpeg, lufs_error_db_ffmpeg,
+ *     lufs_vs_ffmpeg_db, lufs_vs_ffmpeg_max_db, true_peak_vs_ffmpeg_db, lra_vs_ffmpeg_lu, peak_rss_mb }
  *
  * tempo_acc1: share of grooves within 4% of the truth; tempo_acc2: also counting x2, x3, /2, /3; tempo_exact: within
  * 0.5 BPM; key_weighted: the MIREX score (same key 1, fifth 0.5, relative 0.3, parallel 0.2); lufs_error_db: mean
  * absolute error against the references' known loudness; realtime_factor: seconds of audio per second of wall time.
+ * `_ffmpeg`: the same with ffmpeg decoding. `_vs_ffmpeg`: mean (or largest) absolute difference between the app's
+ * integrated loudness, true peak and loudness range and ffmpeg's, over every file both measured.
  * The worst files go to stderr. Options: `--size small|full` (default full), `--corpus <dir>` (kept and reused).
  */
 import fs from 'node:fs';
@@ -41,56 +48,89 @@ if (corpusDir && fs.existsSync(path.join(corpusDir, 'labels.json'))) {
 
 const bundleDir = path.dirname(fileURLToPath(import.meta.url));
 const pool = createWorkerPool({ workerFile: path.join(bundleDir, '..', 'node', WORKER_BUNDLE), threads: 1 });
-const results: { entry: CorpusEntry; analysis: AudioAnalysis | null; reason?: string }[] = [];
-const run = await seconds(async () => {
-  for (const entry of entries) {
-    const outcome = await pool.run({ kind: 'analyse-audio', path: entry.path });
-    results.push(outcome.ok ? { entry, analysis: outcome.value.analysis } : { entry, analysis: null, reason: outcome.reason });
-  }
-});
+type Result = { entry: CorpusEntry; analysis: AudioAnalysis | null; reason?: string };
+const results: Result[] = [];
+const yardstick: Result[] = [];
+const timed = { app: 0, ffmpeg: 0 };
+async function analyse(entry: CorpusEntry, decoder?: 'ffmpeg'): Promise<{ result: Result; s: number }> {
+  const { value: outcome, s } = await seconds(() => pool.run({ kind: 'analyse-audio', path: entry.path, ...(decoder ? { decoder } : {}) }));
+  return { result: outcome.ok ? { entry, analysis: outcome.value.analysis } : { entry, analysis: null, reason: outcome.reason }, s };
+}
+for (const entry of entries) {
+  const app = await analyse(entry);
+  const native = await analyse(entry, 'ffmpeg');
+  results.push(app.result);
+  yardstick.push(native.result);
+  timed.app += app.s;
+  timed.ffmpeg += native.s;
+}
 await pool.destroy();
 if (!corpusDir) fs.rmSync(dir, { recursive: true, force: true });
 
 const failed = results.filter((result) => result.analysis === null);
 for (const { entry, reason } of failed) log(`not analysed: ${path.basename(entry.path)}: ${reason}`);
 
-const grooves = results.filter((result) => result.entry.bpm !== undefined);
+const grooves = (of: Result[]) => of.filter((result) => result.entry.bpm !== undefined);
+const progressions = (of: Result[]) => of.filter((result) => result.entry.key !== undefined);
+const references = (of: Result[]) => of.filter((result) => result.entry.lufs !== undefined);
 const tempoError = (truth: number, bpm: number | null) => (bpm === null ? Infinity : Math.abs(bpm - truth) / truth);
 const within4 = (truth: number, bpm: number | null) => tempoError(truth, bpm) <= 0.04;
-const tempo_acc1 = share(grooves, ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null));
-const tempo_acc2 = share(grooves, ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)));
-const tempo_exact = share(grooves, ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5);
+const lufsError = ({ entry, analysis }: Result) => (analysis?.lufs == null ? Infinity : Math.abs(analysis.lufs - entry.lufs!));
 
-const progressions = results.filter((result) => result.entry.key !== undefined);
-const keyScores = progressions.map(({ entry, analysis }) => mirexKeyScore(entry.key!, analysis?.key ?? null));
-const key_weighted = keyScores.length === 0 ? 0 : keyScores.reduce((sum, score) => sum + score, 0) / keyScores.length;
-const key_exact = keyScores.length === 0 ? 0 : keyScores.filter((score) => score === 1).length / keyScores.length;
+/** The corpus's scores for one run. */
+function score(of: Result[]) {
+  const keyScores = progressions(of).map(({ entry, analysis }) => mirexKeyScore(entry.key!, analysis?.key ?? null));
+  return {
+    tempo_acc1: round(share(grooves(of), ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null))),
+    tempo_acc2: round(share(grooves(of), ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)))),
+    tempo_exact: round(share(grooves(of), ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5)),
+    key_weighted: round(meanOf(keyScores)),
+    key_exact: round(keyScores.length === 0 ? 0 : keyScores.filter((value) => value === 1).length / keyScores.length),
+    lufs_error_db: round(meanOf(references(of).map(lufsError))),
+  };
+}
 
-const references = results.filter((result) => result.entry.lufs !== undefined);
-const lufsErrors = references.map(({ entry, analysis }) => (analysis?.lufs == null ? Infinity : Math.abs(analysis.lufs - entry.lufs!)));
-const lufs_error_db = lufsErrors.length === 0 ? 0 : lufsErrors.reduce((sum, error) => sum + error, 0) / lufsErrors.length;
+/** Per file, how far the app's figure is from ffmpeg's, where both measured one. */
+function againstFfmpeg(figure: (analysis: AudioAnalysis) => number | null): number[] {
+  return results.flatMap((result, index) => {
+    const [ours, theirs] = [result.analysis, yardstick[index]!.analysis].map((analysis) => (analysis ? figure(analysis) : null));
+    return ours == null || theirs == null ? [] : [Math.abs(ours - theirs)];
+  });
+}
 
 const audioSeconds = results.reduce((sum, { entry }) => sum + entry.durationS, 0);
+const ours = score(results);
+const theirs = score(yardstick);
+const lufsGaps = againstFfmpeg((analysis) => analysis.lufs);
 
-worst('tempo', grooves, ({ entry, analysis }) => tempoError(entry.bpm!, analysis?.bpm ?? null), ({ entry, analysis }) => `${analysis?.bpm ?? '—'} for ${entry.bpm}${entry.halfTime ? ' (half-time)' : ''}`);
-worst('key', progressions, ({ entry, analysis }) => 1 - mirexKeyScore(entry.key!, analysis?.key ?? null), ({ entry, analysis }) => `${analysis?.key ?? '—'} for ${entry.key}`);
-worst('lufs', references, ({ entry, analysis }) => (analysis?.lufs == null ? Infinity : Math.abs(analysis.lufs - entry.lufs!)), ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
+worst('tempo', grooves(results), ({ entry, analysis }) => tempoError(entry.bpm!, analysis?.bpm ?? null), ({ entry, analysis }) => `${analysis?.bpm ?? '—'} for ${entry.bpm}${entry.halfTime ? ' (half-time)' : ''}`);
+worst('key', progressions(results), ({ entry, analysis }) => 1 - mirexKeyScore(entry.key!, analysis?.key ?? null), ({ entry, analysis }) => `${analysis?.key ?? '—'} for ${entry.key}`);
+worst('lufs', references(results), lufsError, ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
+worst('lufs against ffmpeg', results, (result) => {
+  const theirs = yardstick[results.indexOf(result)]!.analysis?.lufs;
+  return result.analysis?.lufs == null || theirs == null ? 0 : Math.abs(result.analysis.lufs - theirs);
+}, (result) => `${result.analysis?.lufs ?? '—'} against ffmpeg's ${yardstick[results.indexOf(result)]!.analysis?.lufs ?? '—'}`);
 
 const result = {
   files: results.length,
-  tempo_acc1: round(tempo_acc1),
-  tempo_acc2: round(tempo_acc2),
-  tempo_exact: round(tempo_exact),
-  key_weighted: round(key_weighted),
-  key_exact: round(key_exact),
-  lufs_error_db: round(lufs_error_db),
-  realtime_factor: round(audioSeconds / run.s, 1),
+  ...ours,
+  realtime_factor: round(audioSeconds / timed.app, 1),
+  realtime_factor_ffmpeg: round(audioSeconds / timed.ffmpeg, 1),
+  tempo_acc1_ffmpeg: theirs.tempo_acc1,
+  key_weighted_ffmpeg: theirs.key_weighted,
+  lufs_error_db_ffmpeg: theirs.lufs_error_db,
+  lufs_vs_ffmpeg_db: round(meanOf(lufsGaps)),
+  lufs_vs_ffmpeg_max_db: round(Math.max(0, ...lufsGaps)),
+  true_peak_vs_ffmpeg_db: round(meanOf(againstFfmpeg((analysis) => analysis.truePeak))),
+  lra_vs_ffmpeg_lu: round(meanOf(againstFfmpeg((analysis) => analysis.loudnessRange))),
   peak_rss_mb: peakRssMb(),
 };
 if (json) console.log(JSON.stringify(result));
 else console.log(result);
 
-type Result = (typeof results)[number];
+function meanOf(values: number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
 
 function share(items: Result[], pass: (item: Result) => boolean): number {
   return items.length === 0 ? 0 : items.filter(pass).length / items.length;

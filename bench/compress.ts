@@ -39,7 +39,7 @@ for (let run = 0; run < runs; run += 1) {
   const app = await seconds(() => core.router.dispatch('compressAudio', { path: input }));
   if (!app.value.ok) throw new Error(app.value.error.message);
   appBest = Math.min(appBest, app.s);
-  const raw = await seconds(() => spawnSync(ffmpegPath(), ffmpegArgs(input, rawOutput, plan.bitrate, 'mp3'), { stdio: ['ignore', 'ignore', 'inherit'] }));
+  const raw = await seconds(() => spawnSync(ffmpegPath(), ffmpegArgs({ path: input, kind: 'wav' }, rawOutput, plan.bitrate, 'mp3'), { stdio: ['ignore', 'ignore', 'inherit'] }));
   if (raw.value.status !== 0) throw new Error(`ffmpeg exited with ${raw.value.status}`);
   ffmpegBest = Math.min(ffmpegBest, raw.s);
 }

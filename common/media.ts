@@ -67,3 +67,35 @@ function frameExtensionsOf([first = 0, second = 0, third = 0]: Uint8Array): Exte
   if (layer === 0) return (second & 0xf6) === 0xf0 ? ['aac'] : null; // ADTS: MPEG-4 or -2, layer 0
   return version !== 0b01 && (third >> 4) !== 0b1111 && ((third >> 2) & 0b11) !== 0b11 ? ['mp3'] : null;
 }
+
+/** The audio kinds Songshelf decodes (analysis, compression): those a scan takes (common/file-kinds.ts). */
+export type DecodableAudio = 'wav' | 'aiff' | 'flac' | 'mp3';
+
+/** The kind a file's name promises, by its extension, and how a message names it. */
+const DECODABLE_BY_EXTENSION: Readonly<Record<string, { kind: DecodableAudio; named: string }>> = {
+  wav: { kind: 'wav', named: 'a WAV file' },
+  aif: { kind: 'aiff', named: 'an AIFF file' },
+  aiff: { kind: 'aiff', named: 'an AIFF file' },
+  flac: { kind: 'flac', named: 'a FLAC file' },
+  mp3: { kind: 'mp3', named: 'an MP3 file' },
+};
+
+/** `promised`: what the name says the file is, for the refusal's message; null when it names no kind decoded here. */
+export type DecodableCheck = { ok: true; kind: DecodableAudio } | { ok: false; promised: { kind: DecodableAudio; named: string } | null };
+
+/**
+ * Whether a file may reach a decoder, and which one: its name promises one of the four kinds and its first bytes
+ * (`AUDIO_HEADER_BYTES`) are that kind. Stricter than `looksLikeAudio`, which lets an upload through when its bytes are
+ * any audio: a decoder is chosen by this answer, never by probing the content, so a Matroska file or an MP3 named
+ * `mix.wav` is refused ("not a WAV file") instead of reaching a demuxer that would find out what it really holds.
+ */
+export function decodableAudioOf(fileName: string, header: Uint8Array): DecodableCheck {
+  const promised = decodableByExtension(fileExtension(fileName));
+  if (!promised) return { ok: false, promised: null };
+  const found = audioExtensionsOf(header)?.[0];
+  return found !== undefined && decodableByExtension(found)?.kind === promised.kind ? { ok: true, kind: promised.kind } : { ok: false, promised };
+}
+
+function decodableByExtension(extension: string): { kind: DecodableAudio; named: string } | undefined {
+  return Object.hasOwn(DECODABLE_BY_EXTENSION, extension) ? DECODABLE_BY_EXTENSION[extension] : undefined;
+}

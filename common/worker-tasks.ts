@@ -33,14 +33,19 @@ export type WorkerTask =
   | { kind: 'walk'; root: string }
   /**
    * `version`: Logic only, a version's folder inside the package (issue 19). `home`: the folder a copy's relative
-   * paths count from (a snapshot kept in the app's data is read as if it sat beside its session).
+   * paths count from (a snapshot kept in the app's data is read as if it sat beside its session). `gzipped`: the file
+   * is a snapshot gzipped by Songshelf (a Pro Tools session), unpacked by the worker itself, one per lane.
    */
-  | { kind: 'read-project'; path: string; daw: Daw; version?: string; home?: string }
+  | { kind: 'read-project'; path: string; daw: Daw; version?: string; home?: string; gzipped?: boolean }
   | { kind: 'read-audio'; path: string }
   | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat }
-  | { kind: 'analyse-audio'; path: string };
+  /** `decoder`: 'ffmpeg' decodes with the native ffmpeg whatever the file (the benchmark's yardstick); default: the memory-safe decoders first. */
+  | { kind: 'analyse-audio'; path: string; decoder?: 'ffmpeg' };
 
 export type ReadOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** `refused`: the file's bytes are not what its name says; it was never decoded, and trying again cannot help. */
+export type AnalyseOutcome = { ok: true; value: AnalysedAudio } | { ok: false; reason: string; refused?: boolean };
 
 export interface CompressedFile {
   path: string;
@@ -57,7 +62,7 @@ export interface WorkerResults {
   'read-project': ReadOutcome<ProjectMeta>;
   'read-audio': ReadOutcome<AudioMeta>;
   'compress-audio': CompressOutcome;
-  'analyse-audio': ReadOutcome<AnalysedAudio>;
+  'analyse-audio': AnalyseOutcome;
 }
 
 const MB = 1024 * 1024;

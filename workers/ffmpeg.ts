@@ -2,11 +2,51 @@
  * The bundled ffmpeg (`@ffmpeg-installer/ffmpeg`, inside the registry package for each system) as the workers run it:
  * a process of its own, which ending the worker's thread would leave running, so `runFfmpeg` stops it itself
  * (SIGTERM, then SIGKILL after a grace) when the run is cancelled or passes its time limit.
+ *
+ * It is a native build from 2018: every demuxer and decoder it has is reachable from a file it probes. So a user's
+ * file reaches it only through `ffmpegInputArgs`, after `openAudioInput` has checked the bytes: the demuxer is named
+ * (`-f`, no probing), only the file protocol may be opened, and only the codecs the four kinds need may be decoded.
+ * `runFfmpeg` refuses any input given otherwise.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import type { DecodableAudio } from '../common/media';
 import { FFMPEG_KILL_GRACE_MS } from '../common/worker-tasks';
+import type { AudioInput } from './audio-input';
+
+/**
+ * Per kind, ffmpeg's demuxer and the decoders it may open (names as `-codec_whitelist` matches them). PCM only in
+ * WAV and AIFF (ADPCM, GSM, DTS in a WAV... are refused), FLAC in FLAC, MPEG layer III in MP3; a cover picture is
+ * demuxed and left undecoded.
+ */
+const INPUTS: Record<DecodableAudio, { demuxer: string; codecs: string[] }> = {
+  wav: { demuxer: 'wav', codecs: ['pcm_u8', 'pcm_s16le', 'pcm_s24le', 'pcm_s32le', 'pcm_f32le', 'pcm_f64le', 'pcm_alaw', 'pcm_mulaw'] },
+  aiff: { demuxer: 'aiff', codecs: ['pcm_s8', 'pcm_u8', 'pcm_s16be', 'pcm_s16le', 'pcm_s24be', 'pcm_s32be', 'pcm_f32be', 'pcm_f64be', 'pcm_alaw', 'pcm_mulaw'] },
+  flac: { demuxer: 'flac', codecs: ['flac'] },
+  mp3: { demuxer: 'mp3', codecs: ['mp3float', 'mp3'] },
+};
+
+/** Options that must come before every `-i`: what makes a hostile file harmless to name. */
+const GUARDS = ['-f', '-protocol_whitelist', '-codec_whitelist'] as const;
+
+/** The input options and `-i` for a checked file. */
+export function ffmpegInputArgs(input: AudioInput): string[] {
+  const { demuxer, codecs } = INPUTS[input.kind];
+  return ['-f', demuxer, '-protocol_whitelist', 'file', '-codec_whitelist', codecs.join(','), '-i', input.path];
+}
+
+/** Throws when an `-i` is not preceded, among its own input options, by the guards: a bug, never a user's doing. */
+export function assertGuardedInputs(args: readonly string[]): void {
+  let inputStart = 0;
+  args.forEach((arg, index) => {
+    if (arg !== '-i') return;
+    const options = args.slice(inputStart, index);
+    const missing = GUARDS.filter((guard) => !options.includes(guard));
+    if (missing.length > 0) throw new Error(`ffmpeg input ${args[index + 1] ?? ''} is missing ${missing.join(', ')}: build it with ffmpegInputArgs`);
+    inputStart = index + 2;
+  });
+}
 
 /** Inside a packaged app the binary lives beside the archive, not in it: executables cannot run from asar. */
 export function ffmpegPath(): string {
@@ -35,6 +75,7 @@ export interface FfmpegExit {
 
 /** Runs ffmpeg to its end, or stops it on cancel or at the time limit; settles once the process is gone. */
 export function runFfmpeg(args: string[], limits: FfmpegLimits): Promise<FfmpegExit> {
+  assertGuardedInputs(args);
   return new Promise((resolve) => {
     const { signal } = limits;
     if (signal?.aborted) {
@@ -71,7 +112,6 @@ export function runFfmpeg(args: string[], limits: FfmpegLimits): Promise<FfmpegE
     child.on('close', (code) => settle({ code, stderr }));
   });
 }
-
 
 function lowerPriority(pid: number): void {
   try {

@@ -3,7 +3,9 @@
  * reads, or writes for compression). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { extensionOf } from '../common/file-kinds';
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
+import { VERSION_FILE_MAX_BYTES } from '../common/project-versions';
 import { ffmpegTimeLimitMs, type ReadOutcome, type WorkerResults, type WorkerTask } from '../common/worker-tasks';
 import fs from 'node:fs/promises';
 import { analyseAudio } from './analysis/analyse-audio';
@@ -11,6 +13,7 @@ import { compressAudio } from './compress/compress-audio';
 import { readAls } from './readers/als/read-als';
 import { readAudio } from './readers/audio/read-audio';
 import { readLogicx } from './readers/logic/read-logicx';
+import { withUnpackedSession } from './readers/gzipped-session';
 import { readProTools } from './readers/protools/read-protools';
 import { walkLibrary } from './scan/walk';
 import { lowerThisThread } from './thread-priority';
@@ -31,13 +34,17 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
     case 'walk':
       return walkLibrary(task.root);
     case 'read-project':
-      return outcome(() => readProject(task.path, task.daw, task.version, task.home));
+      return outcome(() =>
+        task.gzipped
+          ? withUnpackedSession(task.path, extensionOf(task.path.replace(/\.gz$/, '')), VERSION_FILE_MAX_BYTES, (unpacked) => readProject(unpacked, task.daw, task.version, task.home))
+          : readProject(task.path, task.daw, task.version, task.home),
+      );
     case 'read-audio':
       return outcome(() => readAudio(task.path));
     case 'compress-audio':
       return whileListening(task.cancel, (signal) => compressAudio(task.input, task.output, task.bitrate, task.format, { signal }));
     case 'analyse-audio':
-      return whileListening(task.cancel, async (signal) => analyseAudio(task.path, { signal, timeLimitMs: ffmpegTimeLimitMs(await fileSize(task.path)) }));
+      return whileListening(task.cancel, async (signal) => analyseAudio(task.path, { signal, timeLimitMs: ffmpegTimeLimitMs(await fileSize(task.path)), ...(task.decoder ? { decoder: task.decoder } : {}) }));
   }
 }
 

@@ -3,6 +3,10 @@
  * before (by its content fingerprint, with this version of the analysis) is not decoded again, wherever it moved;
  * a new one is decoded once in a worker (`workers/analysis/`) for tempo, key, loudness and its waveform. The
  * result goes on the song (`meta.analysis`), the waveform to `<data>/waveforms/`. Nothing leaves the computer.
+ *
+ * A file whose bytes are not what its name says (a Matroska file named `mix.wav`) is refused by the worker before
+ * any decoder sees it: the refusal is kept on the song like any failure (so no scan tries it again), the rest of the
+ * batch is analysed, and then the job fails for good, naming the refused files, for the user to see.
  */
 import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE } from '../../common/audio-analysis';
 import { asJson } from '../../common/schema-parts';
@@ -11,6 +15,7 @@ import { findAnalysis, saveAnalysis, type StoredAnalysis } from '../../db/reposi
 import { mergeAudioAnalysis } from '../../db/repositories/scanned-songs';
 import { rewriteSongs } from '../../db/repositories/song-writer';
 import { getSong } from '../../db/repositories/songs';
+import { PermanentJobError } from '../jobs/permanent-error';
 import type { JobContext } from '../jobs/runner';
 import { audioFingerprint } from './content-hash';
 import type { ReadRequest } from './plan-scan';
@@ -30,8 +35,12 @@ export interface AnalysisSummary {
   failed: { path: string; reason: string }[];
 }
 
+/** Refusals named in a failed job's message; more are counted. */
+const REFUSALS_NAMED = 3;
+
 export async function runAudioAnalyses(deps: AnalysisDeps, payload: { reads: ReadRequest[] }, ctx: JobContext): Promise<AnalysisSummary> {
   const summary: AnalysisSummary = { analysed: 0, reused: 0, failed: [] };
+  const refused: string[] = [];
   for (const [position, request] of payload.reads.entries()) {
     ctx.signal.throwIfAborted();
     const fingerprint = await audioFingerprint(request.path);
@@ -42,25 +51,34 @@ export async function runAudioAnalyses(deps: AnalysisDeps, payload: { reads: Rea
     let result = findAnalysis(deps.db, fingerprint, ANALYSIS_VERSION);
     if (result) summary.reused += 1;
     else {
-      result = await analyse(deps, request.path, fingerprint, ctx.signal);
+      const analysed = await analyse(deps, request.path, fingerprint, ctx.signal);
+      result = analysed.result;
       saveAnalysis(deps.db, fingerprint, ANALYSIS_VERSION, result);
       if ('error' in result) summary.failed.push({ path: request.path, reason: result.error });
       else summary.analysed += 1;
+      if (analysed.refused && 'error' in result) refused.push(result.error);
     }
     applyToSong(deps, request, fingerprint, result);
     ctx.progress((position + 1) / payload.reads.length);
   }
+  if (refused.length > 0) throw new PermanentJobError(refusalMessage(refused));
   return summary;
 }
 
-async function analyse(deps: AnalysisDeps, filePath: string, fingerprint: string, signal: AbortSignal): Promise<StoredAnalysis> {
+function refusalMessage(reasons: string[]): string {
+  const named = reasons.slice(0, REFUSALS_NAMED).join(' ');
+  return reasons.length > REFUSALS_NAMED ? `${named} (and ${reasons.length - REFUSALS_NAMED} more files like these)` : named;
+}
+
+/** `refused`: the worker would not decode the file for what its bytes are (see the header). */
+async function analyse(deps: AnalysisDeps, filePath: string, fingerprint: string, signal: AbortSignal): Promise<{ result: StoredAnalysis; refused: boolean }> {
   await deps.userQuiet?.(signal);
   const outcome = await deps.pool.run({ kind: 'analyse-audio', path: filePath }, signal);
   // A cancelled job stops here, and nothing is stored: it is analysed again when the job runs again.
   signal.throwIfAborted();
-  if (!outcome.ok) return { error: outcome.reason };
+  if (!outcome.ok) return { result: { error: outcome.reason }, refused: outcome.refused === true };
   await writeWaveform(deps.dataDir, fingerprint, outcome.value.peaks);
-  return outcome.value.analysis;
+  return { result: outcome.value.analysis, refused: false };
 }
 
 /** On the song as it is now, if its audio is still this file (it may have been re-linked since the job was queued). */

@@ -11,6 +11,8 @@ import { synthGroove } from '../../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../../fixtures/generators/wav';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';
+import { execFileSync } from 'node:child_process';
+import { ffmpegPath } from '../../workers/ffmpeg';
 import { buildSong } from '../../db/repositories/songs';
 import { listJobs } from '../jobs/queue';
 import { call } from '../test-support';
@@ -87,7 +89,23 @@ describe('the analysis of a song’s audio', () => {
     await core.library.watchDirectory(folder);
     await core.runner.whenIdle();
     const song = getSongs(core.db).find((candidate) => candidate.name === 'Broken');
-    expect(song?.meta.analysis).toMatchObject({ error: expect.stringMatching(/could not be decoded/) });
+    expect(song?.meta.analysis).toMatchObject({ error: expect.stringMatching(/not a WAV file/) });
+  });
+
+  it('a Matroska file named like a WAV is never decoded: its job fails for good, once, saying it is not a WAV file', async () => {
+    const folder = tempDir('songshelf-bounces-');
+    const mkv = path.join(folder, 'mix.mkv');
+    execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-c:a', 'flac', mkv]);
+    fs.renameSync(mkv, path.join(folder, 'mix.wav'));
+    const core = await startedCore();
+    await core.library.watchDirectory(folder);
+    await core.runner.whenIdle();
+
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'mix');
+    expect(song?.meta.analysis).toEqual({ error: expect.stringContaining('not a WAV file'), fingerprint: expect.any(String) });
+    const jobs = listJobs(core.db).filter((job) => job.kind === 'analyse-audio');
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('mix.wav is not a WAV file') });
   });
 
   it('the player gets the waveform of an analysed song; a fingerprint from elsewhere names no file', async () => {

@@ -3,16 +3,16 @@
  * and key (`key.ts`) from the samples, all in this worker. Answers the analysis and the waveform's peaks; the core
  * keeps them by the file's fingerprint.
  */
-import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks, type AnalysedAudio } from '../../common/audio-analysis';
-import type { ReadOutcome } from '../../common/worker-tasks';
-import { decodeForAnalysis } from './decode';
+import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks } from '../../common/audio-analysis';
+import type { AnalyseOutcome } from '../../common/worker-tasks';
+import { decodeForAnalysis, type AnalysisDecoder } from './decode';
 import { estimateKey } from './key';
 import { estimateTempo } from './tempo';
 
 /** Below this a tempo or key is a guess the table should not show. */
 const MIN_SECONDS_FOR_TEMPO = 4;
 
-export async function analyseAudio(path: string, limits: { timeLimitMs: number; signal?: AbortSignal | undefined }): Promise<ReadOutcome<AnalysedAudio>> {
+export async function analyseAudio(path: string, limits: { timeLimitMs: number; signal?: AbortSignal | undefined; decoder?: AnalysisDecoder }): Promise<AnalyseOutcome> {
   const decoded = await decodeForAnalysis(path, limits);
   if (!decoded.ok) return decoded;
   const { samples, sampleRate, durationS, peaks, loudness } = decoded.value;

@@ -4,12 +4,16 @@
  * then gives it its final name, so a half-written copy is never mistaken for a finished one. Failures answer the
  * spec's texts (section 8); the caller decides about retries.
  *
+ * The input is checked first (`openAudioInput`): a file whose bytes are not what its name says is refused with that
+ * reason and never reaches ffmpeg, which reads it with its named demuxer and the four kinds' codecs only.
+ *
  * ffmpeg is a process of its own: ending the worker's thread would leave it running, so this function stops it
  * itself (SIGTERM, then SIGKILL after a grace) when the run is cancelled or passes its time limit, and caps
  * what it writes (`-fs`, then checked), so a file that decodes into hours of audio cannot fill the disk.
  */
 import fs from 'node:fs/promises';
-import { runFfmpeg, type FfmpegExit } from '../ffmpeg';
+import { openAudioInput, type AudioInput } from '../audio-input';
+import { ffmpegInputArgs, runFfmpeg, type FfmpegExit } from '../ffmpeg';
 import { COMPRESSION_ERRORS, type Bitrate, type CompressionFormat } from '../../common/upload-rules';
 import { FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/worker-tasks';
 
@@ -23,8 +27,8 @@ const ENCODERS: Record<CompressionFormat, string[]> = {
 export { ffmpegPath } from '../ffmpeg';
 
 /** The one ffmpeg command line (the benchmark runs it raw to measure what the app adds); `-fs` caps the output. */
-export function ffmpegArgs(input: string, output: string, bitrate: Bitrate, format: CompressionFormat, maxOutputBytes = FFMPEG_OUTPUT_MAX_BYTES): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input, '-vn', '-map_metadata', '0', ...ENCODERS[format], '-b:a', bitrate, '-fs', String(maxOutputBytes), output];
+export function ffmpegArgs(input: AudioInput, output: string, bitrate: Bitrate, format: CompressionFormat, maxOutputBytes = FFMPEG_OUTPUT_MAX_BYTES): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...ffmpegInputArgs(input), '-vn', '-map_metadata', '0', ...ENCODERS[format], '-b:a', bitrate, '-fs', String(maxOutputBytes), output];
 }
 
 export interface CompressOptions {
@@ -42,11 +46,13 @@ export async function compressAudio(input: string, output: string, bitrate: Bitr
     .then((stats) => (stats.isFile() ? stats.size : null))
     .catch(() => null);
   if (inputSize === null) return { ok: false, reason: COMPRESSION_ERRORS.inputNotAccessible };
+  const checked = await openAudioInput(input);
+  if (!checked.ok) return checked.refused ? { ok: false, reason: COMPRESSION_ERRORS.failed, detail: checked.reason } : { ok: false, reason: COMPRESSION_ERRORS.inputNotAccessible };
   const timeLimitMs = options.timeLimitMs ?? ffmpegTimeLimitMs(inputSize);
   const maxOutputBytes = options.maxOutputBytes ?? ffmpegOutputCapBytes(inputSize);
 
   const partial = `${output}.part`;
-  const exit = await runFfmpeg(ffmpegArgs(input, partial, bitrate, format, maxOutputBytes), { timeLimitMs, signal: options.signal });
+  const exit = await runFfmpeg(ffmpegArgs(checked.input, partial, bitrate, format, maxOutputBytes), { timeLimitMs, signal: options.signal });
   if (exit.stopped || exit.code !== 0) {
     await fs.rm(partial, { force: true });
     return { ok: false, reason: COMPRESSION_ERRORS.failed, detail: failureDetail(exit, timeLimitMs) };
