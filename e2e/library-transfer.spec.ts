@@ -37,7 +37,8 @@ test('exports the view as CSV and the library as JSON, and imports the JSON back
   await panel.getByLabel('Library file to import').setInputFiles(file);
   // Previewed first (issue 28): the value old -> new, written only once applied.
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await expect(preview.locator('li', { hasText: 'Notes:' })).toContainText('edited in the export');
+  await expect(preview.locator('li li', { hasText: 'Notes:' })).toContainText('edited in the export');
+  await page.screenshot({ path: 'e2e/artifacts/import-preview.png' });
   await preview.getByRole('button', { name: 'Apply import' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /Imported library\.json: 0 added, \d+ updated/ })).toBeVisible();
   await page.keyboard.press('Escape');

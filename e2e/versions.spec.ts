@@ -55,7 +55,11 @@ test('the song panel shows the project’s versions, what each save changed, and
 
   // How many copies Songshelf keeps, changed here for every song.
   await expect(panel.getByText(/up to 50 per song, or 200 MB/)).toBeVisible();
+  // Issue 28: what all songs' snapshots take together is shown beside the budget.
+  await expect(panel.getByText(/Snapshots take \d+(\.\d)? [MG]B now\./)).toBeVisible();
   await panel.getByRole('button', { name: 'Change' }).click();
+  await panel.getByText('Copies per song').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/artifacts/snapshot-budget.png' });
   await panel.getByLabel('Copies per song').fill('20');
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByText(/up to 20 per song, or 200 MB/)).toBeVisible();
