@@ -1,10 +1,12 @@
 // Lint, and the import boundaries of DESIGN.md, enforced per folder:
-//   renderer -> common;  main -> db, common (workers through the pool);  workers -> common;  db -> common;
+//   renderer -> common;  main -> db, common, cloud (the local cloud beside the app);  workers -> common;  db -> common;
+//   main reaches workers/ only through the pool, and fixtures/ only in its tests (the demo is written by a worker);
 //   only main/electron/ imports `electron`;  common/ imports no Node (and, by its tsconfig, no DOM);
 //   cloud -> common;  main/electron/preload.ts -> electron, common (it runs in the renderer's process);
 //   bench, e2e -> harness/ (starting and signing in a host), never each other's files;  harness -> neither;
 //   fixtures/ (generators and scenarios shared by tests, benches and e2e) -> common, db, workers, cloud;
-//   nothing but bench/ itself imports bench/: what a test needs from it belongs in fixtures/.
+//   nothing but bench/ itself imports bench/: what a test needs from it belongs in fixtures/;
+//   renderer/features -> renderer/api, never renderer/bridge (nor `window.api`).
 // Also: no floating or misused promises on the Node side (type-aware), and a size limit per file.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -19,6 +21,10 @@ const electronOnlyInShell = { name: 'electron', message: 'Only main/electron/ im
 function folders(names, message) {
   return names.map((name) => ({ group: [`**/${name}/**`, `**/${name}`], message }));
 }
+
+const mainNeverImports = folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.');
+/** The product at run time: workers run in the pool (a task), and nothing of fixtures/ ships. */
+const mainAtRunTimeNeverImports = folders(['workers', 'fixtures'], 'main/ reaches workers/ through the pool, and imports fixtures/ only in tests.');
 
 /** Lines of code per file, blank lines and comments not counted: past it a file holds more than one thing. */
 const MAX_LINES = 400;
@@ -65,7 +71,14 @@ export default tseslint.config(
   {
     files: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.') }],
+      'no-restricted-imports': ['error', { patterns: mainNeverImports }],
+    },
+  },
+  {
+    files: ['main/electron/**'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...mainNeverImports, ...mainAtRunTimeNeverImports] }],
     },
   },
   {
@@ -159,6 +172,28 @@ export default tseslint.config(
     },
   },
   {
+    // Features reach the core through renderer/api/ (RTK Query's endpoints and `calls.ts`), never the bridge itself:
+    // every call then passes the one change feed, and one folder knows how the page talks to the core.
+    files: ['renderer/features/**'],
+    ignores: ['renderer/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyInShell, ...noNode.paths],
+          patterns: [
+            ...folders(['main', 'db', 'workers', 'cloud', 'bench', 'e2e'], 'renderer/ imports only common/.'),
+            ...folders(['bridge'], 'Features reach the core through renderer/api/, never the bridge.'),
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='window'][property.name='api']", message: 'Features reach the core through renderer/api/ (calls.ts), never window.api.' },
+      ],
+    },
+  },
+  {
     files: ['db/**'],
     rules: {
       'no-restricted-imports': [
@@ -178,12 +213,17 @@ export default tseslint.config(
   },
   {
     files: ['main/**'],
+    ignores: ['main/electron/**', 'main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: [...mainNeverImports, ...mainAtRunTimeNeverImports] }],
+    },
+  },
+  {
+    // main's tests build their inputs with fixtures/ and may call a worker's function directly.
+    files: ['main/**/*.test.ts'],
     ignores: ['main/electron/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnlyInShell], patterns: folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.') },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: mainNeverImports }],
     },
   },
 );

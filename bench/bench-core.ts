@@ -19,6 +19,8 @@ export function createBenchCore(options: { watch: boolean; cloud?: () => CloudSt
     workerFile: path.join(bundleDir, '..', 'node', WORKER_BUNDLE),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: options.watch, periodicRescan: false, analyseAudio: options.analyseAudio ?? false },
+    // bench:sync hands both devices a session signed in beside the app (`sync:session`).
+    driverChannels: true,
     ...(options.cloud ? { cloud: options.cloud, sync: { schedule: { timers: false } } } : {}),
   });
   return {

@@ -22,8 +22,8 @@ import type { Daw } from '../common/project-meta';
 import { writeAbletonHistory, writeLogicHistory, writeProToolsHistory, type SavedState } from '../fixtures/generators/project-versions';
 import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool } from '../main/jobs/pool';
-import { readProjectVersions } from '../main/library/project-versions';
-import { snapshotBytes, snapshotSession } from '../main/library/snapshots';
+import { readProjectVersions } from '../main/versions/project-versions';
+import { snapshotBytes, snapshotSession } from '../main/versions/snapshots';
 import { argValue, peakRssMb, round, seconds } from './measure';
 
 const argv = process.argv.slice(2);

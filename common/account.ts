@@ -1,6 +1,6 @@
 /** The signed-in user's subscription and settings (spec section 3), and the sync records that carry changes. */
 import { z } from 'zod';
-import { idSchema, jsonValueSchema, pathSchema, timestampSchema, type JsonValue } from './schema-parts';
+import { idSchema, jsonValueSchema, pathSchema, type JsonValue } from './schema-parts';
 
 export const SUBSCRIPTION_TIERS = ['free', 'pro'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
@@ -49,6 +49,7 @@ export const subscriptionUpdateSchema = z.strictObject({
   tier: z.enum(SUBSCRIPTION_TIERS),
   status: z.enum(SUBSCRIPTION_STATUSES),
 });
+export type SubscriptionUpdate = z.infer<typeof subscriptionUpdateSchema>;
 
 export interface UserSettings {
   id: string;
@@ -83,9 +84,9 @@ export const newSyncRecordSchema = z.strictObject({
 });
 export type NewSyncRecord = z.infer<typeof newSyncRecordSchema>;
 
+/** The removal's clock is the core's: a caller's `now` would move the grace that keeps new songs. */
 export const cleanDeletedSchema = z.strictObject({
   table: z.enum(['songs', 'views']),
   /** Every id the cloud still holds for this user. */
   cloudIds: z.array(idSchema).max(1_000_000),
-  now: timestampSchema.optional(),
 });

@@ -8,8 +8,8 @@
 import { AppError, isAppError } from './errors';
 
 export const AUDIO_BUCKET = 'audio-files';
-export const SESSION_BUCKET = 'session-files';
-export const CLOUD_BUCKETS = [AUDIO_BUCKET, SESSION_BUCKET] as const;
+const SESSION_BUCKET = 'session-files';
+const CLOUD_BUCKETS = [AUDIO_BUCKET, SESSION_BUCKET] as const;
 export type CloudBucket = (typeof CLOUD_BUCKETS)[number];
 
 export const CLOUD_FILE_ERRORS = {

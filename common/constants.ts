@@ -31,7 +31,7 @@ export const SYNC_RECENT_SONG_GRACE_MS = 5 * 60 * 1000;
 export const SYNC_REMOVAL_BRAKE_SHARE = 0.2;
 /** Songs a pull removed wait in Hidden this long, restorable, before they are deleted for good (views and fields' copies too). */
 export const SYNC_REMOVED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-/** A song deleted for good keeps its snapshots this long (the sweep removes them after: main/library/snapshot-sweep.ts). */
+/** A song deleted for good keeps its snapshots this long (the sweep removes them after: main/versions/snapshot-sweep.ts). */
 export const DELETED_SONG_SNAPSHOTS_KEPT_MS = SYNC_REMOVED_KEPT_MS;
 /** Sync timing (spec section 9): a sync is skipped when the last one ended this recently. */
 export const SYNC_SKIP_IF_LAST_WITHIN_MS = 5000;

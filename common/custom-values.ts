@@ -9,7 +9,7 @@ import type { JsonValue } from './schema-parts';
 /** An edit's custom values, checked: each a value to store, or null to clear that field. */
 export type CustomPatch = ReadonlyMap<string, JsonValue>;
 
-export const UNKNOWN_FIELD_MESSAGE = 'One of the fields in this edit no longer exists. Refresh the table and try again.';
+const UNKNOWN_FIELD_MESSAGE = 'One of the fields in this edit no longer exists. Refresh the table and try again.';
 
 /** Checks every value once against its field's type (a bulk edit checks once, then applies to each song). */
 export function checkCustomPatch(raw: Record<string, JsonValue>, fields: ReadonlyMap<string, CustomField>): CustomPatch {

@@ -1,6 +1,6 @@
 /**
  * Where the DAWs keep their own copies of earlier saves (FORMATS.md, "Versions the DAWs keep"): one rule for the
- * version timeline that lists them (main/library/version-files.ts) and the readers that read them as if they still
+ * version timeline that lists them (main/versions/version-files.ts) and the readers that read them as if they still
  * sat beside the session they copy (workers/readers/session-home.ts).
  */
 import type { Daw } from './project-meta';

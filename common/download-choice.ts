@@ -28,12 +28,12 @@ export interface DownloadChoice {
 
 const link = (label: string, file: string, note?: string): DownloadLink => ({ label, href: releaseDownloadUrl(file), ...(note ? { note } : {}) });
 
-export const MAC_DOWNLOADS: DownloadLink[] = [
+const MAC_DOWNLOADS: DownloadLink[] = [
   link('Universal', RELEASE_FILES.macUniversal, 'Recommended'),
   link('Apple Silicon', RELEASE_FILES.macArm64),
   link('Intel', RELEASE_FILES.macX64),
 ];
-export const WINDOWS_DOWNLOAD = link('Windows', RELEASE_FILES.windowsSetup);
+const WINDOWS_DOWNLOAD = link('Windows', RELEASE_FILES.windowsSetup);
 
 export function platformFromUserAgent(userAgent: string): Platform {
   // Phones and tablets first: iPadOS and Android both also claim a desktop system in their user-agent.

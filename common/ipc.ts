@@ -248,13 +248,33 @@ export type ChannelOutput<C extends Channel> = NonNullable<Contract[C]['output']
 
 export const CHANNELS = Object.keys(contract) as Channel[];
 
+/**
+ * Channels for what drives the core from outside (tests, benchmarks, scripts), never on a page's bridge: `window.api`
+ * has no method for them, and a shell's core does not serve them. `sync:session` hands the core a session a script
+ * signed in; a page signs in through `account:*`, and the core keeps the session.
+ */
+export const DRIVER_CHANNELS = ['sync:session'] as const satisfies readonly Channel[];
+export type DriverChannel = (typeof DRIVER_CHANNELS)[number];
+/** The channels a page may call. */
+export type BridgeChannel = Exclude<Channel, DriverChannel>;
+export const BRIDGE_CHANNELS = CHANNELS.filter((name): name is BridgeChannel => !(DRIVER_CHANNELS as readonly Channel[]).includes(name));
+
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && Object.hasOwn(contract, value);
 }
 
-/** Tables whose change the renderer is told about, so it refetches exactly what they feed. */
-export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv'] as const;
+/**
+ * Tables whose change the renderer is told about, so it refetches exactly what they feed. `jobs` too: the jobs panel
+ * follows the same stream as the data.
+ */
+export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'] as const;
 export type ChangedTable = (typeof CHANGED_TABLES)[number];
+
+/**
+ * Per table, the fields its writes changed, when every write to it named its columns (a song's: the names of
+ * `song-fields.ts`). A table of `tables` that is not here: any of its fields may have changed.
+ */
+export type ChangedFields = Partial<Record<ChangedTable, string[]>>;
 
 /**
  * What one write (a call, or a batch of background work) changed, numbered: a call's reply carries its changes and
@@ -263,12 +283,12 @@ export type ChangedTable = (typeof CHANGED_TABLES)[number];
 export interface CoreChanges {
   tables: ChangedTable[];
   seq: number;
+  fields?: ChangedFields;
 }
 
 export interface Events {
   /** `seq` 0: the page's connection came back, and anything may have changed meanwhile. */
   'db:changed': CoreChanges;
-  'jobs:changed': { jobs: JobSummary[] };
   /** The spec's `onFileDetected`: files appeared or changed in a watched folder. */
   fileDetected: FileDetected;
   /** A desktop notification for the shell to show. */
@@ -277,16 +297,21 @@ export interface Events {
   'account:changed': AccountState;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['db:changed', 'jobs:changed', 'fileDetected', 'notify', 'account:changed'];
+/** The events a page is told; the core has more of its own (`main/events.ts`), which transports do not forward. */
+export const EVENT_NAMES: EventName[] = ['db:changed', 'fileDetected', 'notify', 'account:changed'];
+
+export function isEventName(value: string): value is EventName {
+  return (EVENT_NAMES as string[]).includes(value);
+}
 
 /** A call's answer; a call that wrote says what it changed. */
 export type Envelope<T> = { ok: true; data: T; changes?: CoreChanges } | { ok: false; error: ErrorShape };
 
 export type EventListener<E extends EventName> = (payload: Events[E]) => void;
 
-/** `window.api`: one method per channel, plus `on` for events. Same shape in Electron and in the browser. */
+/** `window.api`: one method per bridge channel, plus `on` for events. Same shape in Electron and in the browser. */
 export type Api = {
-  [C in Channel]: (...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]) => Promise<Envelope<ChannelOutput<C>>>;
+  [C in BridgeChannel]: (...args: undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>]) => Promise<Envelope<ChannelOutput<C>>>;
 } & {
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
 };
@@ -307,7 +332,7 @@ export function createApi(transport: {
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
 }): Api {
   const api: Record<string, unknown> = {};
-  for (const name of CHANNELS) {
+  for (const name of BRIDGE_CHANNELS) {
     api[name] = (input?: unknown) => {
       const refusal = inputBoundsRefusal(name, input);
       return refusal ? Promise.resolve({ ok: false, error: refusal }) : transport.invoke(name, input);

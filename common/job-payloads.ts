@@ -8,7 +8,7 @@ import { DAWS } from './project-meta';
 
 const readRequestSchema = z.object({ songId: z.string().min(1), path: z.string().min(1) });
 
-export const scanPayloadSchema = z.object({
+const scanPayloadSchema = z.object({
   directoryId: z.string().min(1),
   /**
    * Folders inside the watched folder to scan (after the watcher saw changes there; see `scan-scope.ts`).
@@ -17,14 +17,14 @@ export const scanPayloadSchema = z.object({
   scopes: z.array(z.string()).nullable().optional(),
 });
 
-export const projectReadsPayloadSchema = z.object({ reads: z.array(readRequestSchema.extend({ daw: z.enum(DAWS) })) });
+const projectReadsPayloadSchema = z.object({ reads: z.array(readRequestSchema.extend({ daw: z.enum(DAWS) })) });
 
-export const audioReadsPayloadSchema = z.object({ reads: z.array(readRequestSchema) });
+const audioReadsPayloadSchema = z.object({ reads: z.array(readRequestSchema) });
 
 /** A sync run reads everything it needs from the database; it carries nothing. */
-export const syncPayloadSchema = z.object({});
+const syncPayloadSchema = z.object({});
 
-export const uploadPayloadSchema = z.object({ songId: z.string().min(1) });
+const uploadPayloadSchema = z.object({ songId: z.string().min(1) });
 
 export const JOB_PAYLOAD_SCHEMAS = {
   scan: scanPayloadSchema,

@@ -1,7 +1,7 @@
 /** Background jobs as the renderer sees them (DESIGN.md, Jobs). */
 import { z } from 'zod';
 
-export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const JOB_KINDS = ['scan', 'parse-project', 'read-audio', 'analyse-audio', 'sync', 'upload'] as const;

@@ -10,7 +10,7 @@ export const MAX_JSON_DEPTH = 32;
  * Values (array items, object members and the leaves under them) in one message: far above any real call (the
  * largest, a bulk edit of 50,000 ids, is about 50,000) and low enough that walking it costs a few milliseconds.
  */
-export const MAX_JSON_NODES = 250_000;
+const MAX_JSON_NODES = 250_000;
 
 /** What else a walk checks at each value it passes: a problem in words, or null. */
 export type JsonCheck = (value: unknown) => string | null;

@@ -223,7 +223,7 @@ const CSV_SONG_COLUMNS: [string, (song: Song) => string][] = [
  * RFC 4180: quoted when it holds a comma, a quote or a line break. A cell a spreadsheet would run as a formula
  * (=, +, -, @ first: a name from another computer may be "=HYPERLINK(…)") is kept as text with a leading quote.
  */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

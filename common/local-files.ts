@@ -11,7 +11,7 @@ export const LOCAL_FILE_CHUNK_BYTES = 1024 * 1024;
 /** The largest file saved this way: far above any bounce or session, far below a disk-filling mistake. */
 export const MAX_LOCAL_FILE_BYTES = 4 * 1024 * 1024 * 1024;
 
-export const LOCAL_FILE_KINDS = ['audio', 'session'] as const;
+const LOCAL_FILE_KINDS = ['audio', 'session'] as const;
 export type LocalFileKind = (typeof LOCAL_FILE_KINDS)[number];
 
 export const saveLocalFileSchema = z.strictObject({
@@ -26,8 +26,6 @@ export const saveLocalFileSchema = z.strictObject({
   /** The last chunk: the core moves the file into place and answers with it. */
   done: z.boolean(),
 });
-export type SaveLocalFileInput = z.input<typeof saveLocalFileSchema>;
-
 export interface SavedLocalFile {
   path: string;
   fileName: string;

@@ -14,6 +14,8 @@ export const MESSAGES = {
   songUpdateFailed: 'Failed to update song in local database',
   songAddFailed: 'Failed to add song to local database',
   subscriptionVerifyFailed: 'Failed to verify local subscription update',
+  /** `db:update-subscription` asked for a tier the cloud does not give this account. */
+  tierIsTheClouds: 'Your plan comes from your account. Upgrade to Pro through checkout.',
   notFoundTitle: 'Page Not Found',
   notFoundBody: "Oops! The page you're looking for doesn't exist or has been moved.",
   hiddenViewUndeletable: 'The Hidden view cannot be deleted.',

@@ -9,7 +9,7 @@ import { idSchema, shortTextSchema } from './schema-parts';
 import type { Song } from './song';
 
 /** Song fields that can be sorted and filtered on. */
-export const SONG_QUERY_FIELDS = [
+const SONG_QUERY_FIELDS = [
   'name',
   'priority',
   'tier',
@@ -50,7 +50,7 @@ export function isCustomFieldKey(field: QueryField): field is CustomFieldKey {
   return field.startsWith(CUSTOM_FIELD_PREFIX);
 }
 
-export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
+const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const sortConfigSchema = z.strictObject({

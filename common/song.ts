@@ -7,13 +7,16 @@ import { MAX_BULK_SONGS } from './constants';
 import { idSchema } from './schema-parts';
 import {
   SONG_FIELDS,
+  SONG_FIELD_NAMES,
   customSchema,
   fieldsWhere,
   inputSchemaOf,
   tagsSchema,
+  uniqueTags,
   type FieldsWhere,
   type InputSchemaOf,
   type SongFieldName,
+  type SongFieldSpec,
   type SongFieldValues,
 } from './song-fields';
 
@@ -87,6 +90,30 @@ export const bulkSongPatchSchema = z
   })
   .partial();
 export type BulkSongPatch = z.infer<typeof bulkSongPatchSchema>;
+
+/**
+ * A new song (added by hand, found by a scan, made by an import): each field a new song may be given (`input: 'edit'`
+ * or `'create'`) from `input`, every other its default from the field table, and the app's own (the id, the times)
+ * from the arguments. No list of defaults lives anywhere else.
+ */
+export function newSong(input: NewSong, now: number, id: string): Song {
+  const given = input as Partial<Record<SongFieldName, unknown>>;
+  const own: Partial<Record<SongFieldName, unknown>> = { id, createdAt: now, modifiedAt: now };
+  const song: Record<string, unknown> = {};
+  for (const field of SONG_FIELD_NAMES) {
+    const spec: SongFieldSpec = SONG_FIELDS[field];
+    const typed = spec.input === 'edit' || spec.input === 'create' ? given[field] : undefined;
+    song[field] = own[field] ?? typed ?? freshCopy(spec.default);
+  }
+  song.tags = uniqueTags(song.tags as string[]);
+  return song as Song;
+}
+
+/** A default's own copy: no two songs share its list or map. */
+function freshCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return [...(value as unknown[])];
+  return value !== null && typeof value === 'object' ? { ...value } : value;
+}
 
 export const songIdsSchema = z.array(idSchema).min(1).max(MAX_BULK_SONGS);
 export const bulkSongUpdateSchema = z.strictObject({ ids: songIdsSchema, patch: bulkSongPatchSchema });

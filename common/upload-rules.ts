@@ -24,7 +24,7 @@ export { MAX_CONCURRENT_UPLOADS } from './constants';
 /** Our own compressed copies: never uploaded, never anyone's bounce. */
 export const COMPRESSED_COPY_SUFFIX = '_compressed.mp3';
 
-export const COMPRESSION_FORMATS = ['mp3', 'aac', 'ogg'] as const;
+const COMPRESSION_FORMATS = ['mp3', 'aac', 'ogg'] as const;
 export type CompressionFormat = (typeof COMPRESSION_FORMATS)[number];
 export type Bitrate = '96k' | '128k' | '192k';
 

@@ -40,7 +40,9 @@ export type WorkerTask =
   | { kind: 'read-audio'; path: string }
   | { kind: 'compress-audio'; input: string; output: string; bitrate: Bitrate; format: CompressionFormat }
   /** `decoder`: 'ffmpeg' decodes with the native ffmpeg whatever the file (the benchmark's yardstick); default: the memory-safe decoders first. */
-  | { kind: 'analyse-audio'; path: string; decoder?: 'ffmpeg' };
+  | { kind: 'analyse-audio'; path: string; decoder?: 'ffmpeg' }
+  /** The demo library's projects and bounces, written into `folder` (workers/synthetic/write-demo.ts). */
+  | { kind: 'write-demo'; folder: string };
 
 export type ReadOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -63,6 +65,7 @@ export interface WorkerResults {
   'read-audio': ReadOutcome<AudioMeta>;
   'compress-audio': CompressOutcome;
   'analyse-audio': AnalyseOutcome;
+  'write-demo': 'written';
 }
 
 const MB = 1024 * 1024;
@@ -87,6 +90,8 @@ export interface WorkerTimeLimits {
    * slow computer encodes in well under a second; a small file that decodes into hours stops at the base).
    */
   compressMsPerMb: number;
+  /** Writing the demo library (a second or two). Default: 5 min. */
+  writeDemoMs: number;
 }
 
 export const WORKER_TIME_LIMITS: WorkerTimeLimits = {
@@ -95,6 +100,7 @@ export const WORKER_TIME_LIMITS: WorkerTimeLimits = {
   walkMs: 30 * 60_000,
   compressBaseMs: 60_000,
   compressMsPerMb: 5_000,
+  writeDemoMs: 5 * 60_000,
 };
 
 /** From the polite stop (SIGTERM, ffmpeg closes its file) to the forced one (SIGKILL). */
@@ -104,9 +110,9 @@ export const FFMPEG_KILL_GRACE_MS = 2_000;
 const COMPRESS_ANSWER_MARGIN_MS = 5_000;
 
 /** The most an ffmpeg run may write, per byte of input: a lossless input is 5 to 10 times its 192k copy. */
-export const FFMPEG_OUTPUT_PER_INPUT_BYTE = 4;
+const FFMPEG_OUTPUT_PER_INPUT_BYTE = 4;
 /** The output cap's floor, for a small input that holds long audio (a FLAC of near silence): 64 MB. */
-export const FFMPEG_OUTPUT_MIN_BYTES = 64 * MB;
+const FFMPEG_OUTPUT_MIN_BYTES = 64 * MB;
 /** The output cap's ceiling: 1 GB, twelve hours at 192k. */
 export const FFMPEG_OUTPUT_MAX_BYTES = 1024 * MB;
 
@@ -133,6 +139,8 @@ export function workerTimeLimitMs(task: WorkerTask, inputBytes: number, limits: 
       return limits.readBaseMs + perMb(limits.readMsPerMb, inputBytes);
     case 'walk':
       return limits.walkMs;
+    case 'write-demo':
+      return limits.writeDemoMs;
     case 'compress-audio':
     case 'analyse-audio':
       return ffmpegTimeLimitMs(inputBytes, limits) + FFMPEG_KILL_GRACE_MS + COMPRESS_ANSWER_MARGIN_MS;

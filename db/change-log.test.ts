@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangedTable } from '../common/ipc';
-import { writtenTable } from './change-log';
+import { updatedColumns, writtenFields, writtenTable } from './change-log';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
+import { writeSongColumns } from './repositories/song-writer';
 import { addSong, updateSong } from './repositories/songs';
 import { markSynced, getUnsyncedChanges } from './repositories/sync-records';
 import { addView } from './repositories/views';
@@ -16,7 +17,7 @@ beforeEach(() => {
   db = openTestDatabase();
   told = [];
   pushes = 0;
-  db.changes.onBackground((tables) => told.push([...tables].sort()));
+  db.changes.onBackground((changes) => told.push(changes.tables.sort()));
   db.changes.onPushNeeded(() => pushes++);
 });
 afterEach(() => db.close());
@@ -30,6 +31,7 @@ describe('the table a statement writes', () => {
     ['REPLACE INTO user_settings VALUES (?)', 'user_settings'],
     ["WITH gone AS (SELECT id FROM songs WHERE hidden = 1) DELETE FROM songs WHERE id IN (SELECT id FROM gone)", 'songs'],
     ['insert into "sync_records" ("type") values (?) on conflict do update set "type" = excluded."type"', 'sync_records'],
+    ['insert into "jobs" ("kind") values (?)', 'jobs'],
   ])('%s writes %s', (source, table) => {
     expect(writtenTable(source)).toBe(table);
   });
@@ -37,11 +39,54 @@ describe('the table a statement writes', () => {
   it.each([
     'select * from "songs" where "updated_at" > ?',
     'SELECT count(*) FROM sync_records',
-    'insert into "jobs" ("kind") values (?)',
     'update "files" set "size" = ?',
     'PRAGMA user_version',
   ])('%s writes nothing the pages show', (source) => {
     expect(writtenTable(source)).toBeNull();
+  });
+});
+
+describe('the fields a statement writes', () => {
+  it.each([
+    ['update "songs" set "status" = ?, "modified_at" = ? where "songs"."id" = ?', ['status', 'modified_at']],
+    ['UPDATE "songs" SET "status" = ?, "edited_fields" = ?, "modified_at" = ? WHERE "id" = ?', ['status', 'edited_fields', 'modified_at']],
+    ['update "songs" set "custom" = json_remove("songs"."custom", ?), "modified_at" = ? where json_type("custom", ?) is not null returning "id"', ['custom', 'modified_at']],
+    ["update songs set notes = 'a, b = c' where id = ?", ['notes']],
+    ['with gone as (select 1) update "songs" set "hidden" = ? where "id" in (select 1 from gone)', ['hidden']],
+  ])('%s sets %j', (source, columns) => {
+    expect(updatedColumns(source)).toEqual(columns);
+  });
+
+  it.each([
+    ['UPDATE "songs" SET "status" = ?, "edited_fields" = ?, "modified_at" = ? WHERE "id" = ?', ['status', 'editedAt', 'modifiedAt']],
+    ['UPDATE "songs" SET "file_value" = ?, "file_name" = ?, "tempo" = ?, "tempo_bpm" = ? WHERE "id" = ?', ['file', 'tempo']],
+    ['UPDATE "songs" SET "is_being_processed" = ?, "processing_started_at" = ? WHERE "id" = ?', ['isBeingProcessedByHandleNewProject']],
+    ['insert into "songs" ("id", "name") values (?, ?)', null],
+    ['insert into "songs" ("id") values (?) on conflict ("id") do update set "name" = excluded."name"', null],
+    ['delete from "songs" where "id" = ?', null],
+    ['insert into "song_tags" ("song_seq", "tag") values (?, ?)', ['tags']],
+    ['update "jobs" set "heartbeat_at" = ?, "updated_at" = ? where "id" = ?', []],
+    ['update "jobs" set "heartbeat_at" = ?, "updated_at" = ?, "progress" = ? where "id" = ?', null],
+    ['update "views" set "title" = ?', null],
+  ])('%s changes the fields %j', (source, fields) => {
+    expect(writtenFields(source)).toEqual(fields);
+  });
+
+  it('a song written by its columns is told with its fields; a whole one, or a new one, with none', async () => {
+    const song = addSong(db, { name: 'Fields' });
+    const edit = await db.changes.capture(() => writeSongColumns(db, [{ ...song, status: 'Mixing' }], ['status', 'editedFields', 'modifiedAt']));
+    expect(edit.changes).toEqual({ tables: ['songs', 'sync_records'], fields: { songs: ['status', 'editedAt', 'modifiedAt'] }, seq: expect.any(Number) });
+    const added = await db.changes.capture(() => addSong(db, { name: 'New' }));
+    expect(added.changes?.fields).toBeUndefined();
+  });
+
+  it("a job's heartbeat is not told; its progress is", () => {
+    db.sqlite.prepare(`INSERT INTO jobs (kind, state, run_after, created_at, updated_at) VALUES ('scan', 'running', 0, 0, 0)`).run();
+    told.length = 0;
+    db.sqlite.prepare('UPDATE jobs SET heartbeat_at = ?, updated_at = ? WHERE id = 1').run(1, 1);
+    expect(told).toEqual([]);
+    db.sqlite.prepare('UPDATE jobs SET heartbeat_at = ?, updated_at = ?, progress = ? WHERE id = 1').run(2, 2, 0.5);
+    expect(told).toEqual([['jobs']]);
   });
 });
 
@@ -83,7 +128,7 @@ describe('the change log', () => {
     const song = addSong(db, { name: 'Once' });
     told = [];
     pushes = 0;
-    db.sqlite.prepare('UPDATE songs SET name = ? WHERE id = ?').run('x', 'no-such-song');
+    db.sqlite.prepare('UPDATE views SET title = ? WHERE id = ?').run('x', 'no-such-view');
     expect(told).toEqual([]);
     markSynced(
       db,

@@ -7,13 +7,19 @@
  * - everything else (scans, reads, sync, uploads) goes to the background listeners, which coalesce it;
  * - a write that queues something for the cloud (`pushNeeded`, called by the sync-record writer) wakes the sync.
  *
- * Nobody types by hand which tables a write touched: `recordWrites` reads it from the statement.
+ * Nobody types by hand which tables a write touched: `recordWrites` reads it from the statement, and for `songs`
+ * which fields, from the columns an UPDATE sets (so a status edit tells `status`, and a page re-reads rows only when
+ * such a field can move them: `common/row-moves.ts`). The same reading keeps the songs table's one writer
+ * (`repositories/song-writer.ts`) the only one: a statement that writes `songs` outside the writer's scope
+ * (`asSongWriter`) throws before it runs, in tests and in the app alike.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
+import { ChangeSet } from '../common/change-set';
 import type { ChangedTable, CoreChanges } from '../common/ipc';
+import { songFieldsOfColumns } from './rows/song-column-fields';
 
-/** The database's tables, by what they feed on screen. Tables not listed (jobs, files, FTS) feed nothing here. */
+/** The database's tables, by what they feed on screen. Tables not listed (files, FTS) feed nothing here. */
 const FEEDS: Readonly<Record<string, ChangedTable>> = {
   songs: 'songs',
   song_tags: 'songs',
@@ -25,52 +31,147 @@ const FEEDS: Readonly<Record<string, ChangedTable>> = {
   subscription: 'subscription',
   sync_records: 'sync_records',
   kv: 'kv',
+  jobs: 'jobs',
 };
 
-/** The table an INSERT, REPLACE, UPDATE or DELETE writes (after an optional WITH clause), or null for a read. */
-export function writtenTable(source: string): ChangedTable | null {
-  const statement = /^\s*with\b/i.test(source) ? source.slice(source.search(/\)\s*(insert|replace|update|delete)\b/i) + 1) : source;
-  const match = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i.exec(statement);
-  return match ? (FEEDS[match[1]!.toLowerCase()] ?? null) : null;
+/** A job's lease renewed (its heartbeat) changes nothing a page shows. */
+const JOB_HEARTBEAT = ['heartbeat_at', 'updated_at'];
+
+/**
+ * The fields a write statement changes, for the tables whose fields the pages tell apart; null: any. A song's are
+ * its fields (`song-fields.ts`), read from the columns an UPDATE sets. An empty list: nothing a page shows.
+ */
+const FIELDS: Readonly<Record<string, (source: string) => string[] | null>> = {
+  songs: (source) => {
+    const columns = updatedColumns(source);
+    return columns && songFieldsOfColumns(columns);
+  },
+  song_tags: () => ['tags'],
+  jobs: (source) => (updatedColumns(source)?.every((column) => JOB_HEARTBEAT.includes(column)) ? [] : null),
+};
+
+/** The statement itself, after an optional WITH clause. */
+function mainStatement(source: string): string {
+  return /^\s*with\b/i.test(source) ? source.slice(source.search(/\)\s*(insert|replace|update|delete)\b/i) + 1) : source;
 }
 
+/** The table an INSERT, REPLACE, UPDATE or DELETE writes (after an optional WITH clause), lower case, or null for a read. */
+function targetTable(source: string): string | null {
+  const match = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i.exec(mainStatement(source));
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/** What a write statement feeds on screen, or null for a read or a table that feeds nothing. */
+export function writtenTable(source: string): ChangedTable | null {
+  const table = targetTable(source);
+  return table === null ? null : (FEEDS[table] ?? null);
+}
+
+/** The fields of its table a write statement changes (see `FIELDS`): null for any, or a table not told apart. */
+export function writtenFields(source: string): string[] | null {
+  const table = targetTable(source);
+  const fields = table === null ? undefined : FIELDS[table];
+  return fields ? fields(source) : null;
+}
+
+/**
+ * The columns an UPDATE sets, lower case, or null for another statement or a SET this does not read: each
+ * assignment up to the next comma outside parentheses and quotes, until WHERE, RETURNING or FROM.
+ */
+export function updatedColumns(source: string): string[] | null {
+  const statement = mainStatement(source);
+  const head = /^\s*update(?:\s+or\s+\w+)?\s+["`[]?\w+["`\]]?\s+set\s/i.exec(statement);
+  if (!head) return null;
+  const columns: string[] = [];
+  let start = head[0].length;
+  let depth = 0;
+  let quote: string | null = null;
+  for (let at = start; at <= statement.length; at++) {
+    const char = statement[at] ?? '';
+    if (quote) {
+      if (char === quote) quote = null;
+      continue;
+    }
+    if (char === "'" || char === '"' || char === '`') quote = char;
+    else if (char === '[') quote = ']';
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (depth === 0 && (char === '' || char === ',' || /^\s+(?:where|returning|from)\b/i.test(statement.slice(at, at + 12)))) {
+      const column = /^\s*["`[]?(\w+)["`\]]?\s*=/.exec(statement.slice(start, at));
+      if (!column) return null;
+      columns.push(column[1]!.toLowerCase());
+      if (char !== ',') return columns;
+      start = at + 1;
+    }
+  }
+  return null;
+}
+
+/** Whether a statement writes the songs table, which only the songs writer may do. */
+export function writesSongs(source: string): boolean {
+  return targetTable(source) === 'songs';
+}
+
+export const OUTSIDE_SONG_WRITER =
+  'Only the songs writer (db/repositories/song-writer.ts) writes the songs table: this statement ran outside its scope';
+
 interface Frame {
-  tables: Set<ChangedTable>;
+  changes: ChangeSet;
   push: boolean;
 }
 
 /** A call's changes: open while the call runs; writes after it ended (work it started) are background. */
 interface Scope {
-  tables: Set<ChangedTable>;
+  changes: ChangeSet;
   open: boolean;
 }
 
-type TablesListener = (tables: ChangedTable[]) => void;
+type ChangesListener = (changes: ChangeSet) => void;
 
 export class ChangeLog {
   private readonly scopes = new AsyncLocalStorage<Scope>();
   private readonly frames: Frame[] = [];
-  private readonly background = new Set<TablesListener>();
+  private readonly background = new Set<ChangesListener>();
   private readonly pushListeners = new Set<() => void>();
   private seq = 0;
+  /** How deep the songs writer's calls are now (its functions call each other; all are synchronous). */
+  private songWriterDepth = 0;
 
-  /** A write statement changed rows of `table`. */
-  touched(table: ChangedTable): void {
+  /**
+   * Runs the songs writer's work: only inside it may a statement write the `songs` table. Synchronous, like every
+   * write (better-sqlite3), so a counter is the scope: no other code runs until it returns.
+   */
+  asSongWriter<T>(work: () => T): T {
+    this.songWriterDepth += 1;
+    try {
+      return work();
+    } finally {
+      this.songWriterDepth -= 1;
+    }
+  }
+
+  /** Refuses a statement that writes songs outside the writer (`recordWrites` calls it before each such run). */
+  checkSongWrite(source: string): void {
+    if (this.songWriterDepth === 0) throw new Error(`${OUTSIDE_SONG_WRITER}: ${source.slice(0, 120)}`);
+  }
+
+  /** A write statement changed rows of `table`: these `fields` of them, or (null) any. */
+  touched(table: ChangedTable, fields: readonly string[] | null = null): void {
     const frame = this.frames.at(-1);
-    if (frame) frame.tables.add(table);
-    else this.publish(new Set([table]), false);
+    if (frame) frame.changes.add(table, fields);
+    else this.publish(changesOf(table, fields), false);
   }
 
   /** A write queued something for the cloud: the sync should run once it commits. */
   pushNeeded(): void {
     const frame = this.frames.at(-1);
     if (frame) frame.push = true;
-    else this.publish(new Set(), true);
+    else this.publish(new ChangeSet(), true);
   }
 
   /** Runs a transaction's work: what it records is published when the outermost one commits, never on rollback. */
   transaction<T>(work: () => T): T {
-    const frame: Frame = { tables: new Set(), push: false };
+    const frame: Frame = { changes: new ChangeSet(), push: false };
     this.frames.push(frame);
     let value: T;
     try {
@@ -80,30 +181,30 @@ export class ChangeLog {
     }
     const parent = this.frames.at(-1);
     if (parent) {
-      for (const table of frame.tables) parent.tables.add(table);
+      parent.changes.addChanges(frame.changes.describe());
       parent.push ||= frame.push;
     } else {
-      this.publish(frame.tables, frame.push);
+      this.publish(frame.changes, frame.push);
     }
     return value;
   }
 
   /** Runs one call from the page and returns, with its value, what its writes changed (numbered, or null). */
   async capture<T>(work: () => Promise<T> | T): Promise<{ value: T; changes: CoreChanges | null }> {
-    const scope: Scope = { tables: new Set(), open: true };
+    const scope: Scope = { changes: new ChangeSet(), open: true };
     try {
       const value = await this.scopes.run(scope, work);
       return { value, changes: this.close(scope) };
     } catch (error) {
       // Writes committed before the failure happened all the same: they still go out, to everyone.
       scope.open = false;
-      if (scope.tables.size > 0) for (const listener of this.background) listener([...scope.tables]);
+      if (scope.changes.size > 0) for (const listener of this.background) listener(scope.changes);
       throw error;
     }
   }
 
   /** Changes made outside any call (background work). Returns the unsubscribe function. */
-  onBackground(listener: TablesListener): () => void {
+  onBackground(listener: ChangesListener): () => void {
     this.background.add(listener);
     return () => this.background.delete(listener);
   }
@@ -115,57 +216,76 @@ export class ChangeLog {
   }
 
   /** Numbers a set of changes, so that a page told twice (its reply and the event) applies them once. */
-  number(tables: Iterable<ChangedTable>): CoreChanges {
-    return { tables: [...tables], seq: ++this.seq };
+  number(changes: ChangeSet): CoreChanges {
+    return { ...changes.describe(), seq: ++this.seq };
   }
 
   private close(scope: Scope): CoreChanges | null {
     scope.open = false;
-    return scope.tables.size > 0 ? this.number(scope.tables) : null;
+    return scope.changes.size > 0 ? this.number(scope.changes) : null;
   }
 
-  private publish(tables: Set<ChangedTable>, push: boolean): void {
+  private publish(changes: ChangeSet, push: boolean): void {
     if (push) for (const listener of this.pushListeners) listener();
-    if (tables.size === 0) return;
+    if (changes.size === 0) return;
     const scope = this.scopes.getStore();
     if (scope?.open) {
-      for (const table of tables) scope.tables.add(table);
+      scope.changes.addChanges(changes.describe());
       return;
     }
-    for (const listener of this.background) listener([...tables]);
+    for (const listener of this.background) listener(changes);
   }
+}
+
+function changesOf(table: ChangedTable, fields: readonly string[] | null): ChangeSet {
+  const changes = new ChangeSet();
+  changes.add(table, fields);
+  return changes;
 }
 
 type Runner = (...params: unknown[]) => unknown;
 
 /**
  * Makes every write statement prepared on `sqlite` from now on record its table in `log` when it changes rows. A
- * statement with RETURNING is read with `get`/`all`, which do not say how many rows changed: a row back counts.
+ * statement with RETURNING is read with `get`/`all`, which do not say how many rows changed: a row back counts. A
+ * statement that writes `songs` is checked each time it runs (a cached one too), not when it is prepared: it runs
+ * only inside the songs writer's scope. `exec` is not covered: it runs the migrations' SQL, and nothing else uses it.
  */
 export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): void {
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     const statement = prepare(source);
     const table = writtenTable(source);
-    if (!table) return statement;
+    const fields = writtenFields(source);
+    if (!table || fields?.length === 0) return statement;
+    const check = writesSongs(source) ? () => log.checkSongWrite(source) : () => undefined;
     const run = statement.run.bind(statement) as Runner;
     const get = statement.get.bind(statement) as Runner;
     const all = statement.all.bind(statement) as Runner;
+    const iterate = statement.iterate.bind(statement) as Runner;
     Object.assign(statement, {
       run: (...params: unknown[]) => {
+        check();
         const result = run(...params) as BetterSqlite3.RunResult;
-        if (result.changes > 0) log.touched(table);
+        if (result.changes > 0) log.touched(table, fields);
         return result;
       },
       get: (...params: unknown[]) => {
+        check();
         const row = get(...params);
-        if (row !== undefined) log.touched(table);
+        if (row !== undefined) log.touched(table, fields);
         return row;
       },
       all: (...params: unknown[]) => {
+        check();
         const rows = all(...params) as unknown[];
-        if (rows.length > 0) log.touched(table);
+        if (rows.length > 0) log.touched(table, fields);
         return rows;
+      },
+      // Read row by row, a RETURNING write is not told (nothing here iterates one), but it is still refused.
+      iterate: (...params: unknown[]) => {
+        check();
+        return iterate(...params);
       },
     });
     return statement;

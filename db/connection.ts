@@ -43,10 +43,12 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // the whole database (130 MB at 20,000 projects), which set the core's peak against its 300 MB budget. Reads
     // go through SQLite's page cache and the system's file cache instead. bench:scan at 20,000 projects: peak 339 ->
     // 266 MB, the cold scan no slower; bench:query at 200,000 songs: p95 within this machine's noise (issue 20).
-    const changes = new ChangeLog();
-    recordWrites(sqlite, changes);
     const orm = drizzle(sqlite, { schema });
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
+    // The migrations run below the change log: nothing listens while the file opens, and a data migration rewrites
+    // songs as the schema's own (`0012_key_spelling`), not through the songs writer.
+    const changes = new ChangeLog();
+    recordWrites(sqlite, changes);
     const db: Db = { orm, sqlite, file, now: options.now ?? Date.now, changes };
     seedDefaults(db);
     return { ...db, migration, close: () => sqlite.close() };

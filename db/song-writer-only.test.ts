@@ -1,46 +1,63 @@
-// One writer for songs (issue 17): only `db/repositories/song-writer.ts` writes the `songs` table, so its rules (the
-// row mapping, the processing flag's time, the sync record) hold for every path. Tests may set up rows as they like.
-import fs from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+// One writer for songs (issues 17, 29): only `db/repositories/song-writer.ts` writes the `songs` table, so its rules
+// (the row mapping, the processing flag's time, the sync record) hold for every path. The change log refuses, at run
+// time, a statement that writes songs outside the writer's scope: however it is spelled (drizzle on a variable, SQL
+// text, a WITH clause), the wrong thing fails here and in the app, not only in a grep.
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from './connection';
+import { inTransaction } from './handle';
+import { markPushed } from './repositories/pulled-records';
+import { addSong, getSong } from './repositories/songs';
+import { getUnsyncedChanges } from './repositories/sync-records';
+import { songs, views } from './schema';
+import { openTestDatabase } from './test-support';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WRITER = 'db/repositories/song-writer.ts';
-const FOLDERS = ['common', 'db', 'main', 'workers', 'fixtures', 'bench', 'harness'];
+let db: OpenedDatabase;
 
-/** Drizzle's builders on the songs table, the prepared bulk writes, and SQL text writing it. */
-const SONG_WRITES = [
-  /\.(?:insert|update|delete)\(\s*songs\s*\)/,
-  /\b(?:insertRows|updateRows)\(\s*[\w.]+\s*,\s*songs\b/,
-  /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?songs\b/i,
-];
+beforeEach(() => {
+  db = openTestDatabase();
+});
+afterEach(() => db.close());
 
-function sourceFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+const OUTSIDE_THE_WRITER = /only the songs writer/i;
+
+describe('a write to the songs table outside the writer', () => {
+  it.each([
+    ['drizzle on a variable', (id: string) => {
+      const table = [songs, views][0]!;
+      db.orm.update(table).set({ supabaseId: sql`${table.id}` }).where(eq(table.id, id)).run();
+    }],
+    ['SQL text', (id: string) => void db.sqlite.prepare('UPDATE songs SET name = ? WHERE id = ?').run('Renamed', id)],
+    ['a WITH clause', (id: string) => void db.sqlite.prepare('WITH one AS (SELECT ?) UPDATE "songs" SET name = \'Renamed\' WHERE id IN (SELECT * FROM one)').run(id)],
+    ['an insert', () => void db.sqlite.prepare("INSERT INTO songs (id, name, created_at, modified_at) VALUES ('x', 'Stray', 1, 1)").run()],
+    ['a delete with RETURNING', (id: string) => void db.sqlite.prepare('DELETE FROM songs WHERE id = ? RETURNING id').all(id)],
+  ])('throws, and changes nothing: %s', (_how, write) => {
+    const song = addSong(db, { name: 'Kept' });
+    expect(() => inTransaction(db, () => write(song.id))).toThrow(OUTSIDE_THE_WRITER);
+    expect(getSong(db, song.id)).toEqual(song);
+    expect(db.orm.select().from(songs).all()).toHaveLength(1);
   });
-}
 
-export function songWritesIn(text: string): string[] {
-  return text.split('\n').filter((line) => SONG_WRITES.some((pattern) => pattern.test(line)));
-}
-
-describe('the songs table', () => {
-  it('the patterns find each way of writing songs', () => {
-    expect(songWritesIn("db.orm.update(songs).set({ hidden: true })")).toHaveLength(1);
-    expect(songWritesIn('insertRows(db, songs, rows, songs.id);')).toHaveLength(1);
-    expect(songWritesIn('db.sqlite.prepare(`UPDATE songs SET name = ?`)')).toHaveLength(1);
-    expect(songWritesIn("db.orm.select().from(songs).where(eq(songs.id, id))")).toEqual([]);
-    expect(songWritesIn("insertRows(db, views, rows)")).toEqual([]);
+  it('a statement prepared inside the writer is refused when run outside it', () => {
+    const song = addSong(db, { name: 'Kept' });
+    const statement = db.changes.asSongWriter(() => db.sqlite.prepare('UPDATE songs SET name = ? WHERE id = ?'));
+    expect(() => statement.run('Renamed', song.id)).toThrow(OUTSIDE_THE_WRITER);
+    expect(getSong(db, song.id)?.name).toBe('Kept');
   });
 
-  it('is written by one module only', () => {
-    const writers = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
-      .map((file) => path.relative(ROOT, file).split(path.sep).join('/'))
-      .filter((file) => songWritesIn(fs.readFileSync(path.join(ROOT, file), 'utf8')).length > 0);
-    expect(writers).toEqual([WRITER]);
+  it('writes to other tables, and reads of songs, go through', () => {
+    addSong(db, { name: 'Read' });
+    expect(db.sqlite.prepare('SELECT name FROM songs').all()).toEqual([{ name: 'Read' }]);
+    expect(db.sqlite.prepare("UPDATE views SET title = title WHERE type = 'hidden'").run().changes).toBe(1);
+  });
+});
+
+describe('marking rows pushed', () => {
+  it('gives songs their cloud id through the writer, without a sync record or a new time', () => {
+    const song = addSong(db, { name: 'Pushed' });
+    const queued = getUnsyncedChanges(db).length;
+    markPushed(db, 'songs', [song.id]);
+    expect(getSong(db, song.id)).toEqual({ ...song, supabaseId: song.id });
+    expect(getUnsyncedChanges(db)).toHaveLength(queued);
   });
 });

@@ -17,6 +17,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const home = path.join(root, 'home');
   fs.mkdirSync(home);
   for (const name of ['HOME', 'USERPROFILE']) process.env[name] = home;
+  // The programs the host runs to reveal and open files and links (main/host/open-path.ts, open-external.ts) are
+  // replaced by one that writes down what it was asked (e2e/platform-calls.ts): a test can read that the core asked
+  // the platform, and no file manager or browser opens on the machine running the tests.
+  const bin = path.join(root, 'bin');
+  fs.mkdirSync(bin);
+  const platformLog = path.join(root, 'platform-calls.log');
+  const recorder = `#!/bin/sh\n{ printf '%s' "$(basename "$0")"; for arg in "$@"; do printf '\\t%s' "$arg"; done; printf '\\n'; } >> '${platformLog}'\n`;
+  for (const program of ['xdg-open', 'open']) fs.writeFileSync(path.join(bin, program), recorder, { mode: 0o755 });
+  process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
+  process.env.SONGSHELF_E2E_PLATFORM_LOG = platformLog;
   const host = await startHost();
   const cloud = host.cloud!;
   // The musician exists and has confirmed; each test signs the app in (e2e/fixtures.ts).

@@ -7,6 +7,7 @@ import { writeAls } from '../fixtures/generators/als';
 import { writeLibrary } from '../fixtures/generators/library';
 import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
+import { platformCalls } from './platform-calls';
 import { writeWav } from '../fixtures/generators/wav';
 import { addSongs, cell, makeRoomForFolders, row, search, showColumns, tempFolder } from './songs';
 
@@ -36,13 +37,13 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
   await page.goto(hostUrl());
   await addSongWithFiles(page, 'Play First', first, session);
   await addSongWithFiles(page, 'Play Second', second, null);
-  await addSongs(page, [{ name: 'Play Silent' }]);
+  await addSongs(page, [{ name: 'Play Muted' }]);
   await search(page, 'Play');
   await showColumns(page, ['Recording session']);
   await expect(cell(page, 'Play First', 'file')).toHaveText('Play First.wav');
   await expect(cell(page, 'Play First', 'recordingSession')).toHaveText('Play First.als');
 
-  // Sorted by name: First, Second, Silent.
+  // Sorted by name: First, Muted (no audio), Second.
   await page.getByRole('columnheader', { name: 'Name', exact: true }).getByRole('button').click();
   await page.getByRole('button', { name: 'Play Play First' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Play First');
@@ -54,9 +55,9 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
   await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(1.9);
   await page.screenshot({ path: 'e2e/artifacts/player.png' });
 
+  // "Play Muted" has no audio: next and previous step over it, each way.
   await player.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Play Second');
-  // Next again: "Play Silent" has no audio and is skipped; nothing after it, so Second stays.
   await player.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Play First');
 });
@@ -67,9 +68,22 @@ test('the player refuses a missing file with the spec message, and sets AIFF as 
   const aiff = path.join(folder, 'Quiet Take.aiff');
   // An AIFF header and silence: enough to be kept as audio, not enough to play.
   fs.writeFileSync(aiff, Buffer.concat([Buffer.from('FORM'), Buffer.from([0, 0, 1, 0xf8]), Buffer.from('AIFF'), Buffer.alloc(500)]));
+  const wav = writeWav(path.join(folder, 'Loud Take.wav'), 1);
+  // Every play() the page asks of an audio element, with the element's address then.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { playCalls: string[] }).playCalls = calls;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      calls.push(this.getAttribute('src') ?? '');
+      return play.call(this);
+    };
+  });
+  const playCalls = () => page.evaluate(() => (window as unknown as { playCalls: string[] }).playCalls);
   await page.goto(hostUrl());
   await addSongWithFiles(page, 'Missing Mix', doomed, null);
   await addSongWithFiles(page, 'Aiff Take', aiff, null);
+  await addSongWithFiles(page, 'Loud Take', wav, null);
   // The saved copy is what the song links: remove that.
   const linked = await page.evaluate(async () => {
     const result = await window.api!['songs:query']({ search: 'Missing Mix' });
@@ -84,9 +98,15 @@ test('the player refuses a missing file with the spec message, and sets AIFF as 
   await search(page, 'Aiff Take');
   await page.getByRole('button', { name: 'Play Aiff Take' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Aiff Take');
-  expect((await audioState(page)).src).toContain('/media/songs/');
-  await page.waitForTimeout(300);
-  expect((await audioState(page)).paused).toBe(true);
+  // The address is set in the same step that would call play(): once it is there, play() was not called.
+  await expect.poll(async () => (await audioState(page)).src).toContain('/media/songs/');
+  expect(await playCalls()).toEqual([]);
+
+  // A WAV does play: the watch on play() sees it.
+  await search(page, 'Loud Take');
+  await page.getByRole('button', { name: 'Play Loud Take' }).click();
+  await expect(page.getByTestId('now-playing')).toHaveText('Loud Take');
+  await expect.poll(playCalls).toEqual([expect.stringContaining('/media/songs/')]);
 });
 
 test('linking a recording session later, and revealing files, go through the core', async ({ page }) => {
@@ -101,8 +121,23 @@ test('linking a recording session later, and revealing files, go through the cor
   const popover = page.getByRole('dialog', { name: 'Song recording session' });
   await popover.getByTestId('choose-session').setInputFiles(session);
   await expect(cell(page, 'Link Later', 'recordingSession')).toHaveText('Later.ptx');
+  // The file the song links, as the core resolves it before it asks the platform.
+  const linked = await page.evaluate(async () => {
+    const result = await window.api!['songs:query']({ search: 'Link Later' });
+    return result.ok ? (result.data.rows[0]?.recordingSession?.value ?? null) : null;
+  });
+  expect(linked).not.toBeNull();
+  const target = fs.realpathSync(linked!);
+  const before = platformCalls().length;
   await page.getByRole('button', { name: 'Actions for Link Later' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Open in DAW' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Reveal project' }).click();
+  // macOS selects the file in Finder; Linux has no common way to select one, so its folder opens (open-path.ts).
+  const reveal = process.platform === 'darwin' ? { program: 'open', args: ['-R', target] } : { program: 'xdg-open', args: [path.dirname(target)] };
+  await expect.poll(() => platformCalls().slice(before)).toEqual([reveal]);
+  await page.getByRole('button', { name: 'Actions for Link Later' }).click();
+  await page.getByRole('menuitem', { name: 'Open in DAW' }).click();
+  const open = { program: process.platform === 'darwin' ? 'open' : 'xdg-open', args: [target] };
+  await expect.poll(() => platformCalls().slice(before)).toEqual([reveal, open]);
 });
 
 test('a song from a project folder goes to Hidden when deleted, and can be restored', async ({ page }) => {

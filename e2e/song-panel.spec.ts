@@ -28,41 +28,90 @@ test('the song panel opens from the row, edits every field by keyboard, plays wi
   await expect(fields).toBeFocused();
   await expect(fields.getByRole('rowheader')).toHaveText(['Name', 'Tempo', 'Key', 'Signature', 'Status', 'Priority', 'Tier', 'Tags', 'Notes']);
 
-  // Down to Tempo, Enter edits, type, Enter saves.
+  // Name: Enter edits, the text is selected, typing replaces it, Enter saves.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Panel Song Final');
+  await page.keyboard.press('Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Name' })).toHaveText('Panel Song Final');
+  // Down to Tempo: the same.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.keyboard.type('92');
   await page.keyboard.press('Enter');
   await expect(fields.getByRole('gridcell', { name: 'Tempo' })).toHaveText('92');
-  // Down to Status: Enter opens its dropdown, the arrows move (Backlog, Writing, Recording, Mixing), Enter picks.
+  // Key and Signature: long lists, so typing filters them and Enter picks the first left.
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('listbox', { name: 'Key' })).toBeVisible();
+  await page.keyboard.type('A minor');
+  await page.keyboard.press('Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Key' })).toHaveText('A minor');
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('listbox', { name: 'Signature' })).toBeVisible();
+  await page.keyboard.type('6/8');
+  await page.keyboard.press('Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Signature' })).toHaveText('6/8');
+  // Status: Enter opens its dropdown, the arrows move (Backlog, Writing, Recording, Mixing), Enter picks.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('listbox', { name: 'Status' })).toBeVisible();
   for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(fields.getByRole('gridcell', { name: 'Status' })).toHaveText('Mixing');
-  // Escape in an edit cancels the edit, and the panel stays.
+  // Priority: Escape in an edit cancels the edit, and the panel stays; then Medium down to High.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await expect(panel).toBeVisible();
   await expect(fields.getByRole('gridcell', { name: 'Priority' })).toHaveText('Medium');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Priority' })).toHaveText('High');
+  // Tier: C up to B.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Tier' })).toHaveText('B');
+  // Tags: Enter adds what was typed (a tag no song has, so no completion is picked instead); Escape closes.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('panel-tag');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(fields.getByRole('gridcell', { name: 'Tags' })).toHaveText('panel-tag');
+  // Notes: Enter is a new line; Ctrl+Enter saves.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Lift the bridge');
+  await page.keyboard.press('Control+Enter');
+  await expect(fields.getByRole('gridcell', { name: 'Notes' })).toHaveText('Lift the bridge');
   await page.screenshot({ path: 'e2e/artifacts/song-panel-fields.png' });
 
   // Space plays the song.
   await page.keyboard.press(' ');
-  await expect(page.getByTestId('now-playing')).toHaveText('Panel Song');
+  await expect(page.getByTestId('now-playing')).toHaveText('Panel Song Final');
 
   // Escape closes; the table shows what the panel changed.
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
-  await expect(cell(page, 'Panel Song', 'tempo')).toHaveText('92');
-  await expect(cell(page, 'Panel Song', 'status')).toHaveText('Mixing');
+  await expect(cell(page, 'Panel Song Final', 'name')).toHaveText('Panel Song Final');
+  await expect(cell(page, 'Panel Song Final', 'tempo')).toHaveText('92');
+  await expect(cell(page, 'Panel Song Final', 'key')).toHaveText('A minor');
+  await expect(cell(page, 'Panel Song Final', 'timeSignature')).toHaveText('6/8');
+  await expect(cell(page, 'Panel Song Final', 'status')).toHaveText('Mixing');
+  // The fields the view does not show, as the core keeps them.
+  const kept = await page.evaluate(async () => {
+    const result = await window.api!['songs:query']({ search: 'Panel Song Final' });
+    const song = result.ok ? result.data.rows[0] : undefined;
+    return song ? { priority: song.priority, tier: song.tier, tags: song.tags, notes: song.notes } : null;
+  });
+  expect(kept).toEqual({ priority: 'High', tier: 'B', tags: ['panel-tag'], notes: 'Lift the bridge' });
 
   // A click on the name opens it too.
-  await cell(page, 'Panel Song', 'name').getByRole('button', { name: 'Open Panel Song' }).click();
+  await cell(page, 'Panel Song Final', 'name').getByRole('button', { name: 'Open Panel Song Final' }).click();
   await expect(panel).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

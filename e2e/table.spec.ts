@@ -1,10 +1,56 @@
 // The song table (issue 4): layout, routes, inline editing with the keyboard, custom fields, columns, search
 // operators, deleting, bulk edits, live updates and rollback. One host and library for the whole run: each
 // test makes songs with its own prefix and searches for it.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { hostUrl } from './host-url';
-import { MUSICIAN } from '../harness/signed-in';
+import { cloudEndpoint, hostUrl, websiteUrl } from './host-url';
+import { startHost } from '../harness/host';
+import { MUSICIAN, SIGNED_OUT_STATE, createConfirmedUser, setHostAccount, signedInCloudClient } from '../harness/signed-in';
 import { addSongs, cell, expectNames, row, search, showColumns } from './songs';
+
+/** The channels of the calls the page sends to the core, in order, as they leave (the test empties it to start over). */
+async function countCalls(page: Page): Promise<string[]> {
+  const calls: string[] = [];
+  await page.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type?: string; channel?: string };
+      if (frame.type === 'call' && frame.channel) calls.push(frame.channel);
+      server.send(message);
+    });
+  });
+  return calls;
+}
+
+const pageReads = (calls: readonly string[]) => calls.filter((channel) => channel === 'songs:query').length;
+
+/** Waits until the page has sent no call for a while: the refreshes (and, for a pro user, the sync) of what came before are over. */
+async function quiet(page: Page, calls: readonly string[], forMs = 600): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const before = calls.length;
+        await page.waitForTimeout(forMs);
+        return calls.length - before;
+      },
+      { timeout: Math.max(20_000, forMs * 8) },
+    )
+    .toBe(0);
+}
+
+/** Sorts the view by name (its header's button), and waits for the first row to be `first`. */
+async function sortByName(page: Page, first: string): Promise<void> {
+  await page.getByRole('columnheader', { name: 'Name', exact: true }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByTestId('song-row').first().locator('[data-column="name"]')).toHaveText(first);
+}
+
+/** Edits a song's status in its cell, and waits for the row to show it. */
+async function editStatus(page: Page, name: string, status: string): Promise<void> {
+  await cell(page, name, 'status').dblclick();
+  await page.getByRole('listbox', { name: 'Status' }).getByRole('option', { name: status }).click();
+  await expect(cell(page, name, 'status')).toHaveText(status);
+}
 
 test('the dashboard shows the skeleton (9 columns × 8 rows) until the views arrive, then the layout', async ({ page }) => {
   let release: () => void = () => undefined;
@@ -163,15 +209,7 @@ test('an edit made in another window appears without a reload', async ({ page, c
 });
 
 test('one edit of a cell is one write and at most one page read, in a table of more than two pages', async ({ page }) => {
-  const calls: string[] = [];
-  await page.routeWebSocket(/\/bridge/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { type?: string; channel?: string };
-      if (frame.type === 'call' && frame.channel) calls.push(frame.channel);
-      server.send(message);
-    });
-  });
+  const calls = await countCalls(page);
   await page.goto(hostUrl());
   await addSongs(
     page,
@@ -180,26 +218,96 @@ test('one edit of a cell is one write and at most one page read, in a table of m
   await search(page, 'Reads');
   const first = (await page.getByTestId('song-row').first().locator('[data-column="name"]').textContent())!;
   expect(first).toMatch(/^Reads \d{3}$/);
-  const pageReads = () => calls.filter((channel) => channel === 'songs:query').length;
-  // The adds' own refreshes are over when no read has come for a while.
-  await expect.poll(async () => {
-    const before = pageReads();
-    await page.waitForTimeout(600);
-    return pageReads() - before;
-  }).toBe(0);
+  // The adds' own refreshes are over when no call has gone for a while.
+  await quiet(page, calls);
 
   calls.length = 0;
   await cell(page, first, 'tempo').dblclick();
   await page.getByRole('textbox', { name: 'Tempo' }).fill('132');
   await page.keyboard.press('Enter');
   await expect(cell(page, first, 'tempo')).toHaveText('132');
-  // The change the reply carries refreshes the rows on screen once (the sort may have moved them)...
-  await expect.poll(pageReads).toBe(1);
+  // Newest first (the view's default sort), the edited song comes first: the change the reply carries reads the rows
+  // on screen once...
+  await expect.poll(() => pageReads(calls)).toBe(1);
   // ...and its event, which comes too, is not applied a second time.
   await page.waitForTimeout(1000);
   expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
-  expect(pageReads()).toBe(1);
+  expect(pageReads(calls)).toBe(1);
   expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
+});
+
+test('a status edit under a name sort costs no page read; a name edit there, which moves the row, costs one', async ({ page }) => {
+  const calls = await countCalls(page);
+  await page.goto(hostUrl());
+  await addSongs(page, Array.from({ length: 250 }, (_, i) => ({ name: `Named ${String(i).padStart(3, '0')}` })));
+  await search(page, 'Named');
+  await sortByName(page, 'Named 000');
+  try {
+    await quiet(page, calls);
+    calls.length = 0;
+    await editStatus(page, 'Named 001', 'Mixing');
+    await page.waitForTimeout(1000);
+    expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
+    expect(pageReads(calls)).toBe(0);
+    expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
+
+    calls.length = 0;
+    await cell(page, 'Named 000', 'name').dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Named 999');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('song-row').first().locator('[data-column="name"]')).toHaveText('Named 001');
+    await page.waitForTimeout(1000);
+    expect(pageReads(calls)).toBe(1);
+  } finally {
+    // The library is shared by the run's tests: All Songs goes back to its default order.
+    await page.evaluate(async () => {
+      const views = await window.api!['db:get-views']();
+      const all = views.ok ? views.data.find((view) => view.title === 'All Songs') : undefined;
+      if (all) await window.api!['db:update-view']({ id: all.id, patch: { sortConfig: null } });
+    });
+  }
+});
+
+test('a pro user’s status edit under a name sort costs no page read, its sync included', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cloud = cloudEndpoint();
+  const host = await startHost({ cloud });
+  try {
+    const user = { name: 'Pia Reads', email: `pia.reads.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+    await createConfirmedUser(cloud, user);
+    const client = await signedInCloudClient(cloud, user);
+    const checkout = await client.functions.invoke<{ url: string }>('checkout', { body: { success_url: `${websiteUrl()}/dashboard`, cancel_url: `${websiteUrl()}/pricing` } });
+    if (checkout.error || !checkout.data) throw checkout.error ?? new Error('no checkout');
+    expect((await fetch(`${checkout.data.url}/confirm`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const context = await browser.newContext({ storageState: SIGNED_OUT_STATE });
+    await setHostAccount(context, host.url, user);
+    const page = await context.newPage();
+    const calls = await countCalls(page);
+    await page.goto(host.url);
+    await expect(page.getByTestId('plan-line')).toContainText('Pro plan', { timeout: 30_000 });
+    await addSongs(page, Array.from({ length: 30 }, (_, i) => ({ name: `Pro ${String(i).padStart(2, '0')}` })));
+    await sortByName(page, 'Pro 00');
+    // The adds go up with the next sync, 3 s later (their first push sets their cloud ids, which no row shows); the
+    // page reads the sync's status once it has run.
+    calls.length = 0;
+    await expect.poll(() => calls.includes('sync:status'), { timeout: 30_000 }).toBe(true);
+    expect(pageReads(calls)).toBe(0);
+    await quiet(page, calls, 3000);
+
+    calls.length = 0;
+    await editStatus(page, 'Pro 01', 'Mixing');
+    // The edit's sync runs 3 s later; the page learns it has (the last sync's time) and reads the sync's status.
+    await expect.poll(() => calls.includes('sync:status'), { timeout: 20_000 }).toBe(true);
+    await quiet(page, calls, 1500);
+    test.info().annotations.push({ type: 'calls after a pro status edit', description: calls.join(', ') });
+    expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
+    expect(pageReads(calls)).toBe(0);
+    expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
+    await context.close();
+  } finally {
+    host.stop();
+  }
 });
 
 test('search covers names, notes and tags, with field operators in the same box', async ({ page }) => {

@@ -125,8 +125,19 @@ test('Hidden on the website: a song is moved there and restored, never deleted',
   await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', SONGS[3]!.id)).data?.[0]?.data as Song | undefined)?.hidden).toBe(false);
 });
 
-test('the website’s dashboard on a phone', async ({ browser }) => {
-  const page = await signedIn(browser, { width: 390, height: 844 });
+test('the website’s dashboard on a phone: the views a strip over the table, the table the whole width, no sideways scroll of the page', async ({ browser }) => {
+  const phone = { width: 390, height: 844 };
+  const page = await signedIn(browser, phone);
   await expect(row(page, 'Blue Hour')).toBeVisible();
+  const views = (await page.getByRole('navigation', { name: 'Views' }).boundingBox())!;
+  const table = (await page.locator('main').boundingBox())!;
+  // Stacked, not side by side: the views end where the table begins, each as wide as the screen.
+  expect(views.y + views.height).toBeLessThanOrEqual(table.y + 1);
+  for (const box of [views, table]) {
+    expect(box.x).toBeLessThan(1);
+    expect(box.width).toBeGreaterThan(phone.width * 0.95);
+  }
+  // A table wider than the phone scrolls inside its own box; the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await page.screenshot({ path: 'e2e/artifacts/web-dashboard-phone.png' });
 });

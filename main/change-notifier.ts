@@ -1,13 +1,14 @@
 /**
  * Coalesces the background's changes (from the database's change log) into `db:changed` events: a scan writing a
- * batch of 20 songs every few milliseconds tells the pages at most once per interval, with every table touched since.
+ * batch of 20 songs every few milliseconds tells the pages at most once per interval, with every table touched since
+ * (and, where every write named them, the fields).
  */
-import type { ChangedTable } from '../common/ipc';
+import { ChangeSet } from '../common/change-set';
 import type { ChangeLog } from '../db/change-log';
 import type { EventBus } from './events';
 
 export class ChangeNotifier {
-  private pending = new Set<ChangedTable>();
+  private pending = new ChangeSet();
   private timer: NodeJS.Timeout | null = null;
 
   /** `intervalMs` default: 100. */
@@ -19,11 +20,11 @@ export class ChangeNotifier {
 
   /** Follows the log's background changes. Returns the unsubscribe function. */
   follow(): () => void {
-    return this.log.onBackground((tables) => this.changed(...tables));
+    return this.log.onBackground((changes) => this.changed(changes));
   }
 
-  private changed(...tables: ChangedTable[]): void {
-    for (const table of tables) this.pending.add(table);
+  private changed(changes: ChangeSet): void {
+    this.pending.addChanges(changes.describe());
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }
 
@@ -31,8 +32,8 @@ export class ChangeNotifier {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.pending.size === 0) return;
-    const tables = this.pending;
-    this.pending = new Set();
-    this.events.emit('db:changed', this.log.number(tables));
+    const changes = this.pending;
+    this.pending = new ChangeSet();
+    this.events.emit('db:changed', this.log.number(changes));
   }
 }

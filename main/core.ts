@@ -13,7 +13,7 @@ import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files'
 import { SessionVault, type SecretBox } from './account/session-vault';
 import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
-import { handlers } from './ipc/handlers';
+import { handlers, shellHandlers } from './ipc/handlers';
 import { createRouter, type Router } from './ipc/router';
 import { createWorkerPool, type WorkerPool } from './jobs/pool';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -48,6 +48,11 @@ export interface CoreOptions {
   secretBox?: SecretBox;
   /** How a full disk is watched (`disk/disk-full.ts`). */
   disk?: DiskFullWatchOptions;
+  /**
+   * Default false: the core serves only the page's channels. True for what drives the core from outside (tests,
+   * benchmarks), which also get `DRIVER_CHANNELS` (`sync:session`: a session signed in elsewhere). No shell sets it.
+   */
+  driverChannels?: boolean;
 }
 
 export interface Core {
@@ -109,7 +114,7 @@ export function createCore(options: CoreOptions): Core {
   };
   let closed = false;
   return {
-    router: createRouter(handlers, ctx),
+    router: createRouter(options.driverChannels ? handlers : shellHandlers(), ctx),
     events,
     db,
     library,

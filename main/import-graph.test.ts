@@ -19,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The relative specifiers a file imports at run time. */
-export function runtimeImports(file: string, text: string): string[] {
+function runtimeImports(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
@@ -50,7 +50,7 @@ function resolve(from: string, specifier: string, known: Set<string>): string | 
 }
 
 /** Every cycle's files, one per strongly connected component (Tarjan), as a path that closes on itself. */
-export function findCycles(graph: Map<string, string[]>): string[][] {
+function findCycles(graph: Map<string, string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -25,6 +25,7 @@ export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions
     workerFile: TEST_WORKER_FILE,
     workerThreads: 1,
     library: { watch: false, periodicRescan: false, minScanGapMs: 0 },
+    driverChannels: true,
     ...options,
     platform: {
       openExternal: async (url) => {

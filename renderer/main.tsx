@@ -17,7 +17,7 @@ const store = createStore();
 if (api) {
   // Asked while the dashboard's code is still loading: the table waits on the views to know what to list.
   void store.dispatch(songshelfApi.util.prefetch('views', undefined, {}));
-  followCoreChanges(api, store.dispatch);
+  followCoreChanges(store.dispatch);
   askNotificationPermissionOnFirstClick();
   reportUserActivity(api);
 }

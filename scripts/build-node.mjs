@@ -25,7 +25,7 @@ if (testOnly !== -1) {
   await Promise.all([
     build({ ...esm, entryPoints: { 'host-main': 'main/host/host-main.ts', cli: 'main/cli/index.ts', cloud: 'main/cli/cloud.ts' }, outdir: 'dist/node' }),
     buildWorker('dist/node'),
-    build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts', sync: 'bench/sync.ts', crash: 'bench/crash.ts', analyse: 'bench/analyse.ts', versions: 'bench/versions.ts' }, outdir: 'dist/bench' }),
+    build({ ...esm, entryPoints: { scan: 'bench/scan.ts', watch: 'bench/watch.ts', query: 'bench/query.ts', table: 'bench/table.ts', compress: 'bench/compress.ts', sync: 'bench/sync.ts', crash: 'bench/crash.ts', analyse: 'bench/analyse.ts', versions: 'bench/versions.ts', 'time-limit': 'bench/time-limit.ts' }, outdir: 'dist/bench' }),
     // A release's hosted project is build configuration (`npm run make` with SUPABASE_URL and SUPABASE_ANON_KEY):
     // a packaged app has no developer's environment to read it from (main/cloud-beside.ts, releaseCloud).
     build({

@@ -20,7 +20,7 @@ export type AudioInputCheck =
   /** `refused`: its bytes are not what its name says (no retry can change that); otherwise it could not be read. */
   | { ok: false; refused: boolean; reason: string };
 
-export const UNREADABLE_AUDIO = 'The file could not be read.';
+const UNREADABLE_AUDIO = 'The file could not be read.';
 
 export async function openAudioInput(filePath: string): Promise<AudioInputCheck> {
   const header = await readHeader(filePath);

@@ -37,7 +37,7 @@ export function ffmpegInputArgs(input: AudioInput): string[] {
 }
 
 /** Throws when an `-i` is not preceded, among its own input options, by the guards: a bug, never a user's doing. */
-export function assertGuardedInputs(args: readonly string[]): void {
+function assertGuardedInputs(args: readonly string[]): void {
   let inputStart = 0;
   args.forEach((arg, index) => {
     if (arg !== '-i') return;

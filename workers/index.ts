@@ -16,6 +16,7 @@ import { readLogicx } from './readers/logic/read-logicx';
 import { withUnpackedSession } from './readers/gzipped-session';
 import { readProTools } from './readers/protools/read-protools';
 import { walkLibrary } from './scan/walk';
+import { writeDemo } from './synthetic/write-demo';
 import { lowerThisThread } from './thread-priority';
 
 // Loaded once per worker thread: from here on the thread yields to the app's own.
@@ -45,6 +46,9 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
       return whileListening(task.cancel, (signal) => compressAudio(task.input, task.output, task.bitrate, task.format, { signal }));
     case 'analyse-audio':
       return whileListening(task.cancel, async (signal) => analyseAudio(task.path, { signal, timeLimitMs: ffmpegTimeLimitMs(await fileSize(task.path)), ...(task.decoder ? { decoder: task.decoder } : {}) }));
+    case 'write-demo':
+      await writeDemo(task.folder);
+      return 'written';
   }
 }
 

@@ -11,7 +11,7 @@ import type { CloudDatabase, Queryable } from './database';
 import { signJwt, verifyJwt, type TokenClaims } from './jwt';
 import type { Outbox } from './outbox';
 
-export const ACCESS_TOKEN_SECONDS = 3600;
+const ACCESS_TOKEN_SECONDS = 3600;
 /** How long a mailed link (sign-up confirmation, password recovery) works; each works once within it. */
 export const EMAIL_LINK_LIFETIME_MS = 24 * 3600 * 1000;
 

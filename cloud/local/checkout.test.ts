@@ -1,6 +1,6 @@
 // The pro upgrade on the local cloud: the app asks the checkout function for a session, the user pays on its
 // page, and only that server-side confirmation makes them pro; cancelling, replaying or forging does not.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { cloudClient, signedInClient, useTestCloud } from './test-support';
 
@@ -19,6 +19,19 @@ async function startCheckout(supabase: SupabaseClient): Promise<{ id: string; ur
 
 const env = useTestCloud(['ana@example.com']);
 const ana = () => env.users[0]!;
+
+/** A refused call's HTTP status and body; a call that was not refused over HTTP fails the test. */
+async function refusal(error: unknown): Promise<{ status: number; body: unknown }> {
+  if (!(error instanceof FunctionsHttpError)) throw new Error(`expected an HTTP refusal, got ${String(error)}`);
+  const answer = (error as FunctionsHttpError & { context: Response }).context;
+  return { status: answer.status, body: await answer.json() };
+}
+
+/** Every checkout session in the cloud, as its owner reads them. */
+async function checkoutSessions(): Promise<{ id: string; user_id: string; status: string }[]> {
+  const { rows } = await env.cloud.db.asOwner((tx) => tx.query<{ id: string; user_id: string; status: string }>('select id, user_id, status from billing.checkout_sessions order by id'));
+  return rows;
+}
 
 describe('checkout', () => {
   it('cancelling goes back to the pricing page and changes nothing', async () => {
@@ -46,12 +59,15 @@ describe('checkout', () => {
   });
 
   it('needs a signed-in user, and return addresses the app owns', async () => {
+    const sessionsBefore = await checkoutSessions();
     const visitor = await cloudClient(env.cloud).functions.invoke('checkout', { body: urls });
-    expect(visitor.error).not.toBeNull();
+    expect(await refusal(visitor.error)).toEqual({ status: 401, body: { code: 401, error_code: 'no_authorization', msg: 'Sign in to upgrade.' } });
     const ben = await signedInClient(env.cloud, 'ben@example.com');
     const bad = await ben.supabase.functions.invoke('checkout', { body: { success_url: 'javascript:alert(1)', cancel_url: urls.cancel_url } });
-    expect(bad.error).not.toBeNull();
+    expect(await refusal(bad.error)).toEqual({ status: 400, body: { error: 'checkout_failed', message: 'success_url must be an http(s) or songshelf: address.' } });
     expect(await activeTier(ben.supabase, ben.userId)).toBe('free');
+    // Neither refusal left a session behind, for anyone.
+    expect(await checkoutSessions()).toEqual(sessionsBefore);
   });
 
   it('a made-up checkout id is refused', async () => {

@@ -5,7 +5,7 @@
  */
 import type { CloudDatabase } from './database';
 
-export const CHECKOUT_VALID_MINUTES = 60;
+const CHECKOUT_VALID_MINUTES = 60;
 
 export class CheckoutError extends Error {}
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiKeys } from './api-keys';
 
-export const DEFAULT_CLOUD_PORT = 54_321;
+const DEFAULT_CLOUD_PORT = 54_321;
 const JWT_SECRET_FILE = 'jwt-secret';
 
 export type CloudConfig =

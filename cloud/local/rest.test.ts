@@ -80,11 +80,19 @@ describe('one user cannot reach another user’s data', () => {
   });
 
   it('a visitor with only the public key sees nothing and writes nothing', async () => {
+    // Ana has a song (whichever tests ran before) that the visitor could read or add to.
+    const { supabase, userId } = ana();
+    const mine = await supabase.from('songs').insert({ user_id: userId, data: { id: 'visitor-proof', name: 'Hers' } }).select('id').single();
+    expect(mine.error).toBeNull();
+    const hersBefore = await supabase.from('songs').select('id, data').eq('user_id', userId).order('id');
     const visitor = cloudClient(env.cloud);
+    const refused = { status: 403, error: { code: '42501', message: 'permission denied for table songs', details: null, hint: null } };
     const read = await visitor.from('songs').select('*');
-    expect(read.data ?? []).toEqual([]);
-    const write = await visitor.from('songs').insert({ user_id: ana().userId, data: {} });
-    expect(write.error).not.toBeNull();
+    expect({ status: read.status, error: read.error, data: read.data }).toEqual({ ...refused, data: null });
+    const write = await visitor.from('songs').insert({ user_id: userId, data: { id: 'planted' } });
+    expect({ status: write.status, error: write.error }).toEqual(refused);
+    expect(await supabase.from('songs').select('id, data').eq('user_id', userId).order('id')).toMatchObject({ error: null, data: hersBefore.data });
+    await supabase.from('songs').delete().eq('id', mine.data!.id);
   });
 });
 

@@ -8,11 +8,11 @@
  */
 import type { Queryable } from './database';
 
-export const REST_TABLES = new Set(['songs', 'views', 'custom_fields', 'subscriptions', 'user_settings']);
+const REST_TABLES = new Set(['songs', 'views', 'custom_fields', 'subscriptions', 'user_settings']);
 /** Functions a client may call through `/rest/v1/rpc/<name>`. */
-export const REST_FUNCTIONS = new Set(['sync_ids']);
+const REST_FUNCTIONS = new Set(['sync_ids']);
 /** A hosted project's default "Max rows": a select answers at most this many, whatever its limit asks. */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 
 export class RestError extends Error {
   constructor(

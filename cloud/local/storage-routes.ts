@@ -70,7 +70,7 @@ export async function serveKeylessObject(request: http.IncomingMessage, response
 }
 
 /** `{prefix}{bucket}/{name…}` -> bucket and object name, decoded. */
-export function matchObject(pathname: string, prefix: string): { bucket: string; name: string } | null {
+function matchObject(pathname: string, prefix: string): { bucket: string; name: string } | null {
   if (!pathname.startsWith(prefix)) return null;
   const rest = pathname.slice(prefix.length);
   const slash = rest.indexOf('/');

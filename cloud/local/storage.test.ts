@@ -108,14 +108,25 @@ describe('another user’s files are out of reach', () => {
     const files = ben().supabase.storage.from('audio-files');
     expect((await files.upload(`${ana().userId}/planted.mp3`, take)).error?.message).toMatch(/row-level security/);
     expect((await files.upload('loose.mp3', take)).error?.message).toMatch(/row-level security/);
+    const planted = await env.cloud.db.asOwner((tx) => tx.query(`select name from storage.objects where bucket_id = 'audio-files' and name in ($1, 'loose.mp3')`, [`${ana().userId}/planted.mp3`]));
+    expect(planted.rows).toEqual([]);
   });
 
   it('a signed URL names one object: its token does not open another', async () => {
+    // Her object exists (whichever tests ran before), so only the token's check stands between Ben and its bytes.
+    const hers = `${ana().userId}/Signed_Elsewhere.mp3`;
+    expect((await ana().supabase.storage.from('audio-files').upload(hers, Buffer.from('hers alone'), { upsert: true })).error).toBeNull();
     await ben().supabase.storage.from('audio-files').upload(`${ben().userId}/mine.mp3`, take, { upsert: true });
     const signed = await ben().supabase.storage.from('audio-files').createSignedUrl(`${ben().userId}/mine.mp3`, 60);
     const token = new URL(signed.data!.signedUrl).searchParams.get('token')!;
-    const forged = `${env.cloud.url}/storage/v1/object/sign/audio-files/${ana().userId}/Night_Drive.mp3?token=${token}`;
-    expect((await fetch(forged)).status).toBe(400);
+    const forged = await fetch(`${env.cloud.url}/storage/v1/object/sign/audio-files/${hers}?token=${token}`);
+    expect({ status: forged.status, body: await forged.text() }).toEqual({
+      status: 400,
+      body: JSON.stringify({ statusCode: '400', error: 'InvalidSignature', message: 'The signature is invalid or has expired' }),
+    });
+    const still = await ana().supabase.storage.from('audio-files').download(hers);
+    expect(Buffer.from(await still.data!.arrayBuffer()).toString()).toBe('hers alone');
+    await ana().supabase.storage.from('audio-files').remove([hers]);
   });
 
   it('a signed URL’s token is no API key: rest, storage and auth refuse it', async () => {

@@ -26,7 +26,7 @@ export class StorageError extends Error {
 }
 
 /** A stored object's name: `folder/…/file`, no empty, `.` or `..` segments. */
-export function checkObjectName(name: string): string {
+function checkObjectName(name: string): string {
   const segments = name.split('/');
   if (name.length === 0 || name.length > 1024 || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
     throw new StorageError(400, 'InvalidKey', `Invalid key: ${name}`);

@@ -183,7 +183,9 @@ describe('rows written before edits had times', () => {
     const song = buildSong({ name: 'Legacy' }, clock.now());
     const { editedAt: _dropped, ...legacy } = songToCloud({ ...song, editedAt: {} }) as Record<string, unknown>;
     expect(songFromCloud({ ...legacy, editedFields: ['tempo', 'key'] })?.editedAt).toEqual({ tempo: 0, key: 0 });
-    db.sqlite.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(addSong(db, { name: 'Stored' }).id);
+    const stored = addSong(db, { name: 'Stored' });
+    // The row as an older version's writer left it.
+    db.changes.asSongWriter(() => db.sqlite.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(stored.id));
     expect(getSongs(db).map((stored) => stored.editedAt)).toEqual([{ tempo: 0 }]);
   });
 });

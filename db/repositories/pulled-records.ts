@@ -26,7 +26,7 @@ import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
 import { listDirectories } from './directories';
 import { recordSnapshotMoves } from './snapshot-owners';
-import { upsertSongs } from './song-writer';
+import { markSongsPushed, upsertSongs } from './song-writer';
 import { deleteSongsForGood, getSongs } from './songs';
 import { hasUnsyncedChanges, queueAllRows, writeSyncRecords } from './sync-records';
 
@@ -140,7 +140,7 @@ function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]
     upsertSongs(db, [merged], 'update');
     db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
     deleteSongsForGood(db, others);
-    // Their snapshots are the kept song's now (moved once this commits: main/library/snapshot-sweep.ts).
+    // Their snapshots are the kept song's now (moved once this commits: main/versions/snapshot-sweep.ts).
     recordSnapshotMoves(db, others.map((song) => ({ from: song.id, to: keeper.id })));
     for (const song of others) gone.add(song.id);
   }
@@ -207,14 +207,20 @@ export function applyPulledSettings(
   });
 }
 
-/** Rows the cloud now holds carry their cloud id (the same id); written without a sync record or a new time. */
+/**
+ * Rows the cloud now holds carry their cloud id (the same id); written without a sync record or a new time. Songs
+ * through their one writer.
+ */
 export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): void {
-  const source = table === 'songs' ? songs : views;
+  if (table === 'songs') {
+    markSongsPushed(db, ids);
+    return;
+  }
   for (let i = 0; i < ids.length; i += 500) {
     db.orm
-      .update(source)
-      .set({ supabaseId: sql`${source.id}` })
-      .where(and(inArray(source.id, ids.slice(i, i + 500)), isNull(source.supabaseId)))
+      .update(views)
+      .set({ supabaseId: sql`${views.id}` })
+      .where(and(inArray(views.id, ids.slice(i, i + 500)), isNull(views.supabaseId)))
       .run();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Whose Songshelf's snapshots are (`<data>/snapshots/<song id>/`, main/library/snapshots.ts), kept in the key-value
+ * Whose Songshelf's snapshots are (`<data>/snapshots/<song id>/`, main/versions/snapshots.ts), kept in the key-value
  * table beside the songs they follow (STYLE.md: a copy of the user's data is keyed by its song and removed only when
  * that song is gone for good, after a grace period):
  *

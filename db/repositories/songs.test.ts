@@ -5,6 +5,7 @@ import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
 import { addCustomField } from './custom-fields';
 import { addSong, deleteSong, getSong, getSongs, updateSong } from './songs';
+import { markSongsRemoved } from './removed-by-sync';
 import { getUnsyncedChanges } from './sync-records';
 
 let clock: TestClock;
@@ -137,5 +138,59 @@ describe('the tag index', () => {
     expect(tagsOf(song.id)).toEqual(['demo']);
     deleteSong(db, song.id);
     expect((db.sqlite.prepare('SELECT count(*) AS n FROM song_tags').get() as { n: number }).n).toBe(0);
+  });
+});
+
+/**
+ * Counts each firing of the triggers on songs (the full-text and tags indexes): a TEMP copy of each, on the same event
+ * and the same column list, adds one to its count. Read from the database, so a migration that changes a trigger's
+ * columns is counted as it now is.
+ */
+function countSongTriggers(): () => Record<string, number> {
+  db.sqlite.exec('CREATE TEMP TABLE fired (name TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+  const triggers = db.sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'songs'").all() as { name: string; sql: string }[];
+  for (const { name, sql } of triggers) {
+    const event = sql.slice(0, sql.search(/\bBEGIN\b/i)).replace(/^CREATE TRIGGER\s+[`"]?\w+[`"]?/i, `CREATE TEMP TRIGGER count_${name}`);
+    db.sqlite.exec(`INSERT INTO fired VALUES ('${name}', 0); ${event} BEGIN UPDATE fired SET n = n + 1 WHERE name = '${name}'; END;`);
+  }
+  return () => Object.fromEntries((db.sqlite.prepare('SELECT name, n FROM fired').all() as { name: string; n: number }[]).map((row) => [row.name, row.n]));
+}
+
+describe('an edit writes only the columns it changes', () => {
+  it('a status edit rewrites neither the full-text nor the tags index; a name or tags edit rewrites its own', () => {
+    const song = addSong(db, { name: 'Quiet', notes: 'a long story', tags: ['demo', 'live'] });
+    const fired = countSongTriggers();
+    expect(fired()).toEqual({ songs_fts_insert: 0, songs_fts_update: 0, songs_fts_delete: 0, song_tags_insert: 0, song_tags_update: 0, song_tags_delete: 0 });
+
+    const changesBefore = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    updateSong(db, song.id, { status: 'Mixing' });
+    // Rows changed, triggers included: the song's row and its sync record, no index row.
+    const changed = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n - changesBefore;
+    expect(fired()).toMatchObject({ songs_fts_update: 0, song_tags_update: 0 });
+    expect(changed).toBe(2);
+    expect(getSong(db, song.id)).toMatchObject({ status: 'Mixing', name: 'Quiet', tags: ['demo', 'live'] });
+
+    updateSong(db, song.id, { name: 'Loud' });
+    expect(fired()).toMatchObject({ songs_fts_update: 1, song_tags_update: 0 });
+    updateSong(db, song.id, { tags: ['demo'] });
+    expect(fired()).toMatchObject({ songs_fts_update: 2, song_tags_update: 1 });
+  });
+
+  it('an edit that changes nothing (the same value in the same millisecond) writes nothing and queues nothing', () => {
+    const song = addSong(db, { name: 'Same' });
+    const queued = songRecords();
+    const changesBefore = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    expect(updateSong(db, song.id, { status: 'Backlog' })).toEqual(song);
+    expect((db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n).toBe(changesBefore);
+    expect(songRecords()).toEqual(queued);
+  });
+
+  it('an edit of a song waiting in Hidden after a pull removed it makes it a live song again, as a whole write did', () => {
+    const song = addSong(db, { name: 'Removed elsewhere' });
+    markSongsRemoved(db, [song.id], clock.now());
+    expect(getSong(db, song.id)?.removedBySyncAt).toBe(clock.now());
+    updateSong(db, song.id, { hidden: false });
+    expect(getSong(db, song.id)).toMatchObject({ hidden: false });
+    expect(getSong(db, song.id)?.removedBySyncAt).toBeUndefined();
   });
 });

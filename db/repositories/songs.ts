@@ -1,10 +1,10 @@
 /** Songs: the `db:*-song` operations, written through the one writer (`song-writer.ts`), each in one transaction. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER } from '../../common/constants';
+import { applyEdit } from '../../common/apply-edit';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
-import { uniqueTags, type NewSong, type Song, type SongPatch } from '../../common/song';
+import { newSong, type NewSong, type Song, type SongPatch } from '../../common/song';
 import { deleteOutcome, type DeleteOutcome } from '../../common/song-delete';
 import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
@@ -12,7 +12,7 @@ import { newId } from '../ids';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
-import { deleteSongs, insertSongs, rewriteSongs, writeSongColumns } from './song-writer';
+import { deleteSongs, insertSongs, writeSongChanges, writeSongColumns } from './song-writer';
 
 export interface GetSongsOptions {
   ids?: string[];
@@ -39,33 +39,9 @@ export function getSongOfProject(db: Db, projectPath: string): Song | null {
   return row ? songFromRow(row) : null;
 }
 
-/** A new song with the spec's defaults (priority Medium, tier C, status Backlog). */
+/** A new song: the input's fields, each other field's default from the field table (`newSong`), a new id. */
 export function buildSong(input: NewSong, now: number, id: string = newId()): Song {
-  return {
-    id,
-    name: input.name,
-    file: input.file ?? null,
-    priority: input.priority ?? DEFAULT_PRIORITY,
-    tier: input.tier ?? DEFAULT_TIER,
-    status: input.status ?? DEFAULT_STATUS,
-    tags: uniqueTags(input.tags ?? []),
-    notes: input.notes ?? '',
-    tempo: input.tempo ?? '',
-    key: input.key ?? '',
-    timeSignature: input.timeSignature ?? '',
-    recordingSession: input.recordingSession ?? null,
-    projectPath: input.projectPath ?? null,
-    source: input.source ?? 'manual',
-    hidden: false,
-    needsUploadRetry: false,
-    isBeingProcessedByHandleNewProject: false,
-    custom: input.custom ?? {},
-    meta: {},
-    editedAt: {},
-    createdAt: now,
-    modifiedAt: now,
-    supabaseId: null,
-  };
+  return newSong(input, now, id);
 }
 
 /** Adds a song; its custom values are checked against their fields first (a bad one adds nothing). */
@@ -81,23 +57,19 @@ export function addSong(db: Db, input: NewSong): Song {
 }
 
 /**
- * Applies a user's edit. Each field it changes carries the edit's time (`stampEdits`): a field a scan sets (name,
- * tempo, key, time signature, audio, session) is then the user's, so later scans leave it alone, and a merge with
- * another computer's copy takes the later edit. `custom` is a merge patch: it sets or (with null) clears only the
- * fields it names.
+ * Applies a user's edit (`applyEdit`, the rule the website and the table's overlay share). Each field it changes
+ * carries the edit's time: a field a scan sets (name, tempo, key, time signature, audio, session) is then the user's,
+ * so later scans leave it alone, and a merge with another computer's copy takes the later edit. `custom` is a merge
+ * patch, checked against the fields: it sets or (with null) clears only the fields it names.
  */
 export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
-    const custom = patch.custom === undefined ? current.custom : applyCustomPatch(current.custom, checkCustomPatch(patch.custom, customFieldsById(db)));
-    const next: Song = { ...current, ...patch, custom, modifiedAt: db.now() };
-    next.editedAt = stampEdits(current, next, next.modifiedAt);
-    // New audio on this computer is audio the cloud does not have yet: the upload repair pass picks it up (pro).
-    if (patch.file !== undefined && patch.needsUploadRetry === undefined && (patch.file?.localPath ?? null) !== (current.file?.localPath ?? null)) {
-      next.needsUploadRetry = patch.file?.localPath != null;
-    }
-    rewriteSongs(db, [next]);
+    const custom = patch.custom === undefined ? null : checkCustomPatch(patch.custom, customFieldsById(db));
+    const next = applyEdit(current, patch, custom, db.now());
+    // Only the columns the edit changed: a status edit leaves the full-text and tags indexes alone.
+    writeSongChanges(db, [{ before: current, after: next }]);
     return next;
   });
 }

@@ -101,6 +101,12 @@ export function markSynced(db: Db, ids: number[]): number {
   return result.changes;
 }
 
+/** How many of the records `ids` names are marked synced (a push took them). */
+export function countSynced(db: Db, ids: number[]): number {
+  if (ids.length === 0) return 0;
+  return db.orm.select({ count: count() }).from(syncRecords).where(and(inArray(syncRecords.id, ids), eq(syncRecords.synced, true))).get()?.count ?? 0;
+}
+
 /** Whether the record has changes that have not reached the cloud yet. */
 export function hasUnsyncedChanges(db: Db, table: SyncedTable, recordId: string): boolean {
   const row = db.orm

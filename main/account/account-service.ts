@@ -13,13 +13,13 @@
  *   into, or deleted by, another's cloud. Sync state (cursors, last sync) is kept per account besides.
  */
 import type { Session } from '@supabase/supabase-js';
-import type { AccountState, KnownAccount, SubscriptionTier } from '../../common/account';
+import type { AccountState, KnownAccount, Subscription, SubscriptionTier, SubscriptionUpdate } from '../../common/account';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import type { CloudStatus } from '../../common/ipc';
 import type { SyncSession } from '../../common/sync';
 import type { Db } from '../../db/handle';
-import { effectiveTier, getLibraryOwner, getSignedInAccount, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
+import { effectiveTier, getLibraryOwner, getSignedInAccount, getSubscription, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
 import type { EventBus } from '../events';
 import { AuthSession, sessionStorageIn } from './auth-session';
 import { CloudSession, readActiveTier, type CloudSessionOptions, type SignedInCloud } from './cloud-session';
@@ -133,6 +133,19 @@ export class AccountService {
       this.setReached(false);
       throw error;
     }
+  }
+
+  /**
+   * The spec's `db:update-subscription`, as the core keeps it: the tier is the cloud's (only checkout makes it pro), so
+   * a caller's tier is never written. The tier is read from the cloud again where it can be (offline, the cached one
+   * stands), and the subscription held is answered when it is the one asked for; any other is refused.
+   */
+  async confirmSubscription(asked: SubscriptionUpdate): Promise<Subscription> {
+    await this.refreshTier().catch((error: unknown) => console.warn('[account] the tier could not be read again', error));
+    const held = getSubscription(this.db);
+    const same = held.tier === asked.tier && held.status === asked.status && (asked.userId === undefined || asked.userId === held.userId);
+    if (!same) throw new AppError('forbidden', MESSAGES.tierIsTheClouds);
+    return held;
   }
 
   /** The tier from the cloud, or the one read within `maxAgeMs` for this account (a run of uploads asks once). */

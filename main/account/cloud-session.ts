@@ -12,7 +12,7 @@ import type { CloudEndpoint } from '../../common/ipc';
 import type { SyncSession } from '../../common/sync';
 
 /** Long enough for a 1000-row page on a slow line; a cloud that says nothing for this long has failed. */
-export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
+const SYNC_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface CloudSessionOptions {
   requestTimeoutMs?: number;

@@ -9,7 +9,7 @@ import { extensionOf, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS } from '../../commo
 import type { Daw } from '../../common/project-meta';
 import type { VersionChange, VersionSource } from '../../common/project-versions';
 import type { WorkerPool } from '../jobs/pool';
-import { readProjectVersions } from '../library/project-versions';
+import { readProjectVersions } from '../versions/project-versions';
 
 export interface VersionLine {
   /** ISO 8601, UTC. */

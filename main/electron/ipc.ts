@@ -3,7 +3,7 @@
  * created; every other sender gets a `forbidden` envelope.
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import type { Envelope } from '../../common/ipc';
+import { isEventName, type Envelope } from '../../common/ipc';
 import type { Core } from '../core';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge-channels';
 
@@ -23,6 +23,7 @@ export function setupIpc(core: Core, trustedWindows: () => BrowserWindow[]): () 
   });
 
   const unsubscribe = core.events.onAny((event, payload) => {
+    if (!isEventName(event)) return;
     for (const window of trustedWindows()) {
       if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event, payload);
     }

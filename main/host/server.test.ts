@@ -134,9 +134,27 @@ describe('browser host pages', () => {
     }
   });
 
-  it('refuses a foreign Host header (DNS rebinding) and paths outside the renderer', async () => {
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
     expect((await get('/dashboard', 'evil.example:80')).status).toBe(403);
-    expect((await get('/assets/../../../../etc/passwd.js')).status).toBe(404);
     expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a real file beside the renderer folder, however the path climbs to it', async () => {
+    // The served folder inside a folder of its own, with a secret beside it and a sibling folder sharing its name's start.
+    const site = tempDir('songshelf-site-');
+    const served = path.join(site, 'renderer');
+    fs.cpSync(rendererDir, served, { recursive: true });
+    fs.writeFileSync(path.join(site, 'secret.js'), 'const key = "beside the renderer"');
+    fs.mkdirSync(path.join(site, 'renderer-private'));
+    fs.writeFileSync(path.join(site, 'renderer-private', 'key.js'), 'const key = "in a sibling folder"');
+    await host.close();
+    host = await startHost({ core, rendererDir: served, port: 0 });
+
+    expect((await get('/assets/app.js')).body).toBe('console.log(1)');
+    // Plain `..` segments are resolved by the URL parser before the files are looked at; encoded slashes are not.
+    for (const climb of ['/..%2fsecret.js', '/assets/..%2f..%2fsecret.js', '/%2e%2e%2fsecret.js', '/..%2frenderer-private/key.js']) {
+      const answer = await get(climb);
+      expect({ climb, status: answer.status, leaked: answer.body.includes('const key') }).toEqual({ climb, status: 404, leaked: false });
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH } from '../../common/constants';
 import { MEDIA_HOST_PATH } from '../../common/media';
+import { isEventName } from '../../common/ipc';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
 import { allowedOrigins, checkBridgeAccess, isOwnHost, newToken } from './access';
@@ -104,7 +105,9 @@ function serveBridge(core: Core, ws: WebSocket): void {
   const send = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
-  const unsubscribe = core.events.onAny((event, payload) => send({ type: 'event', event, payload }));
+  const unsubscribe = core.events.onAny((event, payload) => {
+    if (isEventName(event)) send({ type: 'event', event, payload });
+  });
   ws.on('close', unsubscribe);
   ws.on('error', (error) => console.error('[host] bridge socket error', error.message));
   ws.on('message', (data, isBinary) => {

@@ -15,11 +15,12 @@ export interface Router {
   dispatch(channel: unknown, input: unknown): Promise<Envelope<unknown>>;
 }
 
-export function createRouter(handlers: HandlerMap, ctx: CoreContext): Router {
+/** `handlers`: what this core serves; a channel of the contract it does not serve is answered as unknown. */
+export function createRouter(handlers: Partial<HandlerMap>, ctx: CoreContext): Router {
   return {
     async dispatch(channel, input) {
       try {
-        if (!isChannel(channel)) {
+        if (!isChannel(channel) || !Object.hasOwn(handlers, channel)) {
           return fail({ code: 'unknown_channel', message: `Unknown channel: ${describeChannel(channel)}` });
         }
         const refusal = inputBoundsRefusal(channel, input);

@@ -33,16 +33,16 @@ describe('worker time limits', () => {
     for (const fifo of fifos.splice(0)) releaseReader(fifo);
   });
 
+  // How soon after the limit it answers depends on the machine: bench/time-limit.ts measures it.
   it('a reader that never returns (a FIFO named like a project) is stopped at its time limit, and its lane serves the next task', async () => {
     const fifo = path.join(tempDir(), 'Stuck.als');
     execFileSync('mkfifo', [fifo]);
     fifos.push(fifo);
     const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1, timeLimits: { readBaseMs: 300 } });
     try {
-      const started = Date.now();
+      // Only the time limit answers this way: without it the read waits for a writer that never comes.
       const outcome = await pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' });
       expect(outcome).toEqual({ ok: false, reason: 'took longer than 0.3 s to read, and was stopped' });
-      expect(Date.now() - started).toBeLessThan(5000);
       // The reader really was stuck: it still waits in open() for a writer.
       expect(releaseReader(fifo)).toBe(true);
       await expect(pool.run({ kind: 'ping' })).resolves.toBe('pong');

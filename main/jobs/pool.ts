@@ -181,6 +181,8 @@ function pastTimeLimit<T extends WorkerTask>(task: T, limitMs: number): WorkerRe
       throw new AppError('compression_failed', compressionTookTooLong(task.input, limit));
     case 'ping':
       throw new AppError('internal', workerStartTookTooLong(limit));
+    case 'write-demo':
+      throw new AppError('io_error', MESSAGES.timeLimitPassed);
     default:
       return assertNever(task);
   }

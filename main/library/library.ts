@@ -19,17 +19,17 @@ import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
 import type { JobRunner, TaskHandlers } from '../jobs/runner';
-import { runAudioAnalyses } from './analysis-jobs';
-import { ANALYSIS_SWEEP_DELAY_MS, ANALYSIS_SWEEP_EVERY_MS, sweepAnalysisCache } from './analysis-cache';
-import { runAudioReads, runProjectReads } from './read-jobs';
-import { runScan } from './scan-job';
+import { runAudioAnalyses } from '../analysis/analysis-jobs';
+import { ANALYSIS_SWEEP_DELAY_MS, ANALYSIS_SWEEP_EVERY_MS, sweepAnalysisCache } from '../analysis/analysis-cache';
+import { runAudioReads, runProjectReads } from '../scan/read-jobs';
+import { runScan } from '../scan/scan-job';
 import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
-import { scopesFor } from './scan-scope';
-import { songTimeline } from './song-timeline';
-import { SnapshotKeeper, type SnapshotKeeperOptions } from './snapshot-keeper';
-import { sweepSnapshots, type SnapshotSweep } from './snapshot-sweep';
-import { FolderWatcher, type FolderChanges } from './watcher';
+import { scopesFor } from '../scan/scan-scope';
+import { songTimeline } from '../versions/song-timeline';
+import { SnapshotKeeper, type SnapshotKeeperOptions } from '../versions/snapshot-keeper';
+import { sweepSnapshots, type SnapshotSweep } from '../versions/snapshot-sweep';
+import { FolderWatcher, type FolderChanges } from '../scan/watcher';
 
 /** How often stale processing flags (older than 2 minutes) are looked for. */
 const FLAG_SWEEP_MS = 60_000;
@@ -140,6 +140,11 @@ export class Library {
     // clearInterval clears a timeout too (Node's timers are one kind).
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.watcher.close();
+  }
+
+  /** Writes the demo library's projects and bounces into `folder`, in the pool (main/library/demo-library.ts). */
+  async writeDemo(folder: string): Promise<void> {
+    await this.pool.run({ kind: 'write-demo', folder });
   }
 
   /** The song's project versions and its bounce among them (issue 19), read now in the pool. */

@@ -5,7 +5,9 @@ import { writeWav } from '../../fixtures/generators/wav';
 import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/upload-rules';
 import { tempDir } from '../../db/test-support';
 import { ffmpegProcesses, ffmpegStarted } from '../../workers/ffmpeg-test-support';
-import { createTestCore, trustFolder, type TestCore } from '../test-support';
+import { createWorkerPool, type WorkerPool } from '../jobs/pool';
+import { createTestCore, TEST_WORKER_FILE, trustFolder, type TestCore } from '../test-support';
+import { AudioCompressor } from './compression';
 
 let core: TestCore;
 let music: string;
@@ -68,14 +70,19 @@ describe('compressAudio', () => {
   it('tries a file ffmpeg cannot read twice, then answers "All compression attempts failed" and leaves nothing behind', async () => {
     const corrupt = path.join(music, 'broken.wav');
     fs.writeFileSync(corrupt, Buffer.alloc(6 * 1024 * 1024, 7));
-    const started = Date.now();
-    const result = await core.router.dispatch('compressAudio', { path: corrupt });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe('compression_failed');
-    expect(result.error.message).toMatch(new RegExp(`^${COMPRESSION_ERRORS.allAttemptsFailed} \\(${COMPRESSION_ERRORS.failed}`));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(10);
-    expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
+    // The real pool, with each ffmpeg run it is given counted.
+    const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1 });
+    const runs: string[] = [];
+    const counting: WorkerPool = { ...pool, run: (task, signal) => (runs.push(task.kind), pool.run(task, signal)) };
+    try {
+      const compressor = new AudioCompressor(counting, core.dataDir, { retryDelayMs: 10 });
+      const failed = await compressor.compress(corrupt).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: 'compression_failed', message: expect.stringMatching(new RegExp(`^${COMPRESSION_ERRORS.allAttemptsFailed} \\(${COMPRESSION_ERRORS.failed}`)) });
+      expect(runs).toEqual(['compress-audio', 'compress-audio']);
+      expect(fs.readdirSync(path.join(core.dataDir, 'compressed'))).toEqual([]);
+    } finally {
+      await pool.destroy();
+    }
   });
 
   it('cancelling a compression stops its ffmpeg: none is left running once the call has settled', async () => {

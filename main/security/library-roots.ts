@@ -31,7 +31,7 @@ export function libraryRoots(db: Db, dataDir: string): string[] {
 }
 
 /** The folders of the app's data that hold the library's files rather than its secrets. */
-export function libraryDataFolders(dataDir: string): string[] {
+function libraryDataFolders(dataDir: string): string[] {
   return [LOCAL_FILES_FOLDER, COMPRESSED_FOLDER].map((name) => path.join(dataDir, name));
 }
 

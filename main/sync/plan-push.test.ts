@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRecordRef } from '../../db/repositories/sync-records';
-import { planPush } from './sync-engine';
+import { planPush } from './plan-push';
 
 let next = 0;
 const record = (type: SyncRecordRef['type'], table: SyncRecordRef['table'], recordId: string): SyncRecordRef => ({ id: ++next, type, table, recordId });
@@ -21,21 +21,21 @@ describe('planPush', () => {
       record('delete', 'custom_fields', 'f2'),
     ];
     const plan = planPush(records, false);
-    expect(plan.songUpserts).toEqual(['s2', 's1', 's3']);
-    expect(plan.viewUpserts).toEqual([]);
-    expect(plan.viewDeletes).toEqual(['v1']);
-    expect(plan.fieldUpserts).toEqual(['f1']);
-    expect(plan.fieldDeletes).toEqual(['f2']);
-    expect(plan.songDeletes).toEqual([]);
-    expect(plan.settingsIds).toEqual(['local']);
+    expect(plan.upserts.songs).toEqual(['s2', 's1', 's3']);
+    expect(plan.upserts.views).toEqual([]);
+    expect(plan.deletes.views).toEqual(['v1']);
+    expect(plan.upserts.custom_fields).toEqual(['f1']);
+    expect(plan.deletes.custom_fields).toEqual(['f2']);
+    expect(plan.deletes.songs).toEqual([]);
+    expect(plan.upserts.user_settings).toEqual(['local']);
     expect(plan.recordIds.get('songs:s1')).toEqual([records[0]!.id, records[2]!.id]);
   });
 
   it('at the storage cap holds back songs new to the cloud (their records stay unsynced), not edits or deletions', () => {
     const records = [record('update', 'songs', 'known'), record('add', 'songs', 'new'), record('update', 'songs', 'new'), record('delete', 'songs', 'gone')];
     const plan = planPush(records, true);
-    expect(plan.songUpserts).toEqual(['known']);
-    expect(plan.songDeletes).toEqual(['gone']);
+    expect(plan.upserts.songs).toEqual(['known']);
+    expect(plan.deletes.songs).toEqual(['gone']);
     expect(plan.recordIds.has('songs:new')).toBe(false);
   });
 });

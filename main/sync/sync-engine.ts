@@ -3,7 +3,7 @@
  *
  * 1. the tier is read from the cloud (the row only checkout can make pro) and cached for the account; only the
  *    account this library belongs to syncs it (the account service decides: main/account/account-service.ts);
- * 2. push (songs, custom views, custom fields, settings): unsynced records in the order they were written, each
+ * 2. push (each table of `syncedTables`: custom fields, songs, custom views, settings): unsynced records in the order they were written, each
  *    row sent as it is now (1000 to a request), deletions by id, then the records marked synced. A request that
  *    fails leaves its records unsynced for the next run; sending a row twice is harmless (upsert by id; the cloud
  *    keeps the newer `modifiedAt`);
@@ -19,25 +19,24 @@
  */
 import { fitsInCloud } from '../../common/cloud-data-size';
 import { CLOUD_DATA_MAX_BYTES, PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
-import { customFieldFromCloud, customFieldToCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud, type CloudData } from '../../common/cloud-records';
+import { decodeCloudRows, type CloudData } from '../../common/cloud-records';
 import type { SubscriptionTier } from '../../common/account';
-import type { FolderPlaces, RefusedFolder } from '../../common/folder-rules';
+import type { FolderPlaces } from '../../common/folder-rules';
 import type { SyncReport, SyncStatus } from '../../common/sync';
 import { inTransaction, type Db } from '../../db/handle';
 import { newId } from '../../db/ids';
-import { accountSyncKey, getKv, getLastSync, getStorageUsage, getUserSettings, setKv, updateLastSync } from '../../db/repositories/account';
-import { listCustomFields } from '../../db/repositories/custom-fields';
-import { applyPulledCustomFields, applyPulledSettings, applyPulledSongs, applyPulledViews, markPushed, queueEverythingForSync } from '../../db/repositories/pulled-records';
-import { getSongs } from '../../db/repositories/songs';
+import { accountSyncKey, getKv, getLastSync, getStorageUsage, setKv, updateLastSync } from '../../db/repositories/account';
+import type { CloudIds, RemovableTable } from '../../db/repositories/clean-deleted';
+import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
-import { getViews } from '../../db/repositories/views';
-import { defaultViewId } from '../../db/seed';
 import type { EventBus } from '../events';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
-import { followSnapshotMerges } from '../library/snapshot-sweep';
 import { CloudRemovals } from './cloud-removals';
+import { planPush } from './plan-push';
 import { splitByBytes } from './push-requests';
+import { SyncError } from './sync-error';
+import { syncedRowTables, syncedTableEntries, syncedTables, type RowTable, type SyncContext } from './synced-tables';
 
 /** Rows per upsert request: a hosted project takes a 1000-song body (about 1 MB) easily. */
 export const PUSH_ROWS_PER_REQUEST = 1000;
@@ -54,15 +53,12 @@ const RECORDS_PER_ROUND = 5000;
 const PULL_OVERLAP_MS = 10_000;
 
 const KV_DEVICE_ID = 'sync.device_id';
-const cursorKey = (userId: string, table: PulledTable) => accountSyncKey(userId, `cursor.${table}`);
+const cursorKey = (userId: string, table: RemovableTable) => accountSyncKey(userId, `cursor.${table}`);
 
-type PulledTable = 'songs' | 'views' | 'custom_fields';
 interface PullCursor {
   at: string;
   id: string;
 }
-
-export class SyncError extends Error {}
 
 export interface SyncEngineOptions {
   pushRowsPerRequest?: number;
@@ -195,39 +191,42 @@ export class SyncEngine {
     const settle = (table: SyncRecordRef['table'], ids: string[]) => markSynced(this.db, ids.flatMap((id) => plan.recordIds.get(`${table}:${id}`) ?? []));
 
     let pushed = 0;
-    pushed += await this.upsertSongs(cloud, plan.songUpserts, (ids) => settle('songs', ids));
-    pushed += await this.upsertViews(cloud, plan.viewUpserts, (ids) => settle('views', ids));
-    pushed += await this.upsertCustomFields(cloud, plan.fieldUpserts, (ids) => settle('custom_fields', ids));
-    pushed += await this.deleteRows(cloud, 'songs', plan.songDeletes, (ids) => settle('songs', ids));
-    pushed += await this.deleteRows(cloud, 'views', plan.viewDeletes, (ids) => settle('views', ids));
-    pushed += await this.deleteRows(cloud, 'custom_fields', plan.fieldDeletes, (ids) => settle('custom_fields', ids));
-    if (plan.settingsIds.length > 0) {
-      pushed += await this.pushSettings(cloud);
-      settle('user_settings', plan.settingsIds);
+    for (const [table, entry] of syncedTableEntries) {
+      const ids = plan.upserts[table];
+      if (ids.length === 0) continue;
+      if (entry.kind === 'rows') {
+        pushed += await this.upsertRows(cloud, entry, ids, (done) => settle(table, done));
+      } else {
+        pushed += await entry.push(this.context(cloud));
+        settle(table, ids);
+      }
     }
+    for (const entry of syncedRowTables) pushed += await this.deleteRows(cloud, entry.table, plan.deletes[entry.table], (ids) => settle(entry.table, ids));
     return pushed;
   }
 
-  private async upsertSongs(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
+  /**
+   * Sends the rows named, as they are now, `pushRows` to a request. A row the cloud would refuse (above its row cap:
+   * a song's longest notes with many long custom values) stays here, its record unsynced, not failing the rest.
+   */
+  private async upsertRows<T>(cloud: SignedInCloud, entry: RowTable<T>, ids: string[], settle: (ids: string[]) => void): Promise<number> {
     let sent = 0;
     for (let i = 0; i < ids.length; i += this.pushRows) {
       const chunk = ids.slice(i, i + this.pushRows);
-      // A song deleted for good since its record leaves nothing to send (its delete record comes on its own).
-      const songs = getSongs(this.db, { ids: chunk, includeHidden: true });
-      // A song the cloud would refuse (above its row cap even with its project's lists shortened: the longest notes
-      // with many long custom values or control characters) stays here, its record unsynced, not failing the rest.
+      const found = entry.read(this.db, chunk);
       const rows: { id: string; data: CloudData; origin: string }[] = [];
       const held = new Set<string>();
-      for (const song of songs) {
-        const data = songToCloud(song);
-        if (fitsInCloud(data)) rows.push({ id: song.id, data, origin: this.deviceId });
-        else held.add(song.id);
+      for (const row of found) {
+        const data = entry.toCloud(row);
+        if (fitsInCloud(data)) rows.push({ id: entry.idOf(row), data, origin: this.deviceId });
+        else held.add(entry.idOf(row));
       }
-      if (held.size > 0) console.warn(`[sync] kept ${held.size} song(s) here, larger than the cloud takes (${CLOUD_DATA_MAX_BYTES} bytes): ${[...held].slice(0, 5).join(', ')}`);
-      const superseded = new Set(await this.upsert(cloud, 'songs', rows));
-      this.superseded.push(...songs.filter((song) => superseded.has(song.id)).map((song) => song.name));
+      if (held.size > 0) console.warn(`[sync] kept ${held.size} ${entry.table} row(s) here, larger than the cloud takes (${CLOUD_DATA_MAX_BYTES} bytes): ${[...held].slice(0, 5).join(', ')}`);
+      const superseded = new Set(await this.upsert(cloud, entry.table, rows));
+      const nameOf = entry.nameOf;
+      if (nameOf) this.superseded.push(...found.filter((row) => superseded.has(entry.idOf(row))).map((row) => nameOf(row)));
       inTransaction(this.db, () => {
-        markPushed(this.db, 'songs', rows.map((row) => row.id));
+        entry.markPushed?.(this.db, rows.map((row) => row.id));
         settle(chunk.filter((id) => !held.has(id)));
       });
       sent += rows.length;
@@ -235,34 +234,8 @@ export class SyncEngine {
     return sent;
   }
 
-  private async upsertViews(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
-    if (ids.length === 0) return 0;
-    const wanted = new Set(ids);
-    // Only the user's custom views travel: the default All Songs, Hidden and the folder views are each device's own.
-    const own = defaultViewId(this.db);
-    const views = getViews(this.db).filter((view) => wanted.has(view.id) && view.type === 'custom' && view.id !== own);
-    for (let i = 0; i < views.length; i += this.pushRows) {
-      const chunk = views.slice(i, i + this.pushRows);
-      await this.upsert(cloud, 'views', chunk.map((view) => ({ id: view.id, data: viewToCloud(view), origin: this.deviceId })));
-      markPushed(this.db, 'views', chunk.map((view) => view.id));
-    }
-    // Views that do not travel are settled too: there is nothing to send for them.
-    settle(ids);
-    return views.length;
-  }
-
-  private async upsertCustomFields(cloud: SignedInCloud, ids: string[], settle: (ids: string[]) => void): Promise<number> {
-    if (ids.length === 0) return 0;
-    const wanted = new Set(ids);
-    // A field removed since its record leaves nothing to send (its delete record comes on its own).
-    const fields = listCustomFields(this.db).filter((field) => wanted.has(field.id));
-    await this.upsert(cloud, 'custom_fields', fields.map((field) => ({ id: field.id, data: customFieldToCloud(field), origin: this.deviceId })));
-    settle(ids);
-    return fields.length;
-  }
-
   /** Sends rows; returns the ids the cloud did not take because its copy was changed later (elsewhere). */
-  private async upsert(cloud: SignedInCloud, table: PulledTable, rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
+  private async upsert(cloud: SignedInCloud, table: RemovableTable, rows: { id: string; data: CloudData; origin: string }[]): Promise<string[]> {
     const superseded: string[] = [];
     for (const part of splitByBytes(rows)) {
       const { data, error } = await cloud.supabase.from(table).upsert(part, { onConflict: 'id' }).select('id');
@@ -273,7 +246,7 @@ export class SyncEngine {
     return superseded;
   }
 
-  private async deleteRows(cloud: SignedInCloud, table: PulledTable, ids: string[], settle: (ids: string[]) => void): Promise<number> {
+  private async deleteRows(cloud: SignedInCloud, table: RemovableTable, ids: string[], settle: (ids: string[]) => void): Promise<number> {
     for (let i = 0; i < ids.length; i += DELETE_IDS_PER_REQUEST) {
       const chunk = ids.slice(i, i + DELETE_IDS_PER_REQUEST);
       const { error } = await cloud.supabase.from(table).delete().in('id', chunk);
@@ -283,27 +256,27 @@ export class SyncEngine {
     return ids.length;
   }
 
-  private async pushSettings(cloud: SignedInCloud): Promise<number> {
-    const settings = getUserSettings(this.db);
-    const { error } = await cloud.supabase
-      .from('user_settings')
-      .upsert({ id: cloud.userId, project_directories: settings.projectDirectories, changed_at: settings.updatedAt, origin: this.deviceId }, { onConflict: 'id' });
-    if (error) throw new SyncError(`Pushing the settings failed: ${error.message}`);
-    return 1;
+  /** Each table in the map's order (fields first: the songs coming next may hold values of a new column). */
+  private async pull(cloud: SignedInCloud): Promise<number> {
+    const context = this.context(cloud);
+    let pulled = 0;
+    for (const entry of Object.values(syncedTables)) {
+      if (entry.kind === 'single') {
+        pulled += await entry.pull(context);
+        continue;
+      }
+      pulled += await this.pullTable(entry.table, cloud, (rows) => entry.applyPulled(this.db, this.decode(entry.table, rows, (data) => entry.fromCloud(data))).length);
+      await entry.afterPull?.(context);
+    }
+    return pulled;
   }
 
-  private async pull(cloud: SignedInCloud): Promise<number> {
-    // Fields first: the songs coming next may hold values of a new column.
-    const fields = await this.pullTable('custom_fields', cloud, (rows) => applyPulledCustomFields(this.db, this.decode('custom_fields', rows, customFieldFromCloud)).length);
-    const songs = await this.pullTable('songs', cloud, (rows) => applyPulledSongs(this.db, this.decode('songs', rows, songFromCloud)).length);
-    // Songs of one project merged by the pull: the deleted one's snapshots are the kept one's now.
-    await followSnapshotMerges(this.db, this.places.dataDir);
-    const views = await this.pullTable('views', cloud, (rows) => applyPulledViews(this.db, this.decode('views', rows, viewFromCloud)).length);
-    return fields + songs + views + (await this.pullSettings(cloud));
+  private context(cloud: SignedInCloud): SyncContext {
+    return { db: this.db, cloud, deviceId: this.deviceId, places: this.places, events: this.events };
   }
 
   /** A page's rows that are records of their kind; the others are counted for the run's report and logged, and skipped. */
-  private decode<T>(table: PulledTable, rows: { id: string; data: unknown }[], decodeRow: (data: unknown) => T | null): T[] {
+  private decode<T>(table: RemovableTable, rows: { id: string; data: unknown }[], decodeRow: (data: unknown) => T | null): T[] {
     const { values, rejected } = decodeCloudRows(rows, decodeRow);
     if (rejected.length > 0) {
       this.rejected += rejected.length;
@@ -314,7 +287,7 @@ export class SyncEngine {
 
   /** Pages through other devices' rows changed since the cursor, oldest first; saves the cursor after each page. */
   private async pullTable(
-    table: PulledTable,
+    table: RemovableTable,
     cloud: SignedInCloud,
     apply: (rows: { id: string; data: unknown }[]) => number,
   ): Promise<number> {
@@ -338,34 +311,17 @@ export class SyncEngine {
     }
   }
 
-  /** The cloud's settings when they are newer than this device's (last writer wins, as for songs). */
-  private async pullSettings(cloud: SignedInCloud): Promise<number> {
-    const { data, error } = await cloud.supabase.from('user_settings').select('project_directories, changed_at').eq('id', cloud.userId).maybeSingle();
-    if (error) throw new SyncError(`Pulling the settings failed: ${error.message}`);
-    const changedAt = Number(data?.changed_at ?? 0);
-    if (!data || changedAt <= getUserSettings(this.db).updatedAt) return 0;
-    const folders = Array.isArray(data.project_directories) ? data.project_directories.filter((folder): folder is string => typeof folder === 'string') : [];
-    const { applied, dropped } = applyPulledSettings(this.db, folders, changedAt, this.places);
-    this.tellAboutDroppedFolders(dropped);
-    return applied ? 1 : 0;
-  }
-
-  /** Settings are the user's own data, but a folder no computer may watch means they were not written by this app. */
-  private tellAboutDroppedFolders(dropped: RefusedFolder[]): void {
-    if (dropped.length === 0) return;
-    const [first] = dropped as [RefusedFolder];
-    const more = dropped.length > 1 ? ` (and ${dropped.length - 1} more)` : '';
-    this.events.emit('notify', { kind: 'error', title: 'Folders from the cloud were not kept', body: `${first.reason}${more}` });
-  }
-
   private async removeWhatTheCloudLost(cloud: SignedInCloud): Promise<number> {
     const { data, error } = await cloud.supabase.rpc('sync_ids');
     if (error) throw new SyncError(`Reading the cloud's ids failed: ${error.message}`);
-    const ids = data as { songs?: unknown; views?: unknown; custom_fields?: unknown } | null;
-    if (!ids || !Array.isArray(ids.songs) || !Array.isArray(ids.views) || !Array.isArray(ids.custom_fields)) {
-      throw new SyncError("The cloud's list of ids was not understood.");
+    const ids = (data ?? {}) as Partial<Record<RemovableTable, unknown>>;
+    const cloudIds: Partial<CloudIds> = {};
+    for (const { table } of syncedRowTables) {
+      const held = ids[table];
+      if (!Array.isArray(held)) throw new SyncError("The cloud's list of ids was not understood.");
+      cloudIds[table] = held as string[];
     }
-    return this.removals.run({ songs: ids.songs as string[], views: ids.views as string[], custom_fields: ids.custom_fields as string[] });
+    return this.removals.run(cloudIds as CloudIds);
   }
 
   /**
@@ -387,46 +343,4 @@ export class SyncEngine {
     setKv(this.db, KV_DEVICE_ID, id);
     return id;
   }
-}
-
-interface PushPlan {
-  songUpserts: string[];
-  songDeletes: string[];
-  viewUpserts: string[];
-  viewDeletes: string[];
-  fieldUpserts: string[];
-  fieldDeletes: string[];
-  /** The settings row's id(s) when they changed. */
-  settingsIds: string[];
-  /** `table:id` -> the records that go with it (held-back rows have none: they stay unsynced). */
-  recordIds: Map<string, number[]>;
-}
-
-/** The last record of each row decides what goes up; a row written many times goes once, in the order of its last write. */
-export function planPush(records: SyncRecordRef[], storageFull: boolean): PushPlan {
-  const latest = new Map<string, SyncRecordRef>();
-  const recordIds = new Map<string, number[]>();
-  const added = new Set<string>();
-  for (const record of records) {
-    const key = `${record.table}:${record.recordId}`;
-    latest.delete(key);
-    latest.set(key, record);
-    const ids = recordIds.get(key);
-    if (ids) ids.push(record.id);
-    else recordIds.set(key, [record.id]);
-    if (record.type === 'add') added.add(key);
-  }
-  const plan: PushPlan = { songUpserts: [], songDeletes: [], viewUpserts: [], viewDeletes: [], fieldUpserts: [], fieldDeletes: [], settingsIds: [], recordIds };
-  const lists = {
-    songs: { upserts: plan.songUpserts, deletes: plan.songDeletes },
-    views: { upserts: plan.viewUpserts, deletes: plan.viewDeletes },
-    custom_fields: { upserts: plan.fieldUpserts, deletes: plan.fieldDeletes },
-  };
-  for (const [key, record] of latest) {
-    if (record.table === 'user_settings') plan.settingsIds.push(record.recordId);
-    else if (record.type === 'delete') lists[record.table].deletes.push(record.recordId);
-    else if (record.table === 'songs' && storageFull && added.has(key)) recordIds.delete(key);
-    else lists[record.table].upserts.push(record.recordId);
-  }
-  return plan;
 }

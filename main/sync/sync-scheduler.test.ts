@@ -2,7 +2,7 @@
 // when nothing waits to be pushed; the periodic timer queues runs on its own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { addSong } from '../../db/repositories/songs';
-import { updateLastSync } from '../../db/repositories/account';
+import { updateLastSync, updateSubscription } from '../../db/repositories/account';
 import { listJobs } from '../jobs/queue';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
@@ -19,6 +19,8 @@ function start(schedule: { periodicMs?: number; firstPeriodicMs?: number }): Tes
   return core;
 }
 
+/** The tier as the account service caches it after reading the cloud (no cloud here: a page cannot set it). */
+const cachePro = () => updateSubscription(core.db, { userId: USER, tier: 'pro', status: 'active' });
 const syncJobs = () => listJobs(core.db).filter((job) => job.kind === 'sync');
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -35,7 +37,7 @@ describe('the sync scheduler', () => {
 
     // The cached tier is the signed-in account's.
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
-    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
+    cachePro();
     await core.router.dispatch('db:add-song', { name: 'One' });
     await core.router.dispatch('db:add-song', { name: 'Two' });
     expect(await until(() => syncJobs().length > 0)).toBe(true);
@@ -48,7 +50,7 @@ describe('the sync scheduler', () => {
     start({});
     await core.start();
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
-    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
+    cachePro();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = syncJobs().length;
     // The event the pages hear, and a write that queues nothing for the cloud: no run.
@@ -65,7 +67,7 @@ describe('the sync scheduler', () => {
     start({ firstPeriodicMs: 10, periodicMs: 30 });
     await core.start();
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
-    await core.router.dispatch('db:update-subscription', { tier: 'pro', status: 'active' });
+    cachePro();
     expect(await until(() => syncJobs().length >= 2)).toBe(true);
   });
 

@@ -8,11 +8,13 @@ import { MESSAGES } from '../../common/messages';
 import type { SyncReport } from '../../common/sync';
 import type { Db } from '../../db/handle';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
+import { countSynced } from '../../db/repositories/sync-records';
 import type { AccountService } from '../account/account-service';
 import type { CloudSessionOptions } from '../account/cloud-session';
 import type { EventBus } from '../events';
 import type { JobRunner } from '../jobs/runner';
-import { SyncEngine, SyncError, type SyncEngineOptions } from './sync-engine';
+import { SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { SyncError } from './sync-error';
 import { SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler';
 
 export interface SyncOptions extends CloudSessionOptions, SyncEngineOptions {
@@ -55,6 +57,15 @@ export class SyncService {
   queueAll(): number {
     if (!this.account.syncsThisLibrary()) throw new AppError('forbidden', MESSAGES.libraryOfOtherAccount);
     return queueEverythingForSync(this.db);
+  }
+
+  /**
+   * The spec's `db:mark-synced`, as the core keeps it: the engine marks what it pushed, in the run that pushed it, so
+   * a caller marks nothing (an edit marked synced before it is pushed would never reach the cloud). Answers how many
+   * of the records the core has pushed.
+   */
+  pushedOf(ids: number[]): number {
+    return countSynced(this.db, ids);
   }
 
   stop(): void {

@@ -12,7 +12,7 @@ import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
 import { tempDir, testClock } from '../../db/test-support';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
-import { snapshotSession } from '../library/snapshots';
+import { snapshotSession } from '../versions/snapshots';
 import { call, createTestCore, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();

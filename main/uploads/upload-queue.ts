@@ -8,11 +8,13 @@
 import fs from 'node:fs';
 import { and, eq, isNotNull, like, notInArray, or, sql } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
+import { MESSAGES } from '../../common/messages';
 import { playsAnotherObject } from '../../common/upload-rules';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';
 import { enqueue } from '../jobs/queue';
+import { PermanentJobError } from '../jobs/permanent-error';
 import type { EventBus } from '../events';
 import type { JobRunner, TaskHandler } from '../jobs/runner';
 import type { AccountService } from '../account/account-service';
@@ -54,9 +56,19 @@ export class UploadQueue {
         const song = getSong(this.db, payload.songId);
         return song ? `Uploading ${song.name}` : 'Uploading audio';
       },
-      run: (payload, ctx) => this.uploader.uploadSong(payload.songId, ctx.signal),
+      run: async (payload, ctx) => {
+        try {
+          return await this.uploader.uploadSong(payload.songId, ctx.signal);
+        } catch (error) {
+          // A song deleted before (or while) its upload ran is gone for good: another attempt cannot help.
+          if (!getSong(this.db, payload.songId)) throw new PermanentJobError(MESSAGES.songNotFound, { cause: error });
+          throw error;
+        }
+      },
       onFailed: (payload, error) => {
         const song = payload ? getSong(this.db, payload.songId) : null;
+        // The user deleted the song: there is nothing left to upload, nor to tell them.
+        if (payload && !song) return;
         this.events.emit('notify', { kind: 'error', title: song ? `Uploading ${song.name} failed` : 'An upload failed', body: `${error} It will be tried again later.` });
       },
     };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
 import { CLOUD_FILE_ERRORS, cloudFileUrl, parseCloudFileUrl } from '../../common/cloud-files';
+import { MESSAGES } from '../../common/messages';
 import type { Song } from '../../common/song';
 import type { UploadResult } from '../../common/upload-rules';
 import { accessToken, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
@@ -412,6 +413,25 @@ describe('the repair pass', () => {
     await expect.poll(() => ours()?.state, { timeout: 5000 }).toBe('failed');
     expect(told).toContainEqual(expect.objectContaining({ kind: 'error', title: 'Uploading moved away.wav failed' }));
     expect(await stored(song)).toMatchObject({ needsUploadRetry: true });
+  });
+
+  it('an upload of a song deleted before it ran fails once, with no retry and no "tried again later" notice', async () => {
+    await device();
+    await core.start();
+    await core.router.dispatch('sync:run', undefined);
+    const song = await songWith(writeWav(path.join(music, 'deleted.wav'), 0.2));
+    const told: { title: string; body: string }[] = [];
+    core.events.on('notify', (notice) => told.push(notice));
+    (core.uploads as unknown as { lastRepairAt: number }).lastRepairAt = Number.NEGATIVE_INFINITY;
+    await core.runner.stop();
+    expect(core.uploads.repair()).toBeGreaterThanOrEqual(1);
+    // A song added by hand, not from a project: deleted for good at once.
+    expect(await core.router.dispatch('db:delete-song', { id: song.id })).toMatchObject({ ok: true, data: { outcome: 'deleted' } });
+    core.runner.start();
+    const ours = () => listJobs(core.db).find((job) => job.kind === 'upload' && job.payload.includes(song.id));
+    await expect.poll(() => ours()?.state, { timeout: 5000 }).toBe('failed');
+    expect(ours()).toMatchObject({ attempts: 1, lastError: MESSAGES.songNotFound });
+    expect(told.filter((notice) => notice.body.includes('tried again later'))).toEqual([]);
   });
 });
 

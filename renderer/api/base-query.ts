@@ -1,16 +1,16 @@
 /** The one RTK Query base query: a call on `window.api`, its envelope turned into data or an error. */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ErrorShape } from '../../common/errors';
-import type { Channel, ChannelInput, Envelope } from '../../common/ipc';
+import type { BridgeChannel, ChannelInput, Envelope } from '../../common/ipc';
 import { getLibrary } from '../bridge/bridge';
 
 export interface BridgeCall {
-  channel: Channel;
+  channel: BridgeChannel;
   input: unknown;
 }
 
 /** A typed call description for an endpoint's `query`. */
-export function call<C extends Channel>(channel: C, input: ChannelInput<C>): BridgeCall {
+export function call<C extends BridgeChannel>(channel: C, input: ChannelInput<C>): BridgeCall {
   return { channel, input };
 }
 

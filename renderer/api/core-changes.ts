@@ -1,35 +1,68 @@
 /**
- * The page's one consumer of the core's changes. Changes arrive two ways, both numbered by the core: in the reply
- * of a call that wrote (this page's own edits), and as `db:changed` events (background work, other pages). Each
- * number is applied once, and a burst of them (a scan writes a batch every few milliseconds) becomes one refresh:
- * RTK Query refetches what the changed tables feed, and the song tables on screen read their visible rows again.
+ * The page's one consumer of the core's changes, and so its one cache invalidator (no endpoint invalidates tags of
+ * its own). Changes arrive two ways, both numbered by the core: in the reply of a call this page made, and as
+ * `db:changed` events (background work, other pages, jobs, and this page's calls told to everyone). Each number is
+ * applied once:
+ *
+ * - a call's own changes at once: RTK Query refetches what they feed, and the song tables on screen read their rows
+ *   again, except after an edit whose reply already settled the row when the edited fields cannot move rows under the
+ *   table's sort, filters and search (`common/row-moves.ts`): a status edit under a name sort reads nothing;
+ * - events after a short wait, a burst of them (a scan writes a batch every few milliseconds) as one refresh. The
+ *   event of this page's own call comes just before its reply: it waits for the reply and is applied as the call's.
+ *
+ * What a change feeds is read by the fields it names where they are known: a song's status changing does not
+ * refetch a waveform (it provides the `songs` fields it reads, `songshelf-api.ts`).
  */
-import { CHANNELS, type Api, type ChangedTable, type CoreChanges } from '../../common/ipc';
-import type { TagType } from './songshelf-api';
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import { ChangeSet } from '../../common/change-set';
+import { BRIDGE_CHANNELS, type Api, type BridgeChannel, type ChangedTable, type CoreChanges } from '../../common/ipc';
+import type { Song } from '../../common/song';
 
 /** A scan writes a batch every few milliseconds: refresh at most this often. */
 const REFRESH_INTERVAL_MS = 150;
 /** Numbers remembered to skip the second telling of a change (its reply and its event come close together). */
 const SEQS_REMEMBERED = 256;
 
-/** What a song table on screen shows: rows of songs, their custom fields' values among them. */
-const SONG_ROWS: readonly ChangedTable[] = ['songs', 'custom_fields'];
+/** What changed in the songs a table shows. */
+export interface SongsChange {
+  /** The song fields that changed; null: any (songs added or removed, a whole row written, a custom field changed). */
+  fields: readonly string[] | null;
+  /** The songs as the core wrote them, when they are all the call changed and its reply carried them (an edit). */
+  settled: readonly Song[] | null;
+}
 
-export interface Refreshable {
-  refresh(): void;
+/** A song table on screen. */
+export interface SongRows {
+  songsChanged(change: SongsChange): void;
 }
 
 export interface ChangeTargets {
-  /** RTK Query: invalidate the cache entries these tables feed. */
-  invalidate(tags: TagType[]): void;
+  /** RTK Query: invalidate the cache entries these tags name. */
+  invalidate(tags: TagDescription<ChangedTable>[]): void;
 }
 
-class CoreChangeFeed {
+/** The tags a set of changes invalidates: each table's, and for songs with known fields, only those fields'. */
+export function tagsOf(changes: ChangeSet): TagDescription<ChangedTable>[] {
+  return changes.tables.flatMap((table): TagDescription<ChangedTable>[] => {
+    const fields = table === 'songs' ? changes.fieldsOf(table) : null;
+    return fields ? fields.map((id) => ({ type: table, id })) : [table];
+  });
+}
+
+/** Calls whose reply is the one song they changed, as the core wrote it. */
+const SETTLING: Partial<Record<BridgeChannel, (data: unknown) => readonly Song[]>> = {
+  'db:update-song': (song) => [song as Song],
+};
+
+export class CoreChangeFeed {
   private targets: ChangeTargets | null = null;
-  private readonly songTables = new Set<Refreshable>();
+  private readonly songTables = new Set<SongRows>();
   private readonly seen: number[] = [];
-  private pending = new Set<ChangedTable>();
+  private waiting: CoreChanges[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** `intervalMs` default: 150. */
+  constructor(private readonly intervalMs = REFRESH_INTERVAL_MS) {}
 
   /** Where RTK's invalidations go; set once at start. */
   connect(targets: ChangeTargets): void {
@@ -37,28 +70,56 @@ class CoreChangeFeed {
   }
 
   /** A song table on screen. Returns the function that takes it off. */
-  showSongs(table: Refreshable): () => void {
+  showSongs(table: SongRows): () => void {
     this.songTables.add(table);
     return () => this.songTables.delete(table);
   }
 
-  /** From a reply or an event: applied once per number (0: the connection came back, always applied). */
-  take(changes: CoreChanges): void {
-    if (changes.seq !== 0) {
-      if (this.seen.includes(changes.seq)) return;
-      this.seen.push(changes.seq);
-      if (this.seen.length > SEQS_REMEMBERED) this.seen.shift();
-    }
-    for (const table of changes.tables) this.pending.add(table);
-    this.timer ??= setTimeout(() => this.flush(), REFRESH_INTERVAL_MS);
+  /** An event: applied after the interval, with the others that came meanwhile (seq 0: the connection came back). */
+  event(changes: CoreChanges): void {
+    if (changes.seq !== 0 && !this.remember(changes.seq)) return;
+    this.waiting.push(changes);
+    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+  }
+
+  /** The changes of a call this page made, applied now; its event, if it came first and still waits, is taken back. */
+  reply(changes: CoreChanges, settled: readonly Song[] | null = null): void {
+    const early = this.waiting.findIndex((event) => event.seq === changes.seq);
+    if (early !== -1) this.waiting.splice(early, 1);
+    else if (!this.remember(changes.seq)) return;
+    this.apply([changes], settled);
+  }
+
+  /** A call's reply, as `followingChanges` hands it over. */
+  replied(channel: BridgeChannel, changes: CoreChanges, data: unknown): void {
+    this.reply(changes, SETTLING[channel]?.(data) ?? null);
+  }
+
+  private remember(seq: number): boolean {
+    if (this.seen.includes(seq)) return false;
+    this.seen.push(seq);
+    if (this.seen.length > SEQS_REMEMBERED) this.seen.shift();
+    return true;
   }
 
   private flush(): void {
     this.timer = null;
-    const tables = [...this.pending];
-    this.pending = new Set();
-    this.targets?.invalidate(tables);
-    if (tables.some((table) => SONG_ROWS.includes(table))) for (const table of this.songTables) table.refresh();
+    const events = this.waiting;
+    this.waiting = [];
+    if (events.length > 0) this.apply(events, null);
+  }
+
+  private apply(told: readonly CoreChanges[], settled: readonly Song[] | null): void {
+    const changes = new ChangeSet();
+    for (const one of told) changes.addChanges(one);
+    this.targets?.invalidate(tagsOf(changes));
+    // A custom field changed: the table's columns, and the values' order under them, may have.
+    if (changes.has('custom_fields')) this.tellSongTables({ fields: null, settled: null });
+    else if (changes.has('songs')) this.tellSongTables({ fields: changes.fieldsOf('songs'), settled });
+  }
+
+  private tellSongTables(change: SongsChange): void {
+    for (const table of this.songTables) table.songsChanged(change);
   }
 }
 
@@ -68,14 +129,14 @@ export const coreChanges = new CoreChangeFeed();
  * The bridge the page uses: `raw`'s calls and events, with every change (a reply's and the events') going to the
  * feed. Every read and write of the page goes through it: RTK Query's base query, the song tables, the actions.
  */
-export function followingChanges(raw: Api): Api {
-  raw.on('db:changed', (changes) => coreChanges.take(changes));
+export function followingChanges(raw: Api, feed: CoreChangeFeed = coreChanges): Api {
+  raw.on('db:changed', (changes) => feed.event(changes));
   const api: Record<string, unknown> = { on: raw.on.bind(raw) };
-  for (const name of CHANNELS) {
+  for (const name of BRIDGE_CHANNELS) {
     const call = raw[name] as (input: unknown) => ReturnType<Api[typeof name]>;
     api[name] = async (input: unknown) => {
       const result = await call(input);
-      if (result.ok && result.changes) coreChanges.take(result.changes);
+      if (result.ok && result.changes) feed.replied(name, result.changes, result.data);
       return result;
     };
   }

@@ -1,18 +1,26 @@
 /**
- * The renderer's data layer: RTK Query endpoints over the bridge. Cache tags are the core's table names (and
- * `jobs`), so a change event invalidates exactly what that table feeds (see `live-updates.ts`).
+ * The renderer's data layer: RTK Query endpoints over the bridge. Cache tags are the core's table names, and for
+ * `songs` the fields an endpoint reads (`{ type: 'songs', id: field }`), so a change invalidates exactly what it
+ * feeds. The change feed (`core-changes.ts`) is the one invalidator: a mutation's own changes come back in its reply
+ * and are applied at once, before the mutation resolves, so no endpoint invalidates tags of its own.
  */
-import { createApi } from '@reduxjs/toolkit/query/react';
-import type { ChangedTable, ChannelInput, ChannelOutput } from '../../common/ipc';
+import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
+import { CHANGED_TABLES, type ChangedTable, type ChannelInput, type ChannelOutput } from '../../common/ipc';
 import type { SongQuery } from '../../common/query';
 import type { NewSong } from '../../common/song';
+import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
 import { bridgeBaseQuery, call } from './base-query';
 
-export type TagType = ChangedTable | 'jobs';
+export type TagType = ChangedTable;
+
+/** What an endpoint that reads songs provides: the song fields it reads (a change of another does not refetch it). */
+function readsSongs(...fields: SongFieldName[]): TagDescription<TagType>[] {
+  return fields.map((id) => ({ type: 'songs', id }));
+}
 
 /** How many jobs the panel asks for: running ones come first, so this is plenty. */
 export const JOBS_SHOWN = 50;
-export const TAG_TYPES: readonly TagType[] = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'];
+export const TAG_TYPES: readonly TagType[] = CHANGED_TABLES;
 
 export const songshelfApi = createApi({
   reducerPath: 'songshelf',
@@ -21,7 +29,7 @@ export const songshelfApi = createApi({
   endpoints: (build) => ({
     songPage: build.query<ChannelOutput<'songs:query'>, SongQuery>({
       query: (query) => call('songs:query', query),
-      providesTags: ['songs', 'views'],
+      providesTags: [...readsSongs(...SONG_FIELD_NAMES), 'views'],
     }),
     views: build.query<ChannelOutput<'db:get-views'>, void>({
       query: () => call('db:get-views', undefined),
@@ -41,11 +49,13 @@ export const songshelfApi = createApi({
     }),
     songWaveform: build.query<ChannelOutput<'songs:waveform'>, string>({
       query: (id) => call('songs:waveform', { id }),
-      providesTags: ['songs'],
+      // The audio, and what its analysis found.
+      providesTags: readsSongs('file', 'meta'),
     }),
     tagSuggestions: build.query<ChannelOutput<'tags:list'>, { prefix: string; limit: number }>({
       query: (input) => call('tags:list', input),
-      providesTags: ['songs'],
+      // Hidden songs' tags are not counted.
+      providesTags: readsSongs('tags', 'hidden'),
     }),
     fields: build.query<ChannelOutput<'fields:list'>, void>({
       query: () => call('fields:list', undefined),
@@ -53,20 +63,17 @@ export const songshelfApi = createApi({
     }),
     addField: build.mutation<ChannelOutput<'fields:add'>, ChannelInput<'fields:add'>>({
       query: (input) => call('fields:add', input),
-      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
     }),
     updateField: build.mutation<ChannelOutput<'fields:update'>, ChannelInput<'fields:update'>>({
       query: (input) => call('fields:update', input),
-      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
     }),
     removeField: build.mutation<ChannelOutput<'fields:remove'>, ChannelInput<'fields:remove'>>({
       query: (input) => call('fields:remove', input),
-      invalidatesTags: (result) => (result ? ['custom_fields'] : []),
     }),
-    // Views: the new or changed view must be in the cache before the page navigates or re-queries by it.
+    // Views: the new or changed view is in the cache before the page navigates or re-queries by it, as the reply's
+    // changes (applied at once) have refetched the views.
     addView: build.mutation<ChannelOutput<'db:add-view'>, ChannelInput<'db:add-view'>>({
       query: (input) => call('db:add-view', input),
-      invalidatesTags: (result) => (result ? ['views'] : []),
     }),
     updateView: build.mutation<ChannelOutput<'db:update-view'>, ChannelInput<'db:update-view'>>({
       query: (input) => call('db:update-view', input),
@@ -87,19 +94,18 @@ export const songshelfApi = createApi({
     }),
     deleteView: build.mutation<ChannelOutput<'db:delete-view'>, ChannelInput<'db:delete-view'>>({
       query: (input) => call('db:delete-view', input),
-      invalidatesTags: (result) => (result ? ['views'] : []),
     }),
     syncStatus: build.query<ChannelOutput<'sync:status'>, void>({
       query: () => call('sync:status', undefined),
-      providesTags: ['kv', 'sync_records', 'subscription'],
+      // The last sync is kept in `kv`. The count of records waiting is not shown: an edit, which queues one, does not
+      // refetch the status; the sync that sends it does.
+      providesTags: ['kv', 'subscription'],
     }),
     runSync: build.mutation<ChannelOutput<'sync:run'>, void>({
       query: () => call('sync:run', undefined),
-      invalidatesTags: ['kv', 'sync_records', 'songs', 'views', 'user_settings', 'subscription'],
     }),
     resolveRemovals: build.mutation<ChannelOutput<'sync:resolve-removals'>, ChannelInput<'sync:resolve-removals'>>({
       query: (input) => call('sync:resolve-removals', input),
-      invalidatesTags: ['kv', 'sync_records', 'songs', 'views', 'custom_fields'],
     }),
     subscription: build.query<ChannelOutput<'db:get-subscription'>, void>({
       query: () => call('db:get-subscription', undefined),
@@ -109,14 +115,12 @@ export const songshelfApi = createApi({
       query: () => call('getWatchedDirectories', undefined),
       providesTags: ['directories'],
     }),
-    // The new view must be in the cache before the page navigates to it: refetch now, not at the next event.
+    // The new view is in the cache before the page navigates to it: the reply's changes refetch the views at once.
     watchDirectory: build.mutation<ChannelOutput<'watchDirectory'>, ChannelInput<'watchDirectory'>>({
       query: (input) => call('watchDirectory', input),
-      invalidatesTags: (result) => (result ? ['views', 'directories'] : []),
     }),
     removeDirectory: build.mutation<ChannelOutput<'library:remove-directory'>, ChannelInput<'library:remove-directory'>>({
       query: (input) => call('library:remove-directory', input),
-      invalidatesTags: (result) => (result ? ['views', 'directories', 'songs'] : []),
     }),
     scanDirectory: build.mutation<ChannelOutput<'scanDirectory'>, ChannelInput<'scanDirectory'>>({
       query: (input) => call('scanDirectory', input),

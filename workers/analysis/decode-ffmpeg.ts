@@ -12,7 +12,7 @@ import { DECODE_CANCELLED, DECODE_TOO_LONG, NO_AUDIO, type DecodeLimits, type De
 import { PeakCollector } from './peaks';
 import { SampleCollector } from './sample-collector';
 
-export function decodeArgs(input: AudioInput): string[] {
+function decodeArgs(input: AudioInput): string[] {
   return [
     ...['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', ...ffmpegInputArgs(input), '-vn'],
     // Output 1: nothing written, the loudness measured (its summary goes to the log at the end).

@@ -15,7 +15,7 @@ export function hannWindow(size: number): Float32Array {
 }
 
 /** Whether `n` is a power of two of at least 4 (the smallest size the packing works for). */
-export function isFftSize(n: number): boolean {
+function isFftSize(n: number): boolean {
   return Number.isInteger(n) && n >= 4 && (n & (n - 1)) === 0;
 }
 

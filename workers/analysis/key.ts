@@ -142,7 +142,7 @@ function pearson(chroma: Float64Array, tonic: number, profile: readonly number[]
 }
 
 /** The 24 keys' correlations with `chroma`, best first. */
-export function rankKeys(chroma: Float64Array, profile: KeyProfileName = DEFAULT_KEY_PROFILE): { pitchClass: number; mode: KeyMode; score: number }[] {
+function rankKeys(chroma: Float64Array, profile: KeyProfileName = DEFAULT_KEY_PROFILE): { pitchClass: number; mode: KeyMode; score: number }[] {
   const { major, minor } = KEY_PROFILES[profile];
   const scores: { pitchClass: number; mode: KeyMode; score: number }[] = [];
   for (let tonic = 0; tonic < 12; tonic++) {

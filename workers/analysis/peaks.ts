@@ -9,7 +9,7 @@
  */
 
 /** A sample in -1..1 as signed 8 bits: full scale is ±128 steps, clipped to the 8-bit range. */
-export function peakByte(sample: number): number {
+function peakByte(sample: number): number {
   const value = Math.floor(sample * 128);
   return value < -128 ? -128 : value > 127 ? 127 : value;
 }

@@ -35,14 +35,14 @@ export interface TempoEstimate {
   confidence: number;
 }
 
-export const MIN_BPM = 50;
-export const MAX_BPM = 210;
+const MIN_BPM = 50;
+const MAX_BPM = 210;
 /** Half-way points at least this strong (relative to the beats) mean the pulse is twice as fast. */
-export const FASTER_RATIO = 0.62;
+const FASTER_RATIO = 0.62;
 /** Every other beat at most this strong (relative to the others) means the pulse is twice as slow. */
-export const SLOWER_RATIO = 0.55;
+const SLOWER_RATIO = 0.55;
 /** The least backbeat score (`backbeatScore`) that decides the octave; below it the off-beat rule does. */
-export const BACKBEAT_MIN = 0.3;
+const BACKBEAT_MIN = 0.3;
 /** The analysis window over the OSS (seconds) and its hop, as a share of the window. */
 const WINDOW_S = 6;
 const WINDOW_HOP = 0.5;
@@ -198,7 +198,7 @@ function fold(values: Float32Array, period: number): Float64Array {
 }
 
 /** The strength half-way between beats over the strength on the beat, from the OSS folded at `period`. */
-export function offbeatRatio(peaks: Float32Array, period: number): number {
+function offbeatRatio(peaks: Float32Array, period: number): number {
   const folded = fold(peaks, period);
   const bins = folded.length;
   const around = (bin: number): number => Math.max(...[-1, 0, 1].map((d) => folded[(((bin + d) % bins) + bins) % bins] as number));

@@ -1,5 +1,5 @@
 /**
- * A session Songshelf kept gzipped (a Pro Tools snapshot: `main/library/snapshots.ts`), unpacked here in the worker
+ * A session Songshelf kept gzipped (a Pro Tools snapshot: `main/versions/snapshots.ts`), unpacked here in the worker
  * so that it counts against the pool's lanes and time limits like any read: one at a time per lane, never on the
  * core's thread, never many at once. It goes as a stream into a temporary file for its reader, is refused past
  * `maxBytes`, and is removed once read.

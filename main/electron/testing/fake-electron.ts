@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export class FakeWebContents extends EventEmitter {
+class FakeWebContents extends EventEmitter {
   static nextId = 1;
   readonly id = FakeWebContents.nextId++;
   readonly mainFrame = { url: 'songshelf-app://app/dashboard' };

@@ -1,4 +1,9 @@
-/** The spec's `db:*` channels: thin adapters from the contract to the repositories (the router tells what changed). */
+/**
+ * The spec's `db:*` channels: thin adapters from the contract to the repositories (the router tells what changed).
+ * The bookkeeping the core owns is mapped onto the service that owns it, refusing what a page may not write:
+ * `db:mark-synced` marks nothing (sync marks what it pushed), `db:update-subscription` sets no tier (the cloud's),
+ * `db:clean-deleted` runs on the core's clock.
+ */
 import { AppError } from '../../../common/errors';
 import { partitionFolders } from '../../../common/folder-rules';
 import {
@@ -9,19 +14,18 @@ import {
   getUserSettings,
   updateLastSync,
   updateStorageUsage,
-  updateSubscription,
   updateUserSettings,
 } from '../../../db/repositories/account';
 import { cleanDeleted } from '../../../db/repositories/clean-deleted';
 import { addSong, deleteSong, getSong, getSongs, updateSong } from '../../../db/repositories/songs';
-import { getUnsyncedChanges, markSynced, writeSyncRecord } from '../../../db/repositories/sync-records';
+import { getUnsyncedChanges, writeSyncRecord } from '../../../db/repositories/sync-records';
 import { addView, deleteView, getViews, updateView } from '../../../db/repositories/views';
 import { folderPlaces } from '../../security/watchable-folder';
 import type { HandlerMap } from '../handler';
 
 export const dbHandlers = {
   'db:get-subscription': (_input, { db }) => getSubscription(db),
-  'db:update-subscription': (input, { db }) => updateSubscription(db, input),
+  'db:update-subscription': (input, { account }) => account.confirmSubscription(input),
   'db:get-last-sync': (_input, { db }) => ({ timestamp: getLastSync(db) }),
   'db:update-last-sync': (input, { db }) => ({ timestamp: updateLastSync(db, input?.timestamp) }),
   'db:get-user-settings': (_input, { db }) => getUserSettings(db),
@@ -49,6 +53,6 @@ export const dbHandlers = {
   'db:update-storage-usage': (input, { db }) => ({ bytes: updateStorageUsage(db, input.bytesToAdd) }),
   'db:add-sync-record': (input, { db }) => writeSyncRecord(db, input),
   'db:get-unsynced-changes': (input, { db }) => getUnsyncedChanges(db, input?.limit),
-  'db:mark-synced': (input, { db }) => ({ count: markSynced(db, input.ids) }),
-  'db:clean-deleted': (input, { db }) => ({ deleted: cleanDeleted(db, input) }),
+  'db:mark-synced': (input, { sync }) => ({ count: sync.pushedOf(input.ids) }),
+  'db:clean-deleted': ({ table, cloudIds }, { db }) => ({ deleted: cleanDeleted(db, { table, cloudIds }) }),
 } satisfies Partial<HandlerMap>;

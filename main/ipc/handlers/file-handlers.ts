@@ -1,7 +1,8 @@
 /**
  * `getFileStats`, `readFile`, `compressAudio`, `deleteFile`, `showItemInFolder`, `openPath` and `openExternal`: the
  * file channels, confined to the library's folders and never the app's secrets (`resolveLibraryPath`; deleting, to the
- * app's compressed copies; opening, to sessions and audio; links, to http(s) and mailto).
+ * app's compressed copies; opening, to sessions and audio; links, to http(s) and mailto). And `saveLocalFile`: the
+ * chunked copy of a picked file into the app's data folder (main/files/local-files.ts).
  */
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -22,6 +23,7 @@ function libraryPath(requested: string, ctx: CoreContext): Promise<string> {
 }
 
 export const fileHandlers = {
+  saveLocalFile: (input, ctx) => ctx.localFiles.receive(input),
   getFileStats: async (input, ctx): Promise<FileStats> => {
     const target = await libraryPath(input.path, ctx);
     try {

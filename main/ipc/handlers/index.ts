@@ -1,4 +1,9 @@
-/** Every channel's handler, by domain. The type proves that each channel of the contract has one. */
+/**
+ * Every channel's handler, one file per channel prefix (`songs:*` in song-handlers.ts; the spec's unprefixed file and
+ * folder channels in file-handlers.ts and library-handlers.ts: handler-files.test.ts holds each channel to its file).
+ * The type proves that each channel of the contract has one.
+ */
+import { DRIVER_CHANNELS, type Channel } from '../../../common/ipc';
 import type { HandlerMap } from '../handler';
 import { accountHandlers } from './account-handlers';
 import { cloudHandlers } from './cloud-handlers';
@@ -7,8 +12,14 @@ import { fieldHandlers } from './field-handlers';
 import { fileHandlers } from './file-handlers';
 import { jobHandlers } from './job-handlers';
 import { libraryHandlers } from './library-handlers';
-import { localFileHandlers } from './local-file-handlers';
 import { songHandlers } from './song-handlers';
 import { syncHandlers } from './sync-handlers';
+import { tagHandlers } from './tag-handlers';
 
-export const handlers: HandlerMap = { ...accountHandlers, ...cloudHandlers, ...dbHandlers, ...fileHandlers, ...songHandlers, ...fieldHandlers, ...libraryHandlers, ...jobHandlers, ...localFileHandlers, ...syncHandlers };
+export const handlers: HandlerMap = { ...accountHandlers, ...cloudHandlers, ...dbHandlers, ...fieldHandlers, ...fileHandlers, ...jobHandlers, ...libraryHandlers, ...songHandlers, ...syncHandlers, ...tagHandlers };
+
+/** What a shell's core serves: every channel but those that only tests and benchmarks drive (`DRIVER_CHANNELS`). */
+export function shellHandlers(all: Partial<HandlerMap> = handlers): Partial<HandlerMap> {
+  const driven: readonly Channel[] = DRIVER_CHANNELS;
+  return Object.fromEntries(Object.entries(all).filter(([channel]) => !driven.includes(channel as Channel)));
+}

@@ -1,11 +1,12 @@
 /**
  * Watched folders and scans: `watchDirectory`, `getWatchedDirectories`, `scanDirectory`, removing a folder, and
  * choosing folders (the OS's dialog, or the browser host's folder browser); taking the library out and back in
- * (export, import with its preview and undo).
+ * (export, import with its preview and undo); the snapshots' budget and what they take.
  */
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { getDirectory } from '../../../db/repositories/directories';
+import { getSnapshotBudget } from '../../../db/repositories/snapshot-budget';
 import { addDemoLibrary, demoState, removeDemoLibrary } from '../../library/demo-library';
 import { browseFolders } from '../../library/folder-browser';
 import { lastImport, undoLastImport } from '../../library/import-undo';
@@ -39,4 +40,8 @@ export const libraryHandlers = {
   'library:import': ({ json }, { db }) => importLibrary(db, json),
   'library:last-import': (_input, { db }) => ({ lastImport: lastImport(db) }),
   'library:import-undo': ({ importedAt }, { db }) => undoLastImport(db, importedAt),
+  'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),
+  'library:preview-snapshot-budget': (budget, { library }) => library.snapshots.preview(budget),
+  'library:set-snapshot-budget': (budget, { library }) => library.snapshots.setBudget(budget),
+  'library:snapshot-usage': (_input, { library }) => library.snapshots.usage(),
 } satisfies Partial<HandlerMap>;

@@ -1,14 +1,16 @@
-/** `songs:*` and `tags:list`: pages of a view, the table's bulk actions, and tag completion. */
+/**
+ * `songs:*`: pages of a view, the table's bulk actions, a song's versions and waveform, and its audio in the cloud (an
+ * upload now, a signed address to play).
+ */
 import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
+import { isCloudFileUrl } from '../../../common/cloud-files';
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';
-import { getSnapshotBudget } from '../../../db/repositories/snapshot-budget';
 import { getSong } from '../../../db/repositories/songs';
-import { listTags } from '../../../db/repositories/tags';
 import { querySongs } from '../../../db/song-query';
-import { copyVersion } from '../../library/version-copy';
-import { readWaveform } from '../../library/waveforms';
+import { readWaveform } from '../../analysis/waveforms';
+import { copyVersion } from '../../versions/version-copy';
 import type { HandlerMap } from '../handler';
 
 export const songHandlers = {
@@ -19,7 +21,6 @@ export const songHandlers = {
     void ctx.uploader.releaseCloudFiles(deleted);
     return { hidden, deleted: deleted.length };
   },
-  'tags:list': (input, { db }) => listTags(db, input ?? {}),
   'songs:versions': async ({ id }, { db, library }) => {
     const song = getSong(db, id);
     if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
@@ -32,10 +33,6 @@ export const songHandlers = {
     await platform.openPath(copy);
     return { copy };
   },
-  'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),
-  'library:preview-snapshot-budget': (budget, { library }) => library.snapshots.preview(budget),
-  'library:set-snapshot-budget': (budget, { library }) => library.snapshots.setBudget(budget),
-  'library:snapshot-usage': (_input, { library }) => library.snapshots.usage(),
   // The song names the waveform by its fingerprint, which `readWaveform` checks: a pulled song names no file here.
   'songs:waveform': async ({ id }, { db, dataDir }) => {
     const song = getSong(db, id);
@@ -43,5 +40,11 @@ export const songHandlers = {
     const stored = analysis ? await readWaveform(dataDir, analysis.fingerprint) : null;
     if (!analysis || !stored) return { waveform: null };
     return { waveform: { durationS: analysis.durationS, peaks: foldPeaks(stored.peaks, WAVEFORM_PLAYER_PIXELS) } };
+  },
+  'songs:upload': ({ id }, { uploader }) => uploader.uploadSong(id),
+  'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
+    const value = getSong(db, id)?.file?.value ?? '';
+    if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);
+    return { url: await uploader.signedUrl(value) };
   },
 } satisfies Partial<HandlerMap>;

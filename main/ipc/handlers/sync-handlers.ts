@@ -1,11 +1,7 @@
 /**
- * `sync:*`: the signed-in user's session for the core's sync, a run now, the upgrade's queue-all, the status, the
- * answer to held removals; and the cloud's files: a song's upload now, a removal, a signed address to play.
+ * `sync:*`: a run now, the upgrade's queue-all, the status, the answer to held removals; and `sync:session`, a session
+ * handed over by what drives the core from outside (tests, benchmarks: `DRIVER_CHANNELS`, never served to a page).
  */
-import { AppError } from '../../../common/errors';
-import { MESSAGES } from '../../../common/messages';
-import { isCloudFileUrl } from '../../../common/cloud-files';
-import { getSong } from '../../../db/repositories/songs';
 import type { HandlerMap } from '../handler';
 
 export const syncHandlers = {
@@ -19,12 +15,5 @@ export const syncHandlers = {
   'sync:resolve-removals': ({ choice }, { sync }) => {
     sync.engine.removals.resolve(choice);
     return sync.runNow();
-  },
-  'songs:upload': ({ id }, { uploader }) => uploader.uploadSong(id),
-  'cloud:remove-file': ({ url }, { uploader }) => uploader.removeCloudFile(url),
-  'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
-    const value = getSong(db, id)?.file?.value ?? '';
-    if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);
-    return { url: await uploader.signedUrl(value) };
   },
 } satisfies Partial<HandlerMap>;

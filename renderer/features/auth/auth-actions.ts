@@ -11,7 +11,7 @@ import type { SignInOutcome, SignUpOutcome } from '../../../common/account';
 import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/app-links';
 import { signUpOutcome } from '../../../common/auth-rules';
 import { MESSAGES } from '../../../common/messages';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import { getCloudClient } from './cloud-client';
 
 export const CLOUD_NOT_READY = 'Songshelf cannot reach its cloud yet. Try again in a moment.';
@@ -35,9 +35,8 @@ export function oauthCallbackAddress(): string {
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:sign-in']({ email, password });
+  if (hasCore()) {
+    const answer = await callCore('account:sign-in', { email, password });
     return answer.ok ? answer.data : { signedIn: false, notConfirmed: false, message: answer.error.message };
   }
   const supabase = await getCloudClient();
@@ -48,9 +47,8 @@ export async function signInWithPassword(email: string, password: string): Promi
 }
 
 export async function signUp(input: { email: string; password: string; name: string }): Promise<SignUpOutcome> {
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:sign-up']({ ...input, redirectTo: signInAddress() });
+  if (hasCore()) {
+    const answer = await callCore('account:sign-up', { ...input, redirectTo: signInAddress() });
     return answer.ok ? answer.data : { outcome: 'failed', message: answer.error.message };
   }
   const supabase = await getCloudClient();
@@ -65,9 +63,8 @@ export async function signUp(input: { email: string; password: string; name: str
 
 /** Sends the confirmation link again; what failed, or null. */
 export async function resendConfirmation(email: string): Promise<string | null> {
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:resend-confirmation']({ email, redirectTo: signInAddress() });
+  if (hasCore()) {
+    const answer = await callCore('account:resend-confirmation', { email, redirectTo: signInAddress() });
     return answer.ok ? answer.data.error : answer.error.message;
   }
   const supabase = await getCloudClient();
@@ -83,10 +80,10 @@ export async function resendConfirmation(email: string): Promise<string | null> 
  */
 export async function continueWithGoogle(fallback: string): Promise<string | null> {
   const redirectTo = oauthCallbackAddress();
-  const api = getBridge();
+  const core = hasCore();
   let url: string;
-  if (api) {
-    const begun = await api['account:begin-google']({ redirectTo });
+  if (core) {
+    const begun = await callCore('account:begin-google', { redirectTo });
     if (!begun.ok) return begun.error.message || fallback;
     url = begun.data.url;
   } else {
@@ -103,8 +100,9 @@ export async function continueWithGoogle(fallback: string): Promise<string | nul
     location.assign(url);
     return null;
   }
-  const opened = await api?.openExternal({ url });
-  return opened?.ok ? null : (opened?.error.message ?? fallback);
+  if (!core) return fallback;
+  const opened = await callCore('openExternal', { url });
+  return opened.ok ? null : opened.error.message || fallback;
 }
 
 /**
@@ -118,9 +116,8 @@ export async function completeStartedSignIn(search: string, hash: string): Promi
   if (failure) return failure;
   const code = query.get('code');
   if (!code) return fragment.get('access_token') && fragment.get('refresh_token') ? MESSAGES.callbackNotStarted : MESSAGES.callbackMissingTokens;
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:complete-sign-in']({ code });
+  if (hasCore()) {
+    const answer = await callCore('account:complete-sign-in', { code });
     return answer.ok ? null : answer.error.message;
   }
   const supabase = await getCloudClient();
@@ -134,9 +131,8 @@ export async function completeStartedSignIn(search: string, hash: string): Promi
 
 /** Signs out on this computer or in this browser (SIGNED_OUT, and the route guard goes to /login). */
 export async function signOut(options: { scope?: 'local' | 'global' } = {}): Promise<void> {
-  const api = getBridge();
-  if (api) {
-    await api['account:sign-out']();
+  if (hasCore()) {
+    await callCore('account:sign-out');
     return;
   }
   await (await getCloudClient())?.auth.signOut(options.scope ? { scope: options.scope } : undefined);

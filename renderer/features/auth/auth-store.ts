@@ -13,7 +13,7 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import type { AccountState, KnownAccount, SubscriptionTier } from '../../../common/account';
 import type { Build } from '../../../common/route-access';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore, onCoreEvent } from '../../api/calls';
 import { getCloudClient } from './cloud-client';
 
 export interface AccountUser {
@@ -45,17 +45,16 @@ function set(next: AuthState): void {
 
 /** The desktop app (Electron or the browser host) has the bridge; the website does not. */
 export function currentBuild(): Build {
-  return getBridge() ? 'desktop' : 'web';
+  return hasCore() ? 'desktop' : 'web';
 }
 
 /** Starts following who is signed in, once per page. */
 export function startAuth(): void {
   if (started) return;
   started = true;
-  const api = getBridge();
-  if (!api) return void followWebsite();
-  api.on('account:changed', applyAccount);
-  void api['account:get']().then((answer) => (answer.ok ? applyAccount(answer.data) : set(SIGNED_OUT)));
+  if (!hasCore()) return void followWebsite();
+  onCoreEvent('account:changed', applyAccount);
+  void callCore('account:get').then((answer) => (answer.ok ? applyAccount(answer.data) : set(SIGNED_OUT)));
 }
 
 /** The app: the core's account service says who is signed in. */
@@ -99,9 +98,8 @@ async function follow(supabase: SupabaseClient, user: User | null): Promise<void
 
 /** Reads the tier again (after the upgrade); the user stays who they are. In the app the core reads and caches it. */
 export async function refreshTier(): Promise<SubscriptionTier> {
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:refresh-tier']();
+  if (hasCore()) {
+    const answer = await callCore('account:refresh-tier');
     if (!answer.ok) return state.tier;
     applyAccount(answer.data);
     return answer.data.tier;

@@ -4,14 +4,14 @@
  * (`account:*` channels), and the page never holds a token.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { getBridge } from '../../bridge/bridge';
+import { hasCore } from '../../api/calls';
 
 /** One client per page (two would race over the stored session). */
 let client: SupabaseClient | null = null;
 
 /** The website's cloud client; null in the app, or when the site was built without a cloud. */
 export function getCloudClient(): Promise<SupabaseClient | null> {
-  if (getBridge()) return Promise.resolve(null);
+  if (hasCore()) return Promise.resolve(null);
   const url = import.meta.env.VITE_SUPABASE_URL;
   const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
   if (!url || !anonKey) return Promise.resolve(null);

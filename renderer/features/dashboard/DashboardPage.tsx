@@ -9,8 +9,7 @@ import type { BulkSongPatch, Song } from '../../../common/song';
 import { deleteOutcome } from '../../../common/song-delete';
 import type { View, ViewType } from '../../../common/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
-import type { Api } from '../../../common/ipc';
-import { getLibrary } from '../../bridge/bridge';
+import { callLibrary, hasLibrary } from '../../api/calls';
 import { currentBuild } from '../auth/auth-store';
 import { FirstRun } from '../library/FirstRun';
 import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
@@ -57,21 +56,20 @@ export default function DashboardPage() {
 }
 
 function ViewPage({ view }: { view: View }) {
-  const api = getLibrary();
-  if (!api) return <p className={styles.empty}>This page is not connected to the Songshelf app.</p>;
-  return <ConnectedViewPage view={view} api={api} />;
+  if (!hasLibrary()) return <p className={styles.empty}>This page is not connected to the Songshelf app.</p>;
+  return <ConnectedViewPage view={view} />;
 }
 
 /**
  * On the website (no core: the library is the cloud's) a song's files are on the computers that found them, so
  * their cells are read-only there, and adding songs, exporting and folders are the app's. (The file editors are the
- * only ones that write a field the cloud library refuses: `WEB_EDITABLE` in `web-library/cloud-core.ts`.)
+ * only ones that write a field the cloud library refuses: `WEB_EDITABLE_FIELDS` in `common/apply-edit.ts`.)
  */
 function webColumn(column: Column): Column {
   return column.editor.kind === 'file' ? { ...column, editor: { kind: 'readonly' } } : column;
 }
 
-function ConnectedViewPage({ view, api }: { view: View; api: Api }) {
+function ConnectedViewPage({ view }: { view: View }) {
   const onComputer = currentBuild() === 'desktop';
   const { modal } = useParams();
   const [searchParams] = useSearchParams();
@@ -96,7 +94,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: Api }) {
   }, [typed]);
 
   const query = useMemo(() => ({ viewId: view.id, search, sort: view.sortConfig, viewFilters: view.activeFilters }), [view.id, search, view.sortConfig, view.activeFilters]);
-  const window = useSongWindow(api, query);
+  const window = useSongWindow(query);
 
   const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn), [fields, onComputer]);
   const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
@@ -146,9 +144,9 @@ function ConnectedViewPage({ view, api }: { view: View; api: Api }) {
   };
 
   const setHidden = async (song: Song, hidden: boolean) => {
-    const done = await editSong(api, window, song, { hidden });
+    const done = await editSong(window, song, { hidden });
     if (done && hidden) {
-      showToast({ kind: 'info', message: `“${song.name}” moved to Hidden.`, action: { label: 'Undo', run: () => void api['db:update-song']({ id: song.id, patch: { hidden: false } }) } });
+      showToast({ kind: 'info', message: `“${song.name}” moved to Hidden.`, action: { label: 'Undo', run: () => void callLibrary('db:update-song', { id: song.id, patch: { hidden: false } }) } });
     }
   };
 
@@ -281,7 +279,7 @@ function ConnectedViewPage({ view, api }: { view: View; api: Api }) {
         onReorder={onReorder}
         onToggleSelect={onToggleSelect}
         onToggleSelectAll={onToggleSelectAll}
-        onEdit={(song, patch) => void editSong(api, window, song, patch)}
+        onEdit={(song, patch) => void editSong(window, song, patch)}
         onPlay={(song, index) => void player.play(song, index, window)}
         onRowAction={onRowAction}
         emptyMessage={onComputer && view.type === 'custom' && search === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, search !== '', onComputer)}

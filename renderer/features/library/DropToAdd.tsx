@@ -6,7 +6,7 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { AUDIO_EXTENSIONS, extensionOf } from '../../../common/file-kinds';
 import { useAddSongMutation } from '../../api/songshelf-api';
-import { getBridge } from '../../bridge/bridge';
+import { hasCore } from '../../api/calls';
 import { saveLocalFile, songFileFrom } from '../songs/save-local-file';
 import { showToast } from '../ui/toasts';
 import styles from './DropToAdd.module.css';
@@ -33,8 +33,7 @@ export function DropToAdd({ children }: { children: ReactNode }) {
     if (!takesDrop(event)) return;
     event.preventDefault();
     setOver(false);
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     const items = [...event.dataTransfer.items].map((item) => ({ entry: item.webkitGetAsEntry(), file: item.getAsFile() }));
     const folders: string[] = [];
     for (const { entry, file } of items) {
@@ -50,7 +49,7 @@ export function DropToAdd({ children }: { children: ReactNode }) {
         continue;
       }
       try {
-        const saved = await saveLocalFile(api, file, 'audio');
+        const saved = await saveLocalFile(file, 'audio');
         const result = await addSong({ name: file.name.replace(/\.[^.]+$/, ''), source: 'manual', file: songFileFrom(saved) });
         if ('error' in result) throw new Error(`${file.name} could not be added.`);
         showToast({ kind: 'info', message: `Added ${file.name} as a song.` });

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import { FolderBrowser } from './FolderBrowser';
@@ -17,16 +17,15 @@ export function FirstRun() {
   const navigate = useNavigate();
 
   const tryDemo = async () => {
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setAddingDemo(true);
-    const result = await api['library:demo']({ action: 'add' });
+    const result = await callCore('library:demo', { action: 'add' });
     setAddingDemo(false);
     if (!result.ok) {
       showToast({ kind: 'error', message: result.error.message });
       return;
     }
-    const folders = await api.getWatchedDirectories();
+    const folders = await callCore('getWatchedDirectories');
     const demo = folders.ok ? folders.data.find((folder) => folder.path === result.data.path) : undefined;
     if (demo?.viewId) void navigate(`/${demo.viewId}`);
   };

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FolderListing } from '../../../common/library';
-import { getBridge } from '../../bridge/bridge';
+import { callCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { Icon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
@@ -18,7 +18,7 @@ export function FolderBrowser({ onWatch, onClose }: { onWatch: (path: string) =>
   useEffect(() => {
     let live = true;
     setError(null);
-    void getBridge()?.['library:browse-folders'](at === undefined ? {} : { path: at }).then((result) => {
+    void callCore('library:browse-folders', at === undefined ? {} : { path: at }).then((result) => {
       if (!live) return;
       if (result.ok) setListing(result.data);
       else setError(result.error.message);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
 import { DEMO_FOLDER_NAME, type DemoState } from '../../../common/library';
 import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import sidebar from '../dashboard/DashboardLayout.module.css';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
@@ -15,15 +15,14 @@ import { useWatchFolders } from './use-watch-folders';
  * and what stays (anything they saved in its folder).
  */
 async function removeDemo(): Promise<void> {
-  const bridge = getBridge();
-  if (!bridge) return;
-  const state = await bridge['library:demo']({ action: 'state' });
+  if (!hasCore()) return;
+  const state = await callCore('library:demo', { action: 'state' });
   if (!state.ok) {
     showToast({ kind: 'error', message: state.error.message });
     return;
   }
   if (!window.confirm(demoRemovalQuestion(state.data))) return;
-  const result = await bridge['library:demo']({ action: 'remove' });
+  const result = await callCore('library:demo', { action: 'remove' });
   if (!result.ok) showToast({ kind: 'error', message: result.error.message });
 }
 

@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import type { LibraryExportRequest } from '../../../common/library-export';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import { ImportPreview } from './ImportPreview';
@@ -22,10 +22,9 @@ export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: View
   const busy = exporting ?? importing.busy;
 
   const exportAs = async (format: 'csv' | 'json', whole: boolean) => {
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setExporting(whole ? 'Exporting the library…' : 'Exporting the view…');
-    const result = await api['library:export']({ format, ...(whole ? {} : { query: viewQuery }) });
+    const result = await callCore('library:export', { format, ...(whole ? {} : { query: viewQuery }) });
     setExporting(null);
     if (!result.ok) {
       showToast({ kind: 'error', message: result.error.message });

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ImportUndoReport, LastImport, LibraryImportPreview, LibraryImportReport } from '../../../common/library-export';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 
 /** A file read and previewed, waiting for the user's answer. */
@@ -22,29 +22,27 @@ export function useLibraryImport() {
   const [busy, setBusy] = useState<string | null>(null);
 
   const refreshLastImport = useCallback(async () => {
-    const result = await getBridge()?.['library:last-import']();
-    if (result?.ok) setLastImport(result.data.lastImport);
+    const result = await callCore('library:last-import');
+    if (result.ok) setLastImport(result.data.lastImport);
   }, []);
   useEffect(() => {
     void refreshLastImport();
   }, [refreshLastImport]);
 
   const preview = async (file: File) => {
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setBusy(`Reading ${file.name}…`);
     const json = await file.text();
-    const result = await api['library:import-preview']({ json });
+    const result = await callCore('library:import-preview', { json });
     setBusy(null);
     if (result.ok) setPending({ fileName: file.name, json, preview: result.data });
     else showToast({ kind: 'error', message: result.error.message });
   };
 
   const apply = async () => {
-    const api = getBridge();
-    if (!api || !pending) return;
+    if (!hasCore() || !pending) return;
     setBusy(`Importing ${pending.fileName}…`);
-    const result = await api['library:import']({ json: pending.json });
+    const result = await callCore('library:import', { json: pending.json });
     setBusy(null);
     setPending(null);
     if (!result.ok) {
@@ -56,10 +54,9 @@ export function useLibraryImport() {
   };
 
   const undo = async () => {
-    const api = getBridge();
-    if (!api || !lastImport) return;
+    if (!hasCore() || !lastImport) return;
     setBusy('Undoing the last import…');
-    const result = await api['library:import-undo']({ importedAt: lastImport.importedAt });
+    const result = await callCore('library:import-undo', { importedAt: lastImport.importedAt });
     setBusy(null);
     showToast(result.ok ? { kind: 'info', message: undoSummary(result.data) } : { kind: 'error', message: result.error.message });
     await refreshLastImport();

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatchDirectoryMutation } from '../../api/songshelf-api';
-import { getBridge } from '../../bridge/bridge';
+import { callCore } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 
 export function useWatchFolders() {
@@ -41,8 +41,8 @@ export function useWatchFolders() {
   };
 
   const choose = async (): Promise<void> => {
-    const answer = await getBridge()?.['library:choose-folders']();
-    if (!answer?.ok) return;
+    const answer = await callCore('library:choose-folders');
+    if (!answer.ok) return;
     if (answer.data.native) await watch(answer.data.paths);
     else setBrowsing(true);
   };

@@ -8,7 +8,7 @@ import { audioFileNotFound } from '../../../common/messages';
 import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/media';
 import type { Song } from '../../../common/song';
 import { isCloudFileUrl } from '../../../common/cloud-files';
-import { getLibrary, mediaUrl } from '../../bridge/bridge';
+import { callLibrary, hasLibrary, mediaUrl } from '../../api/calls';
 import type { SongWindow } from '../song-table/song-window';
 
 /** How far next/previous look for a song that has audio before giving up. */
@@ -42,13 +42,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     queue.current = from;
     const file = song.file;
     if (!file) return;
-    const api = getLibrary();
+    const connected = hasLibrary();
     const autoplay = !(NO_AUTOPLAY_EXTENSIONS as readonly string[]).includes(fileExtension(file.fileName));
     // Uploaded audio that is not on this computer plays from the cloud, through an address signed for an hour.
     const local = file.localPath ?? (isCloudFileUrl(file.value) ? null : file.value);
-    const stats = local === null ? null : await api?.getFileStats({ path: local });
-    if (api && (stats === null || (stats?.ok && !stats.data.exists)) && isCloudFileUrl(file.value)) {
-      const signed = await api['songs:cloud-audio-url']({ id: song.id });
+    const stats = local === null ? null : connected ? await callLibrary('getFileStats', { path: local }) : undefined;
+    if (connected && (stats === null || (stats?.ok && !stats.data.exists)) && isCloudFileUrl(file.value)) {
+      const signed = await callLibrary('songs:cloud-audio-url', { id: song.id });
       if (signed.ok) {
         setState((previous) => ({ song, index, src: signed.data.url, autoplay, error: null, request: previous.request + 1 }));
         return;

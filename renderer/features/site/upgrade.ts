@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import { UPGRADE_DEEP_LINK } from '../../../common/app-links';
 import { inElectron } from '../auth/auth-actions';
 import { refreshTier } from '../auth/auth-store';
@@ -28,15 +28,14 @@ export async function startUpgrade(userId: string): Promise<string | null> {
     location.assign(url);
     return null;
   }
-  const opened = await getBridge()?.openExternal({ url });
-  return opened?.ok ? null : CHECKOUT_FAILED;
+  const opened = await callCore('openExternal', { url });
+  return opened.ok ? null : CHECKOUT_FAILED;
 }
 
 /** The payment page, asked of the cloud as the signed-in user: by the core in the app, by the page on the website. */
 async function checkoutAddress(successUrl: string, cancelUrl: string): Promise<string | null> {
-  const api = getBridge();
-  if (api) {
-    const answer = await api['account:start-checkout']({ successUrl, cancelUrl });
+  if (hasCore()) {
+    const answer = await callCore('account:start-checkout', { successUrl, cancelUrl });
     return answer.ok ? answer.data.url : null;
   }
   const supabase = await getCloudClient();
@@ -68,16 +67,15 @@ export function upgradeReturnFrom(search: string): UpgradeReturn | null {
 export async function completeUpgrade(back: UpgradeReturn, signedInUserId: string): Promise<{ kind: 'info' | 'error'; message: string }> {
   if (back.userId !== signedInUserId) return { kind: 'error', message: MESSAGES.upgradeWrongUser };
   if ((await refreshTier()) !== 'pro') return { kind: 'error', message: MESSAGES.upgradeNotConfirmed };
-  const api = getBridge();
-  if (!api) return { kind: 'info', message: MESSAGES.upgradeDone };
+  if (!hasCore()) return { kind: 'info', message: MESSAGES.upgradeDone };
 
   // The core read the tier from the cloud (refreshTier) and cached it for this account: check that cache.
-  const cached = await api['db:get-subscription']();
+  const cached = await callCore('db:get-subscription');
   if (!cached.ok || cached.data.tier !== 'pro' || cached.data.status !== 'active') {
     return { kind: 'error', message: MESSAGES.subscriptionVerifyFailed };
   }
-  await api['sync:queue-all']();
-  const synced = await api['sync:run']();
+  await callCore('sync:queue-all');
+  const synced = await callCore('sync:run');
   return synced.ok ? { kind: 'info', message: MESSAGES.upgradeDone } : { kind: 'info', message: MESSAGES.upgradeSyncFailed };
 }
 

@@ -2,30 +2,26 @@
  * Edits from the table: shown at once (optimistic), confirmed by the core's answer, rolled back with a
  * visible error when the core refuses. The one path every inline edit takes.
  */
-import type { Api } from '../../../common/ipc';
+import { applyEdit, customAsTyped } from '../../../common/apply-edit';
 import { failureText, MESSAGES } from '../../../common/messages';
 import type { Song, SongPatch } from '../../../common/song';
+import { sameValue } from '../../../common/song-edits';
+import { callLibrary } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 import type { SongWindow } from './song-window';
 
-/** What the row shows while the core works: the patch, with `custom` merged as the core merges it. */
+/**
+ * What the row shows while the core works: the fields the edit changes, as the core changes them (`applyEdit`; the
+ * custom values as typed, which the core checks). Only those fields, so two quick edits of one row both show.
+ */
 function optimisticFields(song: Song, patch: SongPatch): Partial<Song> {
-  const { custom, ...rest } = patch;
-  const fields: Partial<Song> = { ...rest };
-  if (custom) {
-    const merged = { ...song.custom };
-    for (const [id, value] of Object.entries(custom)) {
-      if (value === null) delete merged[id];
-      else merged[id] = value;
-    }
-    fields.custom = merged;
-  }
-  return fields;
+  const next = applyEdit(song, patch, customAsTyped(patch), Date.now());
+  return Object.fromEntries(Object.entries(next).filter(([field, value]) => !sameValue(value, song[field as keyof Song])));
 }
 
-export async function editSong(api: Api, window: SongWindow, song: Song, patch: SongPatch): Promise<boolean> {
+export async function editSong(window: SongWindow, song: Song, patch: SongPatch): Promise<boolean> {
   window.applyOptimistic(song.id, optimisticFields(song, patch));
-  const result = await api['db:update-song']({ id: song.id, patch });
+  const result = await callLibrary('db:update-song', { id: song.id, patch });
   if (result.ok) {
     window.settle(song.id, result.data);
     return true;

@@ -1,12 +1,15 @@
 /**
  * The rows behind the virtual table: pages of 100 songs fetched through `songs:query` as the user scrolls, so
  * the renderer holds a few thousand rows of a 200,000-song library, never all of it. It also carries the
- * optimistic edits: a patch shows at once, and is dropped (rolled back) or replaced by the core's answer.
+ * optimistic edits: a patch shows at once, and is dropped (rolled back) or replaced by the core's answer. The change
+ * feed tells it what changed (`songsChanged`); it reads its rows again only when it must.
  */
 import type { ErrorShape } from '../../../common/errors';
-import type { Api } from '../../../common/ipc';
-import type { Filter, SortConfig } from '../../../common/query';
+import type { Envelope } from '../../../common/ipc';
+import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/query';
+import { changeShows, editCanMoveRows, type SongListShape } from '../../../common/row-moves';
 import type { Song } from '../../../common/song';
+import type { SongRows, SongsChange } from '../../api/core-changes';
 
 export const PAGE_SIZE = 100;
 /** Pages kept around the visible rows; farther ones are dropped and fetched again if scrolled back to. */
@@ -20,7 +23,14 @@ export interface WindowQuery {
   viewFilters: Filter[];
 }
 
-export class SongWindow {
+/** Reads one page (or a few) of songs: the library's `songs:query` (`use-song-window.ts`). */
+export type PageReader = (query: SongQuery) => Promise<Envelope<SongPage>>;
+
+function listShape(query: WindowQuery): SongListShape {
+  return { sort: query.sort, filters: query.viewFilters, search: query.search };
+}
+
+export class SongWindow implements SongRows {
   private query: WindowQuery | null = null;
   private key = '';
   private generation = 0;
@@ -41,7 +51,7 @@ export class SongWindow {
   shownSearch: string | null = null;
   version = 0;
 
-  constructor(private readonly api: Api) {}
+  constructor(private readonly read: PageReader) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -74,7 +84,25 @@ export class SongWindow {
   }
 
   /**
-   * The core says songs changed: read again, in one call, the pages on screen (keeping them shown meanwhile). The
+   * The core changed songs. Songs the call's reply carried are shown as the core wrote them; when they were all the
+   * change and its fields cannot move rows under this query (a status edit under a name sort), nothing is read.
+   * A change of only the app's books (a first push's cloud id) shows nowhere: nothing is read. Otherwise the rows on
+   * screen are read again: their order or their values may differ.
+   */
+  songsChanged({ fields, settled }: SongsChange): void {
+    if (!changeShows(fields)) return;
+    if (settled) {
+      this.putRows(settled);
+      if (this.query && !editCanMoveRows(listShape(this.query), fields)) {
+        this.bump();
+        return;
+      }
+    }
+    this.refresh();
+  }
+
+  /**
+   * Read again, in one call, the pages on screen (keeping them shown meanwhile). The
    * pages either side are kept but stale, read again when scrolled onto the screen; farther ones are dropped.
    */
   refresh(): void {
@@ -142,13 +170,19 @@ export class SongWindow {
   /** The core answered: show its song (accepted) or what was there before (refused). */
   settle(id: string, song: Song | null): void {
     this.overlay.delete(id);
-    if (song) {
-      for (const rows of this.pages.values()) {
-        const at = rows.findIndex((row) => row.id === id);
-        if (at !== -1) rows[at] = song;
-      }
-    }
+    if (song) this.putRows([song]);
     this.bump();
+  }
+
+  /** Songs as the core has them, in the rows that show them. */
+  private putRows(songs: readonly Song[]): void {
+    const byId = new Map(songs.map((song) => [song.id, song]));
+    for (const rows of this.pages.values()) {
+      rows.forEach((row, at) => {
+        const song = byId.get(row.id);
+        if (song) rows[at] = song;
+      });
+    }
   }
 
   private loadVisible(): void {
@@ -187,7 +221,7 @@ export class SongWindow {
     if (!query || pages.length !== count) return;
     const generation = this.generation;
     for (const page of pages) this.inflight.add(page);
-    const result = await this.api['songs:query']({
+    const result = await this.read({
       viewId: query.viewId,
       search: query.search,
       ...(query.sort ? { sort: query.sort } : {}),

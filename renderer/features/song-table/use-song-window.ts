@@ -1,11 +1,11 @@
 /** One `SongWindow` per table, following the query and, through the change feed, the core's changes. */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Api } from '../../../common/ipc';
+import { callLibrary } from '../../api/calls';
 import { coreChanges } from '../../api/core-changes';
 import { SongWindow, type WindowQuery } from './song-window';
 
-export function useSongWindow(api: Api, query: WindowQuery | null): SongWindow {
-  const [window] = useState(() => new SongWindow(api));
+export function useSongWindow(query: WindowQuery | null): SongWindow {
+  const [window] = useState(() => new SongWindow((query) => callLibrary('songs:query', query)));
   useSyncExternalStore(window.subscribe, window.getVersion);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { failureText, MESSAGES } from '../../../common/messages';
 import type { NewSong } from '../../../common/song';
 import { useAddSongMutation } from '../../api/songshelf-api';
-import { getBridge } from '../../bridge/bridge';
+import { hasCore } from '../../api/calls';
 import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';
 import { errorMessage } from '../ui/tier-limits';
@@ -20,17 +20,16 @@ export function AddSongModal({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const api = getBridge();
-    if (!api || !name.trim()) return;
+    if (!hasCore() || !name.trim()) return;
     setError(null);
     try {
       const song: NewSong = { name: name.trim(), source: 'manual' };
       if (audio) {
-        const saved = await saveLocalFile(api, audio, 'audio', (fraction) => setProgress(`Saving ${audio.name}… ${Math.round(fraction * 100)}%`));
+        const saved = await saveLocalFile(audio, 'audio', (fraction) => setProgress(`Saving ${audio.name}… ${Math.round(fraction * 100)}%`));
         song.file = songFileFrom(saved);
       }
       if (session) {
-        const saved = await saveLocalFile(api, session, 'session', (fraction) => setProgress(`Saving ${session.name}… ${Math.round(fraction * 100)}%`));
+        const saved = await saveLocalFile(session, 'session', (fraction) => setProgress(`Saving ${session.name}… ${Math.round(fraction * 100)}%`));
         song.recordingSession = recordingSessionFrom(saved);
       }
       setProgress('Adding the song…');

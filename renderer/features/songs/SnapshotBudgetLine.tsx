@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { SNAPSHOT_BUDGET_LIMITS, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage } from '../../../common/project-versions';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import styles from './SongPanel.module.css';
@@ -18,11 +18,10 @@ export function SnapshotBudgetLine() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    const api = getBridge();
-    void api?.['library:snapshot-budget']().then((result) => {
+    void callCore('library:snapshot-budget').then((result) => {
       if (live && result.ok) setBudget(result.data);
     });
-    void api?.['library:snapshot-usage']().then((result) => {
+    void callCore('library:snapshot-usage').then((result) => {
       if (live && result.ok) setUsage(result.data);
     });
     return () => {
@@ -76,10 +75,9 @@ function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: (saved
   const asked = (): SnapshotBudget => ({ count: Number(count), megabytes: Number(megabytes), totalMegabytes: Number(totalMegabytes) });
 
   const save = async () => {
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setSaving(true);
-    const result = await api['library:set-snapshot-budget'](asked());
+    const result = await callCore('library:set-snapshot-budget', asked());
     setSaving(false);
     if (!result.ok) {
       showToast({ kind: 'error', message: result.error.message });
@@ -91,10 +89,9 @@ function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: (saved
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setSaving(true);
-    const preview = await api['library:preview-snapshot-budget'](asked());
+    const preview = await callCore('library:preview-snapshot-budget', asked());
     setSaving(false);
     if (!preview.ok) {
       showToast({ kind: 'error', message: preview.error.message });

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { failureText, MESSAGES } from '../../../common/messages';
 import type { Song, SongPatch } from '../../../common/song';
-import { getLibrary } from '../../bridge/bridge';
+import { callLibrary, hasLibrary } from '../../api/calls';
 import { CellEditor } from '../song-table/CellEditor';
 import { CellText } from '../song-table/CellText';
 import type { Column } from '../song-table/columns';
@@ -27,9 +27,8 @@ export function SongFields({ song, columns, onSaved, onPlay }: { song: Song; col
   useEffect(() => grid.current?.focus(), []);
 
   const save = async (patch: SongPatch) => {
-    const api = getLibrary();
-    if (!api) return;
-    const result = await api['db:update-song']({ id: song.id, patch });
+    if (!hasLibrary()) return;
+    const result = await callLibrary('db:update-song', { id: song.id, patch });
     if (result.ok) onSaved(result.data);
     else showToast({ kind: 'error', message: failureText(MESSAGES.songUpdateFailed, result.error.message) });
   };

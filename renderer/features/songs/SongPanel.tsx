@@ -8,7 +8,7 @@ import { analysisOf } from '../../../common/audio-analysis';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
-import { getLibrary } from '../../bridge/bridge';
+import { callLibrary, hasLibrary } from '../../api/calls';
 import { currentBuild } from '../auth/auth-store';
 import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';
@@ -30,17 +30,16 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
   const [song, setSong] = useState<Loaded<Song>>({ state: 'loading' });
   const [timeline, setTimeline] = useState<Loaded<SongTimeline>>({ state: 'loading' });
   useEffect(() => {
-    const api = getLibrary();
-    if (!api) return;
+    if (!hasLibrary()) return;
     let live = true;
-    void api['db:get-songs']({ ids: [id], includeHidden: true }).then((result) => {
+    void callLibrary('db:get-songs', { ids: [id], includeHidden: true }).then((result) => {
       if (!live) return;
       const found = result.ok ? result.data[0] : undefined;
       setSong(found ? { state: 'ready', value: found } : { state: 'failed', message: result.ok ? 'That song no longer exists.' : result.error.message });
     });
     // Versions are read from the project's folder: only the computer that has it can (on the website, none).
     if (currentBuild() === 'desktop') {
-      void api['songs:versions']({ id }).then((result) => {
+      void callLibrary('songs:versions', { id }).then((result) => {
         if (live) setTimeline(result.ok ? { state: 'ready', value: result.data } : { state: 'failed', message: result.error.message });
       });
     } else setTimeline({ state: 'failed', message: WEB_VERSIONS });
@@ -236,9 +235,7 @@ function VersionRow({ songId, version }: { songId: string; version: ProjectVersi
 
 /** Copied beside the project under a new name, then opened: the original is never touched. */
 async function openCopy(songId: string, version: ProjectVersion): Promise<void> {
-  const api = getLibrary();
-  if (!api) return;
-  const result = await api['songs:open-version-copy']({ id: songId, path: version.path });
+  const result = await callLibrary('songs:open-version-copy', { id: songId, path: version.path });
   if (result.ok) showToast({ kind: 'info', message: `Opened a copy: ${result.data.copy.split(/[\\/]/).pop()}` });
   else showToast({ kind: 'error', message: result.error.message });
 }

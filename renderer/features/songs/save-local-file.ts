@@ -2,9 +2,9 @@
  * Copies a file the user picked into the library (the bridge's `saveLocalFile`), a chunk at a time so it
  * fits any transport, reporting progress. The song then links the saved copy.
  */
-import type { Api } from '../../../common/ipc';
 import { LOCAL_FILE_CHUNK_BYTES, type LocalFileKind, type SavedLocalFile } from '../../../common/local-files';
 import type { RecordingSession, SongFile } from '../../../common/song';
+import { callCore } from '../../api/calls';
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -12,13 +12,13 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export async function saveLocalFile(api: Api, file: File, kind: LocalFileKind, onProgress?: (fraction: number) => void): Promise<SavedLocalFile> {
+export async function saveLocalFile(file: File, kind: LocalFileKind, onProgress?: (fraction: number) => void): Promise<SavedLocalFile> {
   let uploadId: string | undefined;
   let offset = 0;
   do {
     const chunk = new Uint8Array(await file.slice(offset, offset + LOCAL_FILE_CHUNK_BYTES).arrayBuffer());
     const done = offset + chunk.length >= file.size;
-    const result = await api.saveLocalFile({ ...(uploadId ? { uploadId } : {}), fileName: file.name, kind, offset, data: toBase64(chunk), done });
+    const result = await callCore('saveLocalFile', { ...(uploadId ? { uploadId } : {}), fileName: file.name, kind, offset, data: toBase64(chunk), done });
     if (!result.ok) throw new Error(result.error.message);
     uploadId = result.data.uploadId;
     offset = result.data.received;

@@ -1,16 +1,18 @@
 /** Reveal a file in Finder/Explorer and open a project in its DAW, with the core's refusal shown as a toast. */
 import type { Song } from '../../../common/song';
-import { getBridge } from '../../bridge/bridge';
+import { callCore, hasCore } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 
 export async function revealInFolder(path: string): Promise<void> {
-  const result = await getBridge()?.showItemInFolder({ path });
-  if (result && !result.ok) showToast({ kind: 'error', message: result.error.message });
+  if (!hasCore()) return;
+  const result = await callCore('showItemInFolder', { path });
+  if (!result.ok) showToast({ kind: 'error', message: result.error.message });
 }
 
 export async function openInDaw(path: string): Promise<void> {
-  const result = await getBridge()?.openPath({ path });
-  if (result && !result.ok) showToast({ kind: 'error', message: result.error.message });
+  if (!hasCore()) return;
+  const result = await callCore('openPath', { path });
+  if (!result.ok) showToast({ kind: 'error', message: result.error.message });
 }
 
 /** What "open the project" opens: the recording session (the DAW opens it), else the project's folder. */

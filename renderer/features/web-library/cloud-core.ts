@@ -13,7 +13,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { applyBulkPatch } from '../../../common/bulk-edit';
 import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN } from '../../../common/constants';
 import type { CustomField } from '../../../common/custom-fields';
-import { applyCustomPatch, checkCustomPatch } from '../../../common/custom-values';
+import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/apply-edit';
+import { checkCustomPatch } from '../../../common/custom-values';
 import { AppError, isAppError, type ErrorShape } from '../../../common/errors';
 import { contract, createApi, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/ipc';
 import { MESSAGES } from '../../../common/messages';
@@ -32,8 +33,6 @@ const STALE_AFTER_MS = 60_000;
 /** Songs sent to the cloud in one request. */
 const SAVE_BATCH = 200;
 
-/** What a song edit on the website may change: a song's files and folders belong to the computer that found them. */
-const WEB_EDITABLE = new Set<keyof SongPatch>(['name', 'priority', 'tier', 'status', 'tags', 'notes', 'tempo', 'key', 'timeSignature', 'custom', 'hidden']);
 const LAYOUT_FIELDS = ['sortConfig', 'activeFilters', 'columnVisibility', 'columnOrder', 'columnWidths'] as const;
 
 export const ONLY_IN_APP = 'This is done in the Songshelf app on your computer, where your project folders are.';
@@ -232,13 +231,12 @@ export class CloudLibrary {
     throw new AppError('cloud_error', superseded.length === 1 ? 'This song was changed on another computer since this page read it: its newer copy is shown.' : `${superseded.length} songs were changed on another computer since this page read them: their newer copies are shown.`);
   }
 
+  /** A song edit, by the app's own rule (`applyEdit`); a song's files and folders belong to the computer that found them. */
   private editedSong(current: Song, patch: SongPatch): Song {
-    const refused = Object.keys(patch).filter((field) => !WEB_EDITABLE.has(field as keyof SongPatch));
+    const refused = Object.keys(patch).filter((field) => !WEB_EDITABLE_FIELDS.has(field as keyof SongPatch));
     if (refused.length > 0) throw new AppError('not_allowed', ONLY_IN_APP);
-    const custom = patch.custom === undefined ? current.custom : applyCustomPatch(current.custom, checkCustomPatch(patch.custom, new Map(this.fields.map((field) => [field.id, field]))));
-    const next: Song = { ...current, ...patch, custom, modifiedAt: this.editTime(current) };
-    next.editedAt = stampEdits(current, next, next.modifiedAt);
-    return next;
+    const custom = patch.custom === undefined ? null : checkCustomPatch(patch.custom, new Map(this.fields.map((field) => [field.id, field])));
+    return applyEdit(current, patch, custom, this.editTime(current));
   }
 
   /**

@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
-import { customFieldFromCloud, customFieldToCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud } from '../../../common/cloud-records';
+import { customFieldFromCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud } from '../../../common/cloud-records';
 import type { CustomField } from '../../../common/custom-fields';
 import type { Song } from '../../../common/song';
 import type { View } from '../../../common/view';
@@ -62,10 +62,6 @@ export async function saveCloudSongs(supabase: SupabaseClient, songs: readonly S
 
 export async function saveCloudView(supabase: SupabaseClient, view: View): Promise<string[]> {
   return upsert(supabase, 'views', [{ id: view.id, data: viewToCloud(view), origin: WEB_ORIGIN }]);
-}
-
-export async function saveCloudField(supabase: SupabaseClient, field: CustomField): Promise<string[]> {
-  return upsert(supabase, 'custom_fields', [{ id: field.id, data: customFieldToCloud(field), origin: WEB_ORIGIN }]);
 }
 
 export async function deleteCloudView(supabase: SupabaseClient, id: string): Promise<void> {

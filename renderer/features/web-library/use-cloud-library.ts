@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { songshelfApi } from '../../api/songshelf-api';
-import { installCloudLibrary } from '../../bridge/bridge';
+import { installCloudLibrary } from '../../api/calls';
 import { getCloudClient } from '../auth/cloud-client';
 import { CloudLibrary } from './cloud-core';
 

@@ -32,7 +32,7 @@ const RANGE_PERCENTILES = [0.1, 0.95] as const;
  * Channel weights by count, for WAV's order (FL FR FC LFE BL BR): mono and stereo count each channel once, 5.0 and
  * 5.1 weigh the surrounds 1.41 and leave out the LFE (BS.1770-4 Table 3). Other layouts count every channel once.
  */
-export function channelWeights(channels: number): number[] {
+function channelWeights(channels: number): number[] {
   if (channels === 4) return [1, 1, 1.41, 1.41];
   if (channels === 5) return [1, 1, 1, 1.41, 1.41];
   if (channels === 6) return [1, 1, 1, 0, 1.41, 1.41];

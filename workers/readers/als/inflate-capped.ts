@@ -10,14 +10,14 @@ import zlib from 'node:zlib';
 import { SetRejected } from './set-rejected';
 
 /** Real sets inflate 4 to 20 times (FORMATS.md); far beyond that is a bomb. */
-export const MAX_INFLATE_RATIO = 200;
-export const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
+const MAX_INFLATE_RATIO = 200;
+const MAX_INFLATED_BYTES = 512 * 1024 * 1024;
 /** Large chunks keep the per-chunk costs (events, the scanner's carry) negligible; 256 KiB measured best. */
 const INFLATED_CHUNK_BYTES = 256 * 1024;
 const COMPRESSED_READ_BYTES = 1024 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b];
 
-export function inflateCapFor(compressedBytes: number): number {
+function inflateCapFor(compressedBytes: number): number {
   return Math.min(MAX_INFLATE_RATIO * compressedBytes, MAX_INFLATED_BYTES);
 }
 

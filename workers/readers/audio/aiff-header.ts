@@ -57,7 +57,7 @@ async function readCommon(handle: FileHandle, offset: number, compressed: boolea
 }
 
 /** An IEEE 754 80-bit extended float (sign, 15-bit exponent, 64-bit mantissa with its integer bit). */
-export function extended80(bytes: Uint8Array): number {
+function extended80(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, 10);
   const exponent = view.getUint16(0) & 0x7fff;
   const mantissa = view.getUint32(2) * 2 ** 32 + view.getUint32(6);

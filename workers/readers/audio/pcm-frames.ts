@@ -7,7 +7,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { BYTES_PER_SAMPLE, pcmToFloat, type PcmLayout } from './pcm-layout';
 
 /** About a second and a half at 44.1 kHz: big enough that the per-chunk cost vanishes, small enough to stay in cache. */
-export const CHUNK_FRAMES = 65_536;
+const CHUNK_FRAMES = 65_536;
 
 export interface PcmChunk {
   planar: Float32Array[];

@@ -56,7 +56,7 @@ const NOTE_NAME = /^[A-G][#♯b♭]?$/;
  * shape (a number, an unknown mode) gives null rather than a guessed key. Spelled as the app spells keys
  * ("D#" + "major" is "Eb major").
  */
-export function songKey(tonic: PlistValue | undefined, mode: PlistValue | undefined): string | null {
+function songKey(tonic: PlistValue | undefined, mode: PlistValue | undefined): string | null {
   if (typeof tonic !== 'string' || typeof mode !== 'string') return null;
   const note = NOTE_NAME.test(tonic.trim()) ? parseKey(tonic) : null;
   const modeName = mode.trim().toLowerCase();

@@ -21,7 +21,7 @@ const AUDIO_FILE_EXTENSION = /\.(wav|aiff?)$/i;
 /** Pro Tools' own folders, which appear in the list like files do. */
 const FOLDER_NAMES = new Set(['Audio Files', 'Fade Files']);
 /** Far more than any real session; a list beyond it is a hostile file, refused before it costs memory. */
-export const MAX_AUDIO_FILES = 200_000;
+const MAX_AUDIO_FILES = 200_000;
 
 export function audioFileNames(session: SessionBytes, scheme: ObfuscationScheme, listBlock: Block | undefined): string[] {
   if (listBlock === undefined) return [];

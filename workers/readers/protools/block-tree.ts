@@ -15,7 +15,7 @@ import { HEADER_BYTES } from './session-header';
 
 export const BLOCK_MARKER = 0x5a;
 /** Marker, block type and size: the content (starting with its 2-byte content type) follows. */
-export const BLOCK_HEADER_BYTES = 7;
+const BLOCK_HEADER_BYTES = 7;
 const CONTENT_TYPE_BYTES = 2;
 
 export interface Block {

@@ -9,9 +9,9 @@ import { MalformedSessionError } from './session-bytes';
 export const HEADER_BYTES: number = PRO_TOOLS_HEADER.bytes;
 export const MAGIC_LEAD_BYTE: number = PRO_TOOLS_HEADER.leadByte;
 export const MAGIC_TEXT: string = PRO_TOOLS_HEADER.text;
-export const BYTE_ORDER_OFFSET = 0x11;
-export const SCHEME_OFFSET: number = PRO_TOOLS_HEADER.schemeOffset;
-export const SEED_OFFSET = 0x13;
+const BYTE_ORDER_OFFSET = 0x11;
+const SCHEME_OFFSET: number = PRO_TOOLS_HEADER.schemeOffset;
+const SEED_OFFSET = 0x13;
 
 /** 1: Pro Tools 5 to 9 (.pts, .ptf). 5: Pro Tools 10 and later (.ptx). */
 export type ObfuscationScheme = 1 | 5;

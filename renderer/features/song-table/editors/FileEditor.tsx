@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { getBridge } from '../../../bridge/bridge';
+import { hasCore } from '../../../api/calls';
 import { recordingSessionFrom, saveLocalFile, songFileFrom } from '../../songs/save-local-file';
 import { openInDaw, revealInFolder } from '../../songs/song-actions';
 import type { EditorProps } from './types';
@@ -15,12 +15,11 @@ export function FileEditor({ song, save, close, which }: EditorProps & { which: 
   const noun = which === 'audio' ? 'audio file' : 'recording session';
 
   const choose = async (file: File) => {
-    const api = getBridge();
-    if (!api) return;
+    if (!hasCore()) return;
     setError(null);
     setProgress(0);
     try {
-      const saved = await saveLocalFile(api, file, which, setProgress);
+      const saved = await saveLocalFile(file, which, setProgress);
       save(which === 'audio' ? { file: songFileFrom(saved) } : { recordingSession: recordingSessionFrom(saved) });
       close(null);
     } catch (failure) {

@@ -18,8 +18,8 @@ import { getSong } from '../../db/repositories/songs';
 import { PermanentJobError } from '../jobs/permanent-error';
 import type { JobContext } from '../jobs/runner';
 import { audioFingerprint } from './content-hash';
-import type { ReadRequest } from './plan-scan';
-import type { ReadDeps } from './read-jobs';
+import type { ReadRequest } from '../scan/plan-scan';
+import type { ReadDeps } from '../scan/read-jobs';
 import { writeWaveform } from './waveforms';
 
 export interface AnalysisDeps extends ReadDeps {

@@ -19,7 +19,7 @@ import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueueMany, livePayloads } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
-import { contentHash } from './content-hash';
+import { contentHash } from '../analysis/content-hash';
 import { newSongFor, planScan, type NewSongPlan, type ScanPlan, type ReadRequest } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
 

@@ -12,9 +12,9 @@ import { getSong } from '../../db/repositories/songs';
 import { files } from '../../db/schema';
 import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
-import { contentHash } from './content-hash';
-import { summariseVersions } from './project-versions';
-import type { SnapshotKeeper } from './snapshot-keeper';
+import { contentHash } from '../analysis/content-hash';
+import { summariseVersions } from '../versions/project-versions';
+import type { SnapshotKeeper } from '../versions/snapshot-keeper';
 import type { ProjectReadRequest, ReadRequest } from './plan-scan';
 
 export interface ReadDeps {

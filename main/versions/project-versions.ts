@@ -17,7 +17,7 @@ import type { ReadOutcome } from '../../common/worker-tasks';
 import { VERSION_FILE_MAX_BYTES, type ProjectVersion, type ProjectVersions, type VersionFile, type VersionSource, type VersionSummary } from '../../common/project-versions';
 import { changeText, versionChanges } from '../../common/version-changes';
 import type { WorkerPool } from '../jobs/pool';
-import { fileSha256 } from './content-hash';
+import { fileSha256 } from '../analysis/content-hash';
 import { isGzippedSnapshot, snapshotVersions } from './snapshots';
 import { findVersionFiles } from './version-files';
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Filter } from './query';
+import { changeShows, editCanMoveRows, type SongListShape } from './row-moves';
+
+const list = (shape: Partial<SongListShape>): SongListShape => ({ sort: null, filters: [], search: '', ...shape });
+const byName = list({ sort: { column: 'name', direction: 'Ascending' } });
+/** What an edit of one field writes: the field, its edit time, and the song's modified time. */
+const edit = (field: string) => [field, 'editedAt', 'modifiedAt'];
+const mixing: Filter = { op: 'equals', field: 'status', value: 'Mixing' };
+
+describe('which edits can move rows', () => {
+  it.each<[string, SongListShape, readonly string[] | null, boolean]>([
+    ['a status edit under a name sort', byName, edit('status'), false],
+    ['a tempo edit under a name sort', byName, edit('tempo'), false],
+    ['a name edit under a name sort', byName, edit('name'), true],
+    ['a status edit under a status sort', list({ sort: { column: 'status', direction: 'Descending' } }), edit('status'), true],
+    ['a name edit under a status sort (ties are ordered by name on the website)', list({ sort: { column: 'status', direction: 'Ascending' } }), edit('name'), true],
+    ['a tempo edit under a key sort (tempo within a key)', list({ sort: { column: 'key', direction: 'Ascending' } }), edit('tempo'), true],
+    ['any edit under the default sort, newest first (the edit is the newest)', list({}), edit('status'), true],
+    ['a status edit under a status filter', list({ sort: { column: 'name', direction: 'Ascending' }, filters: [mixing] }), edit('status'), true],
+    ['a status edit under a status operator in the search', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'status:mix' }), edit('status'), true],
+    ['a notes edit while searching words (notes are searched)', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'hook' }), edit('notes'), true],
+    ['a status edit while searching words', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'hook' }), edit('status'), false],
+    ['a custom value under that custom field’s sort', list({ sort: { column: 'custom.mood', direction: 'Ascending' } }), edit('custom'), true],
+    ['a custom value under a name sort', byName, edit('custom'), false],
+    ['an analysis (meta) under a bpm filter', list({ sort: { column: 'name', direction: 'Ascending' }, filters: [{ op: 'range', field: 'bpm', min: 120 }] }), ['meta'], true],
+    ['an audio file under a file name sort', list({ sort: { column: 'fileName', direction: 'Ascending' } }), edit('file'), true],
+    ['hiding a song, whatever the sort', byName, edit('hidden'), true],
+    ['an unknown set of fields (an insert, a whole row)', byName, null, true],
+    ['a search that cannot be read', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'bpm:fast' }), edit('status'), true],
+  ])('%s: %s', (_name, shape, changed, moves) => {
+    expect(editCanMoveRows(shape, changed)).toBe(moves);
+  });
+});
+
+describe('which changes a row shows', () => {
+  it.each<[string, readonly string[] | null, boolean]>([
+    ["a song's first push (its cloud id)", ['supabaseId'], false],
+    ['a processing flag lowered', ['isBeingProcessedByHandleNewProject'], false],
+    ['a status edit', edit('status'), true],
+    ['an unknown set of fields', null, true],
+  ])('%s: %s', (_name, changed, shows) => {
+    expect(changeShows(changed)).toBe(shows);
+  });
+});

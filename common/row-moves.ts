@@ -1,0 +1,94 @@
+/**
+ * Which edits of songs can move rows in a list of them (a view's page in the table): an edit of a field that places a
+ * row (the sort, with what orders its ties) or decides whether it is listed at all (the view's filters, the search's
+ * operators and words, the hidden flag, a folder's path). An edit of any other field leaves every row where it was:
+ * the page shows the new values in the rows it has and reads nothing again. And a change of only the app's books (a
+ * song's first push setting its cloud id) changes nothing a row shows: nobody reads for it.
+ *
+ * The fields are the song's (`song-fields.ts`); a sort or filter names a query field (`query.ts`), read from these
+ * song fields, as `db/song-conditions.ts` reads them in SQLite and `view-rules.ts` in memory. When the two differ
+ * (ties: SQLite orders them by the row's number, the website by name), both count.
+ */
+import { isCustomFieldKey, DEFAULT_SORT, type Filter, type QueryField, type SongQueryField, type SortConfig } from './query';
+import { parseSearch } from './search-syntax';
+import type { SongFieldName } from './song-fields';
+
+/** A list of songs as the table asks for it: its sort (the view's, or the default), its filters and its search. */
+export interface SongListShape {
+  /** Null: the default, newest work first (`DEFAULT_SORT`). */
+  sort: SortConfig | null;
+  filters: readonly Filter[];
+  search: string;
+}
+
+/** The song fields each query field is read from. */
+const READS: Record<SongQueryField, readonly SongFieldName[]> = {
+  name: ['name'],
+  priority: ['priority'],
+  tier: ['tier'],
+  status: ['status'],
+  tempo: ['tempo'],
+  key: ['key'],
+  timeSignature: ['timeSignature'],
+  notes: ['notes'],
+  tags: ['tags'],
+  fileName: ['file'],
+  projectPath: ['projectPath'],
+  createdAt: ['createdAt'],
+  modifiedAt: ['modifiedAt'],
+  daw: ['meta'],
+  missing: ['meta'],
+  audioBpm: ['meta'],
+  audioKey: ['meta'],
+  lufs: ['meta'],
+  truePeak: ['meta'],
+  durationS: ['meta'],
+  bpm: ['tempo', 'meta'],
+};
+
+/** Fields no row shows: the app's books (the cloud's id, the edit times, flags the core keeps for itself). */
+const BOOKS: readonly string[] = ['supabaseId', 'editedAt', 'needsUploadRetry', 'isBeingProcessedByHandleNewProject', 'removedBySyncAt'];
+
+/** Whether a change of `changed` (song fields; null: any) alters anything a row shows, or where it is. */
+export function changeShows(changed: readonly string[] | null): boolean {
+  return changed === null || changed.some((field) => !BOOKS.includes(field));
+}
+
+/** Whether a song is listed at all: Hidden lists the hidden songs, every other view the others; a folder's view, its songs. */
+const EVERY_LIST: readonly SongFieldName[] = ['hidden', 'projectPath'];
+/** What orders a sort's ties: the name on the website (`compareSongs`); SQLite's row number never changes. */
+const TIES: readonly SongFieldName[] = ['name'];
+/** What the search's plain words are matched in (the full-text index, `migrations/0001_songs_fts.sql`). */
+const WORDS: readonly SongFieldName[] = ['name', 'notes', 'tags', 'file', 'recordingSession'];
+
+function readsOf(field: QueryField): readonly SongFieldName[] {
+  return isCustomFieldKey(field) ? ['custom'] : READS[field];
+}
+
+/** The song fields whose edit can move a row of `list`, or null when the search cannot be read (any edit might). */
+export function fieldsPlacingRows(list: SongListShape): ReadonlySet<SongFieldName> | null {
+  let search: ReturnType<typeof parseSearch>;
+  try {
+    search = parseSearch(list.search);
+  } catch {
+    // A search with a bad operator lists nothing and says why; whatever changes, read it again.
+    return null;
+  }
+  const sort = list.sort ?? DEFAULT_SORT;
+  const fields = new Set<SongFieldName>([...EVERY_LIST, ...TIES, ...readsOf(sort.column)]);
+  // A key's songs are ordered by tempo within it, as a DJ reads a crate.
+  if (sort.column === 'key') fields.add('tempo');
+  for (const filter of [...list.filters, ...search.filters]) for (const field of readsOf(filter.field)) fields.add(field);
+  if (search.words.length > 0) for (const field of WORDS) fields.add(field);
+  return fields;
+}
+
+/**
+ * Whether an edit of `changed` (song fields; null: any, as an insert or a whole-row write says) can move rows of
+ * `list`: change their order, or which songs it holds.
+ */
+export function editCanMoveRows(list: SongListShape, changed: readonly string[] | null): boolean {
+  if (changed === null) return true;
+  const placing = fieldsPlacingRows(list);
+  return placing === null || changed.some((field) => placing.has(field as SongFieldName));
+}
