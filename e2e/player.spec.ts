@@ -9,7 +9,7 @@ import { writeProToolsSession } from '../fixtures/generators/protools';
 import { hostUrl } from './host-url';
 import { platformCalls } from './platform-calls';
 import { writeWav } from '../fixtures/generators/wav';
-import { addSongs, cell, makeRoomForFolders, row, search, showColumns, tempFolder } from './songs';
+import { addSongs, cell, makeRoomForFolders, restoreDefaultOrder, row, search, showColumns, tempFolder } from './songs';
 
 async function addSongWithFiles(page: Page, name: string, audio: string | null, session: string | null) {
   await page.getByRole('button', { name: 'Add song' }).click();
@@ -60,6 +60,7 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
   await expect(page.getByTestId('now-playing')).toHaveText('Play Second');
   await player.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Play First');
+  await restoreDefaultOrder(page);
 });
 
 test('the player refuses a missing file with the spec message, and sets AIFF as current without playing', async ({ page }) => {

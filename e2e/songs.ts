@@ -68,3 +68,18 @@ export async function makeRoomForFolders(page: Page, count = 1): Promise<void> {
   }, FREE_TIER_MAX_DIRECTORIES - count);
   expect(room).toBe('ok');
 }
+
+/**
+ * The run's tests share one library: a test that sorts All Songs puts it back in its default order (newest first)
+ * for the tests after it, which count reads under that order.
+ */
+export async function restoreDefaultOrder(page: Page): Promise<void> {
+  const restored = await page.evaluate(async () => {
+    const views = await window.api!['db:get-views']();
+    const all = views.ok ? views.data.find((view) => view.title === 'All Songs') : undefined;
+    if (!all) return 'no All Songs view';
+    const updated = await window.api!['db:update-view']({ id: all.id, patch: { sortConfig: null } });
+    return updated.ok ? 'ok' : updated.error.message;
+  });
+  expect(restored).toBe('ok');
+}

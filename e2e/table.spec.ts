@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { cloudEndpoint, hostUrl, websiteUrl } from './host-url';
 import { startHost } from '../harness/host';
 import { MUSICIAN, SIGNED_OUT_STATE, createConfirmedUser, setHostAccount, signedInCloudClient } from '../harness/signed-in';
-import { addSongs, cell, expectNames, row, search, showColumns } from './songs';
+import { addSongs, cell, expectNames, restoreDefaultOrder, row, search, showColumns } from './songs';
 
 /** The channels of the calls the page sends to the core, in order, as they leave (the test empties it to start over). */
 async function countCalls(page: Page): Promise<string[]> {
@@ -260,12 +260,7 @@ test('a status edit under a name sort costs no page read; a name edit there, whi
     await page.waitForTimeout(1000);
     expect(pageReads(calls)).toBe(1);
   } finally {
-    // The library is shared by the run's tests: All Songs goes back to its default order.
-    await page.evaluate(async () => {
-      const views = await window.api!['db:get-views']();
-      const all = views.ok ? views.data.find((view) => view.title === 'All Songs') : undefined;
-      if (all) await window.api!['db:update-view']({ id: all.id, patch: { sortConfig: null } });
-    });
+    await restoreDefaultOrder(page);
   }
 });
 
