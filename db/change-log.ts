@@ -107,11 +107,6 @@ export function updatedColumns(source: string): string[] | null {
   return null;
 }
 
-/** Whether a statement writes the songs table, which only the songs writer may do. */
-export function writesSongs(source: string): boolean {
-  return targetTable(source) === 'songs';
-}
-
 export const OUTSIDE_SONG_WRITER =
   'Only the songs writer (db/repositories/song-writer.ts) writes the songs table: this statement ran outside its scope';
 
@@ -255,10 +250,17 @@ export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): vo
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     const statement = prepare(source);
-    const table = writtenTable(source);
-    const fields = writtenFields(source);
-    if (!table || fields?.length === 0) return statement;
-    const check = writesSongs(source) ? () => log.checkSongWrite(source) : () => undefined;
+    const target = targetTable(source);
+    const fed = target === null ? null : (FEEDS[target] ?? null);
+    const fieldsOf = target === null ? undefined : FIELDS[target];
+    const fields = fed && fieldsOf ? fieldsOf(source) : null;
+    // Told when it changes rows a page shows; a write that changes nothing shown (a job's heartbeat) is not told.
+    const table = fields?.length === 0 ? null : fed;
+    // Checked whatever it changes: a write of only a song's bookkeeping columns is still a write of songs.
+    const songWrite = target === 'songs';
+    if (!table && !songWrite) return statement;
+    const check = songWrite ? () => log.checkSongWrite(source) : () => undefined;
+    const tell = table ? () => log.touched(table, fields) : () => undefined;
     const run = statement.run.bind(statement) as Runner;
     const get = statement.get.bind(statement) as Runner;
     const all = statement.all.bind(statement) as Runner;
@@ -267,19 +269,19 @@ export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): vo
       run: (...params: unknown[]) => {
         check();
         const result = run(...params) as BetterSqlite3.RunResult;
-        if (result.changes > 0) log.touched(table, fields);
+        if (result.changes > 0) tell();
         return result;
       },
       get: (...params: unknown[]) => {
         check();
         const row = get(...params);
-        if (row !== undefined) log.touched(table, fields);
+        if (row !== undefined) tell();
         return row;
       },
       all: (...params: unknown[]) => {
         check();
         const rows = all(...params) as unknown[];
-        if (rows.length > 0) log.touched(table, fields);
+        if (rows.length > 0) tell();
         return rows;
       },
       // Read row by row, a RETURNING write is not told (nothing here iterates one), but it is still refused.
