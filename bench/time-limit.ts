@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE, createWorkerPool } from '../main/jobs/pool';
 import { argValue, round, seconds } from './measure';
+import { releaseReader } from '../fixtures/stuck-read';
 
 const argv = process.argv.slice(2);
 const limitMs = Number(argValue(argv, '--limit-ms', '300'));
@@ -54,14 +55,3 @@ const result = {
 };
 if (json) console.log(JSON.stringify(result));
 else console.log(`A stuck read with a ${limitMs} ms limit answered after ${result.stopped_ms_best}-${result.stopped_ms_worst} ms (a plain timer: ${result.timer_ms} ms), ratio ${result.ratio}`);
-
-/** Opens the FIFO for writing and closes it, which ends a reader's wait; true when a reader was waiting. */
-function releaseReader(fifo: string): boolean {
-  try {
-    fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
-    return true;
-  } catch {
-    // ENXIO: no reader has it open.
-    return false;
-  }
-}

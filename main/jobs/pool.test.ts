@@ -1,12 +1,12 @@
 // The worker pool's entry must load through plain `require()`: piscina tries `require()` first, and Node's
 // `require(esm)` aborted whole test runs when a pool ended a worker that was still loading an ES module.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
 import { TEST_WORKER_FILE } from '../test-support';
 import { createWorkerPool } from './pool';
+import { releaseReader } from '../../fixtures/stuck-read';
 
 describe('worker pool', () => {
   it('its entry loads with require() alone, with no ES module behind it', () => {
@@ -67,14 +67,3 @@ describe('worker time limits', () => {
     }
   });
 });
-
-/** Opens the FIFO for writing and closes it, which ends a reader's wait; true when a reader was waiting. */
-function releaseReader(fifo: string): boolean {
-  try {
-    fs.closeSync(fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
-    return true;
-  } catch {
-    // ENXIO: no reader has it open.
-    return false;
-  }
-}
