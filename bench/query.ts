@@ -1,88 +1,92 @@
 /**
  * `npm run bench:query -- --songs 200000 --json`: fills a library with N songs (varied names, tempos, keys,
- * statuses, tags, notes), then runs a mix of pages (sorts, filters, searches, deep offsets) through the core's
- * router (validation, query, row mapping: what the renderer waits for) and the same SQL statements straight
- * on better-sqlite3 (each page's statements, as the app ran them), in the same run. Prints one JSON line:
- * { songs, p50_ms, p95_ms, sqlite_p95_ms, ratio }.
+ * statuses, tags, notes, and what the analysis heard in most of their bounces), then runs every query shape of
+ * `fixtures/query-shapes.ts` through the core's router (validation, query, row mapping: what the renderer waits
+ * for) and the same SQL statements straight on better-sqlite3 (each page's statements, as the app ran them), in
+ * the same run, `--rounds R` times (20). Before timing, every shape's plan is checked: a shape that reads the
+ * whole table stops the benchmark with its plan (fixtures/query-shapes.ts, `fullScans`). Prints one JSON line:
+ * { songs, p50_ms, p95_ms, sqlite_p95_ms, ratio, slowest_shape, slowest_shape_p95_ms, slowest_shape_ratio }
+ * (ratio: app over raw at the p95 of all pages; slowest_shape_ratio: the highest of each shape's app p95 over
+ * its raw p95), with each shape's figures on stderr.
+ * Goals (issue 30): every shape's p95 at most 20 ms, p50 at most 5 ms, at most 1.5x raw.
  */
 import type { SongQuery } from '../common/query';
 import { querySongs, type RanStatement } from '../db/song-query';
 import { songQuerySchema } from '../common/query';
 import { createBenchCore } from './bench-core';
 import { writeSongs } from '../fixtures/generators/songs';
+import { fullScans, queryShapes } from '../fixtures/query-shapes';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);
 const count = Number(argValue(argv, '--songs', '200000'));
+const rounds = Number(argValue(argv, '--rounds', '20'));
 const json = argv.includes('--json');
 
 const core = createBenchCore({ watch: false });
 
 process.stderr.write(`writing ${count} songs…\n`);
 const start = Date.now();
-writeSongs(core.db, count);
+writeSongs(core.db, count, { analysis: true });
 process.stderr.write(`written in ${round((Date.now() - start) / 1000)} s\n`);
 
-const queries: SongQuery[] = [
-  {},
-  { sort: { column: 'name', direction: 'Ascending' } },
-  { sort: { column: 'name', direction: 'Descending' }, offset: Math.floor(count * 0.75) },
-  { sort: { column: 'tempo', direction: 'Descending' } },
-  { sort: { column: 'priority', direction: 'Descending' } },
-  { sort: { column: 'modifiedAt', direction: 'Ascending' }, offset: Math.floor(count / 2) },
-  { filters: [{ op: 'equals', field: 'status', value: 'Mixing' }] },
-  { filters: [{ op: 'range', field: 'tempo', min: 120, max: 128 }], sort: { column: 'tempo', direction: 'Ascending' } },
-  { filters: [{ op: 'hasTag', field: 'tags', value: 'EP 2' }] },
-  { filters: [{ op: 'equals', field: 'key', value: 'A minor' }, { op: 'range', field: 'tempo', min: 90, max: 110 }] },
-  { search: 'night' },
-  { search: 'blue hour', sort: { column: 'name', direction: 'Ascending' } },
-  { search: 'ech', filters: [{ op: 'equals', field: 'status', value: 'Done' }] },
-  { search: 'river', sort: { column: 'tempo', direction: 'Descending' } },
-  // The search box's operators (common/search-syntax.ts).
-  { search: 'bpm:120-128 key:Am' },
-  { search: 'daw:ableton status:mixing' },
-  { search: 'key:F#m bpm:90- night', sort: { column: 'name', direction: 'Ascending' } },
-  // Filters with a sort on another column: matches sparse, dense, or correlated with the sort's order.
-  { search: 'key:F#m bpm:90-', sort: { column: 'name', direction: 'Ascending' } },
-  { filters: [{ op: 'equals', field: 'status', value: 'Mixing' }], sort: { column: 'name', direction: 'Ascending' } },
-  { search: 'bpm:60-', sort: { column: 'name', direction: 'Ascending' } },
-  { search: 'daw:ableton', sort: { column: 'name', direction: 'Ascending' } },
-  { search: 'status:done', sort: { column: 'key', direction: 'Ascending' } },
-  { search: 'bpm:100-110', sort: { column: 'modifiedAt', direction: 'Descending' }, offset: 10000 },
-  { search: 'night', sort: { column: 'name', direction: 'Descending' }, offset: 30000 },
-];
+const queries: SongQuery[] = queryShapes(count);
+const statementsOf = (input: SongQuery) => {
+  const ran: RanStatement[] = [];
+  querySongs(core.db, songQuerySchema.parse({ limit: 100, ...input }), (statement) => ran.push(statement));
+  return ran;
+};
+const scans = queries.flatMap((query) => fullScans(core.db, statementsOf(query)).map((step) => `${JSON.stringify(query)}: ${step}`));
+if (scans.length > 0) {
+  await core.close();
+  throw new Error(`these shapes read the whole table:\n${scans.join('\n')}`);
+}
 
-const appMs: number[] = [];
-const sqliteMs: number[] = [];
-for (let round_ = 0; round_ < 5; round_ += 1) {
-  for (const query of queries) {
+const appMs: number[][] = queries.map(() => []);
+const sqliteMs: number[][] = queries.map(() => []);
+for (let round_ = 0; round_ < rounds; round_ += 1) {
+  for (const [index, query] of queries.entries()) {
     const input = { limit: 100, ...query };
     let begin = performance.now();
     const result = await core.router.dispatch('songs:query', input);
-    appMs.push(performance.now() - begin);
+    appMs[index]?.push(performance.now() - begin);
     if (!result.ok) throw new Error(result.error.message);
 
     // The same statements, in the order the app ran them, straight on better-sqlite3.
-    const ran: RanStatement[] = [];
-    querySongs(core.db, songQuerySchema.parse(input), (statement) => ran.push(statement));
-    const prepared = ran.map(({ sql, params }) => ({ statement: core.db.sqlite.prepare(sql), params }));
+    const prepared = statementsOf(query).map(({ sql, params }) => ({ statement: core.db.sqlite.prepare(sql), params }));
     begin = performance.now();
     for (const { statement, params } of prepared) statement.all(...params);
-    sqliteMs.push(performance.now() - begin);
+    sqliteMs[index]?.push(performance.now() - begin);
   }
 }
 await core.close();
-// Where the time goes, for whoever tunes the indexes: each query's slowest time through the app and raw.
-process.stderr.write('    app     raw  (slowest of 5, ms)\n');
-queries.forEach((query, index) => {
-  const slowest = (times: number[]) => round(Math.max(...times.filter((_value, at) => at % queries.length === index)), 1).toString().padStart(7);
-  process.stderr.write(`${slowest(appMs)} ${slowest(sqliteMs)}  ${JSON.stringify(query)}\n`);
-});
 
-const p50 = percentile(appMs, 0.5);
-const p95 = percentile(appMs, 0.95);
-const sqliteP95 = percentile(sqliteMs, 0.95);
-const result = { songs: count, p50_ms: round(p50, 2), p95_ms: round(p95, 2), sqlite_p95_ms: round(sqliteP95, 2), ratio: round(p95 / sqliteP95, 2) };
+const shapes = queries.map((query, index) => {
+  const app = percentile(appMs[index] ?? [], 0.95);
+  const raw = percentile(sqliteMs[index] ?? [], 0.95);
+  return { query, p50_ms: round(percentile(appMs[index] ?? [], 0.5), 2), p95_ms: round(app, 2), sqlite_p95_ms: round(raw, 2), ratio: round(app / raw, 2) };
+});
+// Where the time goes, for whoever tunes the indexes: each shape's p50 and p95 through the app, and p95 raw.
+process.stderr.write('  p50 app  p95 app  p95 raw  ratio\n');
+for (const shape of shapes) {
+  const cell = (value: number) => value.toFixed(2).padStart(8);
+  process.stderr.write(`${cell(shape.p50_ms)} ${cell(shape.p95_ms)} ${cell(shape.sqlite_p95_ms)} ${cell(shape.ratio)}  ${JSON.stringify(shape.query)}\n`);
+}
+
+const allApp = appMs.flat();
+const p95 = percentile(allApp, 0.95);
+const sqliteP95 = percentile(sqliteMs.flat(), 0.95);
+const slowest = shapes.reduce((worst, shape) => (shape.p95_ms > worst.p95_ms ? shape : worst));
+const result = {
+  songs: count,
+  p50_ms: round(percentile(allApp, 0.5), 2),
+  p95_ms: round(p95, 2),
+  sqlite_p95_ms: round(sqliteP95, 2),
+  ratio: round(p95 / sqliteP95, 2),
+  slowest_shape: JSON.stringify(slowest.query),
+  slowest_shape_p95_ms: slowest.p95_ms,
+  slowest_shape_ratio: Math.max(...shapes.map((shape) => shape.ratio)),
+};
 console.log(json ? JSON.stringify(result) : result);
 
 function percentile(values: number[], fraction: number): number {

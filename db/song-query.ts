@@ -15,7 +15,7 @@ import { customFieldsById } from './repositories/custom-fields';
 import { getView } from './repositories/views';
 import { songFromRow, type SongRow } from './rows/song-row';
 import { songTags, songs } from './schema';
-import { filterCondition, ftsCondition, ftsMatchExpression, ftsRowids, hasTag, orderTerms, viewConditions } from './song-conditions';
+import { eitherTempoParts, filterCondition, ftsCondition, ftsMatchExpression, ftsRowids, hasTag, orderTerms, viewConditions } from './song-conditions';
 
 export interface SongQueryInput {
   viewId?: string | undefined;
@@ -160,8 +160,18 @@ function headPage(db: Db, parts: QueryParts, window: PageWindow): PageStatement 
   return wholeRows(db, page, order, sql<number | null>`NULL`);
 }
 
+/**
+ * The songs meeting every condition. A `bpm:` (either tempo) is counted as two disjoint sets added up, the songs
+ * whose own tempo matches and those whose audio's alone does, each from its tempo index without reading a song.
+ */
 function countWhere(db: Db, conditions: readonly SQL[]): CountStatement {
-  return db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(and(...conditions));
+  const at = conditions.findIndex((condition) => eitherTempoParts(condition) !== null);
+  const parts = at === -1 ? null : eitherTempoParts(conditions[at] as SQL);
+  if (!parts) return db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(and(...conditions));
+  const rest = conditions.filter((_condition, index) => index !== at);
+  const countOf = (half: SQL) => sql`(SELECT count(*) FROM ${songs} WHERE ${and(...rest, half)})`;
+  // One row whatever the table holds: the select reads from SQLite's one-row table.
+  return db.orm.select({ n: sql<number>`${countOf(parts.own)} + ${countOf(parts.audioOnly)}` }).from(sql`(SELECT 1)`);
 }
 
 interface QueryParts {

@@ -54,7 +54,7 @@ export const SONG_COLUMN_CODECS = {
   },
   isBeingProcessedByHandleNewProject: { read: (row) => row.isBeingProcessed, write: (flag, columns) => void (columns.isBeingProcessed = flag) },
   custom: { read: (row) => parseJsonColumn<Record<string, JsonValue>>(row.custom, {}), write: (custom, columns) => void (columns.custom = JSON.stringify(custom)) },
-  meta: { read: (row) => parseJsonColumn<Record<string, JsonValue>>(row.meta, {}), write: (meta, columns) => void (columns.meta = JSON.stringify(meta)) },
+  meta: { read: (row) => parseJsonColumn<Record<string, JsonValue>>(row.meta, {}), write: metaColumns },
   // The `edited_fields` column: a list of fields before edits had times, the map of times since (`song-edits.ts`).
   editedAt: { read: (row) => readEditTimes(parseJsonColumn<unknown>(row.editedFields, {})), write: (editedAt, columns) => void (columns.editedFields = JSON.stringify(editedAt)) },
 } satisfies Codecs;
@@ -78,6 +78,28 @@ type Unfit = {
     : K;
 }[PlainField];
 const _everyPlainFieldHasItsColumn: [Unfit] extends [never] ? true : { withoutAFittingColumn: Unfit } = true;
+
+/**
+ * `meta` as JSON, and beside it what SQLite sorts and filters by (migration 0014 fills them for songs written
+ * before): the DAW, whether the project vanished, and what the analysis heard. Only a number is a figure and only
+ * text a DAW or key: `meta` also comes from the cloud, written by other computers.
+ */
+function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColumns>): void {
+  columns.meta = JSON.stringify(meta);
+  const analysis = meta.analysis;
+  const heard = typeof analysis === 'object' && analysis !== null && !Array.isArray(analysis) ? analysis : {};
+  columns.daw = typeof meta.daw === 'string' ? meta.daw : null;
+  columns.missing = meta.projectMissing === true ? 1 : 0;
+  columns.audioBpm = figure(heard.bpm);
+  columns.audioKey = typeof heard.key === 'string' ? heard.key : null;
+  columns.lufs = figure(heard.lufs);
+  columns.truePeak = figure(heard.truePeak);
+  columns.durationS = figure(heard.durationS);
+}
+
+function figure(value: JsonValue | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
 
 export function fileFromColumns(row: Pick<SongRow, 'fileValue' | 'fileLocalPath' | 'fileName' | 'fileModifiedAt'>): SongFile | null {
   if (row.fileValue === null) return null;

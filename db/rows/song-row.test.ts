@@ -16,13 +16,24 @@ describe('a song row, from the field table', () => {
   });
 
   it('writes every stored column of songs (the generated ones and the processing clock are not the song)', () => {
-    const generated = ['seq', 'processingStartedAt', 'priorityRank', 'tierRank', 'statusRank', 'daw', 'missing', 'audioBpm', 'audioKey', 'lufs', 'truePeak', 'durationS'];
+    const generated = ['seq', 'processingStartedAt', 'priorityRank', 'tierRank', 'statusRank'];
     expect(Object.keys(songToColumns(everyFieldSet)).sort()).toEqual(Object.keys(songs).filter((column) => !generated.includes(column) && column !== 'enableRLS').sort());
   });
 
   it('keeps a pull-removed song waiting when read, and live again when written', () => {
     expect(songFromRow(storedRow(everyFieldSet, 7)).removedBySyncAt).toBe(7);
     expect(songToColumns({ ...everyFieldSet, removedBySyncAt: 7 }).removedBySyncAt).toBeNull();
+  });
+
+  it('keeps what SQLite sorts and filters by from meta in columns beside it, numbers and text only', () => {
+    const heard = { bpm: 174, key: 'F# minor', lufs: -9.5, truePeak: -0.3, durationS: 212.4, overview: [1, -1] };
+    expect(songToColumns({ ...everyFieldSet, meta: { daw: 'Ableton Live', projectMissing: true, analysis: heard } })).toMatchObject({
+      daw: 'Ableton Live', missing: 1, audioBpm: 174, audioKey: 'F# minor', lufs: -9.5, truePeak: -0.3, durationS: 212.4,
+    });
+    // meta from the cloud is anyone's: a figure that is not a number, or an analysis that is not an object, is none.
+    const hostile = { daw: 7, projectMissing: 'yes', analysis: { bpm: '120', key: 5, lufs: null, truePeak: [], durationS: true } };
+    expect(songToColumns({ ...everyFieldSet, meta: hostile })).toMatchObject({ daw: null, missing: 0, audioBpm: null, audioKey: null, lufs: null, truePeak: null, durationS: null });
+    expect(songToColumns({ ...everyFieldSet, meta: { analysis: [120] } })).toMatchObject({ audioBpm: null });
   });
 
   it("gives a new song each field's default from the table", () => {
