@@ -239,11 +239,18 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
  * full-text matches and the songs meeting the rest, from their own index) rather than a look-up per match, and
  * both the total and the page come from that one set. The page walks the sort's index checking only membership,
  * which the index itself answers (no read of each song it passes). "key:F#m bpm:90- night" by name at 200,000
- * songs, raw: 28 ms for a page and its count apart, 17 ms this way.
+ * songs, raw: 28 ms for a page and its count apart, 17 ms this way. With three conditions or more, which no one
+ * index answers together, each is its own list from its own index and the lists are merged: one list for all of
+ * them walked one index and read every song it listed to check the others ("bpm:90-130 key:Am status:mixing
+ * night": 33,000 songs read, 95 ms; merged lists 60 ms). Two stay one list: a key with a tempo is one index's
+ * ("key:F#m bpm:90- night": 15 ms as one list, 46 ms as two).
  */
 function matchingSetPage(db: Db, parts: QueryParts & { match: string }): { rows: PageStatement; count: CountStatement } {
   const { hidden, conditions, match, order, input } = parts;
-  const both = sql`${ftsRowids(match)} INTERSECT SELECT ${songs.seq} FROM ${songs} WHERE ${and(...conditions)}`;
+  const rest = conditions.filter((condition) => condition !== hidden);
+  const groups = rest.length >= 3 ? rest.map((condition) => [condition]) : [rest];
+  const lists = groups.map((group) => sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...group)}`);
+  const both = sql.join([ftsRowids(match), ...lists], sql` INTERSECT `);
   // Used twice (the total and the page), so SQLite builds it once.
   const matching = db.orm.$with('matching', { seq: sql<number>`seq` }).as(both);
   const inMatching = sql`${songs.seq} IN (SELECT ${matching}.${sql.identifier('seq')} FROM ${matching})`;
