@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 
+/** The sort indexes that carry the filtered columns, by the sort they walk (db/song-query.ts names them to SQLite). */
+export const SORT_FILTER_INDEXES = { name: 'songs_hidden_name_filters', modifiedAt: 'songs_hidden_modified_filters' } as const;
+
 export const songs = sqliteTable(
   'songs',
   {
@@ -75,36 +78,46 @@ export const songs = sqliteTable(
     truePeak: real('true_peak'),
     durationS: real('duration_s'),
   },
-  (t) => [
-    uniqueIndex('songs_id_unique').on(t.id),
-    index('songs_hidden_tempo_nulls_last').on(t.hidden, sql`(${t.tempoBpm} IS NULL)`, t.tempoBpm),
-    index('songs_hidden_priority').on(t.hidden, t.priorityRank),
-    index('songs_hidden_tier').on(t.hidden, t.tierRank),
-    index('songs_hidden_status').on(t.hidden, t.statusRank),
-    // Key with tempo: "songs in A minor between 90 and 110" is answered (and counted) from the index alone, the
-    // audio's tempo too ("key:Am bpm:90-110" matches either source).
-    index('songs_hidden_key_tempo').on(t.hidden, sql`${t.key} COLLATE NOCASE`, t.tempoBpm, t.audioBpm),
-    index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
-    index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
-    index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
-    index('songs_project_path').on(t.projectPath),
-    // DAW with status ("my Ableton songs in mixing"): found from the index, and counted without reading songs.
-    index('songs_hidden_daw_status').on(t.hidden, t.daw, t.statusRank),
-    index('songs_hidden_missing').on(t.hidden, t.missing),
-    // What the analysis heard: ranges and descending sorts walk (hidden, column); an ascending sort, which puts the
-    // songs it has not heard (no audio, or not yet) last, walks (hidden, column IS NULL, column), as the tempo does.
-    // The project's tempo beside the audio's: "bpm:" (either source) is counted from the two tempo indexes alone.
-    index('songs_hidden_audio_bpm').on(t.hidden, t.audioBpm, t.tempoBpm),
-    index('songs_hidden_audio_bpm_nulls_last').on(t.hidden, sql`(${t.audioBpm} IS NULL)`, t.audioBpm),
-    index('songs_hidden_audio_key').on(t.hidden, sql`${t.audioKey} COLLATE NOCASE`),
-    index('songs_hidden_audio_key_nulls_last').on(t.hidden, sql`(${t.audioKey} IS NULL)`, sql`${t.audioKey} COLLATE NOCASE`),
-    index('songs_hidden_lufs').on(t.hidden, t.lufs),
-    index('songs_hidden_lufs_nulls_last').on(t.hidden, sql`(${t.lufs} IS NULL)`, t.lufs),
-    index('songs_hidden_true_peak').on(t.hidden, t.truePeak),
-    index('songs_hidden_true_peak_nulls_last').on(t.hidden, sql`(${t.truePeak} IS NULL)`, t.truePeak),
-    index('songs_hidden_duration').on(t.hidden, t.durationS),
-    index('songs_hidden_duration_nulls_last').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
-  ],
+  (t) => {
+    // What a page is filtered by most (status, DAW, key, both tempos), carried by two sort indexes below
+    // (`sortIndexAnswers` in db/song-query.ts).
+    const filtered = [t.statusRank, t.daw, sql`${t.key} COLLATE NOCASE`, t.tempoBpm, t.audioBpm] as const;
+    return [
+      uniqueIndex('songs_id_unique').on(t.id),
+      index('songs_hidden_tempo_nulls_last').on(t.hidden, sql`(${t.tempoBpm} IS NULL)`, t.tempoBpm),
+      index('songs_hidden_priority').on(t.hidden, t.priorityRank),
+      index('songs_hidden_tier').on(t.hidden, t.tierRank),
+      index('songs_hidden_status').on(t.hidden, t.statusRank),
+      // Key with tempo: "songs in A minor between 90 and 110" is answered (and counted) from the index alone, the
+      // audio's tempo too ("key:Am bpm:90-110" matches either source).
+      index('songs_hidden_key_tempo').on(t.hidden, sql`${t.key} COLLATE NOCASE`, t.tempoBpm, t.audioBpm),
+      index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
+      index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
+      // The two orders a library is read in most again, each carrying the columns filtered most: a filtered page in
+      // name or change order is a walk of one index, checked without reading a song however its matches fall in that
+      // order. Beside the narrow ones above, not instead: a page far into an unfiltered order walks fewer pages there.
+      index(SORT_FILTER_INDEXES.modifiedAt).on(t.hidden, t.modifiedAt, ...filtered),
+      index(SORT_FILTER_INDEXES.name).on(t.hidden, sql`${t.name} COLLATE NOCASE`, ...filtered),
+      index('songs_hidden_tempo').on(t.hidden, t.tempoBpm),
+      index('songs_project_path').on(t.projectPath),
+      // DAW with status ("my Ableton songs in mixing"): found from the index, and counted without reading songs.
+      index('songs_hidden_daw_status').on(t.hidden, t.daw, t.statusRank),
+      index('songs_hidden_missing').on(t.hidden, t.missing),
+      // What the analysis heard: ranges and descending sorts walk (hidden, column); an ascending sort, which puts the
+      // songs it has not heard (no audio, or not yet) last, walks (hidden, column IS NULL, column), as the tempo does.
+      // The project's tempo beside the audio's: "bpm:" (either source) is counted from the two tempo indexes alone.
+      index('songs_hidden_audio_bpm').on(t.hidden, t.audioBpm, t.tempoBpm),
+      index('songs_hidden_audio_bpm_nulls_last').on(t.hidden, sql`(${t.audioBpm} IS NULL)`, t.audioBpm),
+      index('songs_hidden_audio_key').on(t.hidden, sql`${t.audioKey} COLLATE NOCASE`),
+      index('songs_hidden_audio_key_nulls_last').on(t.hidden, sql`(${t.audioKey} IS NULL)`, sql`${t.audioKey} COLLATE NOCASE`),
+      index('songs_hidden_lufs').on(t.hidden, t.lufs),
+      index('songs_hidden_lufs_nulls_last').on(t.hidden, sql`(${t.lufs} IS NULL)`, t.lufs),
+      index('songs_hidden_true_peak').on(t.hidden, t.truePeak),
+      index('songs_hidden_true_peak_nulls_last').on(t.hidden, sql`(${t.truePeak} IS NULL)`, t.truePeak),
+      index('songs_hidden_duration').on(t.hidden, t.durationS),
+      index('songs_hidden_duration_nulls_last').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
+    ];
+  },
 );
 
 /**

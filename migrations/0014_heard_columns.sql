@@ -45,4 +45,6 @@ CREATE INDEX `songs_hidden_lufs_nulls_last` ON `songs` (`hidden`,("lufs" IS NULL
 CREATE INDEX `songs_hidden_true_peak` ON `songs` (`hidden`,`true_peak`);--> statement-breakpoint
 CREATE INDEX `songs_hidden_true_peak_nulls_last` ON `songs` (`hidden`,("true_peak" IS NULL),`true_peak`);--> statement-breakpoint
 CREATE INDEX `songs_hidden_duration` ON `songs` (`hidden`,`duration_s`);--> statement-breakpoint
-CREATE INDEX `songs_hidden_duration_nulls_last` ON `songs` (`hidden`,("duration_s" IS NULL),`duration_s`);
+CREATE INDEX `songs_hidden_duration_nulls_last` ON `songs` (`hidden`,("duration_s" IS NULL),`duration_s`);--> statement-breakpoint
+CREATE INDEX `songs_hidden_modified_filters` ON `songs` (`hidden`,`modified_at`,`status_rank`,`daw`,"key" COLLATE NOCASE,`tempo_bpm`,`audio_bpm`);--> statement-breakpoint
+CREATE INDEX `songs_hidden_name_filters` ON `songs` (`hidden`,"name" COLLATE NOCASE,`status_rank`,`daw`,"key" COLLATE NOCASE,`tempo_bpm`,`audio_bpm`);
