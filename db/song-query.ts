@@ -217,6 +217,8 @@ interface QueryParts {
   visibleCount: CountStatement | null;
   /** The sort's index carries every filtered column: its walk checks them itself (see `sortIndexAnswers`). */
   sortIndexAnswers: boolean;
+  /** The conditions besides the hidden flag, grouped by the index that lists their songs (see `matchingSetPage`). */
+  lists: SQL[][];
 }
 
 /**
@@ -247,10 +249,16 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
 
   const hidden = eq(songs.hidden, view?.type === 'hidden');
   const conditions: SQL[] = [hidden, ...viewConditions(view)];
+  // A key with tempos is answered by one index (hidden, key, tempo, audio tempo): listed together, not apart.
+  const withKey = filters.some((filter) => filter.op === 'equals' && filter.field === 'key');
+  const keyIndexed: SQL[] = [];
   for (const filter of filters) {
     const condition = filterCondition(filter, fields);
-    if (condition) conditions.push(condition);
+    if (!condition) continue;
+    conditions.push(condition);
+    if (withKey && filter.op !== 'hasTag' && (filter.field === 'key' ? filter.op === 'equals' : filter.field === 'bpm' || filter.field === 'tempo')) keyIndexed.push(condition);
   }
+  const others = conditions.filter((condition) => condition !== hidden && !keyIndexed.includes(condition));
   const match = ftsMatchExpression(search.words);
   const visibleOnly = view === null || view.type === 'custom';
   return {
@@ -263,6 +271,7 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
     sortFiltered: filters.some((filter) => filter.field === sort.column),
     visibleCount: visibleOnly ? visibleCount(db, filters, match) : null,
     sortIndexAnswers: sortIndexAnswers(sort, view, filters, match),
+    lists: keyIndexed.length > 0 ? [keyIndexed, ...others.map((condition) => [condition])] : others.map((condition) => [condition]),
   };
 }
 
@@ -271,17 +280,14 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
  * full-text matches and the songs meeting the rest, from their own index) rather than a look-up per match, and
  * both the total and the page come from that one set. The page walks the sort's index checking only membership,
  * which the index itself answers (no read of each song it passes). "key:F#m bpm:90- night" by name at 200,000
- * songs, raw: 28 ms for a page and its count apart, 17 ms this way. With three conditions or more, which no one
- * index answers together, each is its own list from its own index and the lists are merged: one list for all of
+ * songs, raw: 28 ms for a page and its count apart, 17 ms this way. Each condition is its own list from its own
+ * index and the lists are merged, except a key with tempos, which one index answers together: one list for all of
  * them walked one index and read every song it listed to check the others ("bpm:90-130 key:Am status:mixing
- * night": 33,000 songs read, 95 ms; merged lists 60 ms). Two stay one list: a key with a tempo is one index's
- * ("key:F#m bpm:90- night": 15 ms as one list, 46 ms as two).
+ * night": 33,000 songs read, 95 ms; see bench:query).
  */
 function matchingSetPage(db: Db, parts: QueryParts & { match: string }): { rows: PageStatement; count: CountStatement } {
-  const { hidden, conditions, match, order, input } = parts;
-  const rest = conditions.filter((condition) => condition !== hidden);
-  const groups = rest.length >= 3 ? rest.map((condition) => [condition]) : [rest];
-  const lists = groups.map((group) => sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...group)}`);
+  const { hidden, match, order, input } = parts;
+  const lists = (parts.lists.length > 0 ? parts.lists : [[]]).map((group) => sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...group)}`);
   const both = sql.join([ftsRowids(match), ...lists], sql` INTERSECT `);
   // Used twice (the total and the page), so SQLite builds it once.
   const matching = db.orm.$with('matching', { seq: sql<number>`seq` }).as(both);
