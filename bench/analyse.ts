@@ -6,8 +6,8 @@
  * TypeScript) and with the native ffmpeg for every file (its `ebur128` for loudness), the two runs of a file one
  * after the other so that a busy machine weighs on both alike. Prints one line:
  *
- *   { files, tempo_acc1, tempo_acc2, tempo_exact, key_weighted, key_exact, lufs_error_db, realtime_factor,
- *     realtime_factor_ffmpeg, tempo_acc1_ffmpeg, key_weighted_ffmpeg, lufs_error_db_ffmpeg,
+ *   { files, failed, failed_ffmpeg, tempo_acc1, tempo_acc2, tempo_exact, key_weighted, key_exact, lufs_error_db,
+ *     realtime_factor, realtime_factor_ffmpeg, tempo_acc1_ffmpeg, key_weighted_ffmpeg, lufs_error_db_ffmpeg,
  *     lufs_vs_ffmpeg_db, lufs_vs_ffmpeg_max_db, true_peak_vs_ffmpeg_db, lra_vs_ffmpeg_lu, peak_rss_mb }
  *
  * tempo_acc1: share of grooves within 4% of the truth; tempo_acc2: also counting x2, x3, /2, /3; tempo_exact: within
@@ -15,6 +15,9 @@
  * absolute error against the references' known loudness; realtime_factor: seconds of audio per second of wall time.
  * `_ffmpeg`: the same with ffmpeg decoding. `_vs_ffmpeg`: mean (or largest) absolute difference between the app's
  * integrated loudness, true peak and loudness range and ffmpeg's, over every file both measured.
+ * failed: files whose analysis failed with the app's decoders (failed_ffmpeg: with ffmpeg's); each is named on stderr.
+ * A failed file counts as a miss in the shares (it was not read right); a mean is over the files that have the figure.
+ * A figure with nothing to compute it from (no file measured it) is left out of the line, never printed as 0 or null.
  * The worst files go to stderr. Options: `--size small|full` (default full), `--corpus <dir>` (kept and reused).
  */
 import fs from 'node:fs';
@@ -69,24 +72,30 @@ if (!corpusDir) fs.rmSync(dir, { recursive: true, force: true });
 
 const failed = results.filter((result) => result.analysis === null);
 for (const { entry, reason } of failed) log(`not analysed: ${path.basename(entry.path)}: ${reason}`);
+const failedFfmpeg = yardstick.filter((result) => result.analysis === null);
+for (const { entry, reason } of failedFfmpeg) log(`not analysed with ffmpeg: ${path.basename(entry.path)}: ${reason}`);
+for (const [run, of] of [['', results], [' with ffmpeg', yardstick]] as const) {
+  for (const { entry } of of.filter(({ entry, analysis }) => entry.lufs !== undefined && analysis !== null && analysis.lufs == null)) log(`no loudness measured${run}: ${path.basename(entry.path)}`);
+}
 
 const grooves = (of: Result[]) => of.filter((result) => result.entry.bpm !== undefined);
 const progressions = (of: Result[]) => of.filter((result) => result.entry.key !== undefined);
 const references = (of: Result[]) => of.filter((result) => result.entry.lufs !== undefined);
 const tempoError = (truth: number, bpm: number | null) => (bpm === null ? Infinity : Math.abs(bpm - truth) / truth);
 const within4 = (truth: number, bpm: number | null) => tempoError(truth, bpm) <= 0.04;
-const lufsError = ({ entry, analysis }: Result) => (analysis?.lufs == null ? Infinity : Math.abs(analysis.lufs - entry.lufs!));
+/** How far the measured loudness is from the reference's; none when the file has no loudness measured. */
+const lufsError = ({ entry, analysis }: Result): number[] => (analysis?.lufs == null ? [] : [Math.abs(analysis.lufs - entry.lufs!)]);
 
 /** The corpus's scores for one run. */
 function score(of: Result[]) {
   const keyScores = progressions(of).map(({ entry, analysis }) => mirexKeyScore(entry.key!, analysis?.key ?? null));
   return {
-    tempo_acc1: round(share(grooves(of), ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null))),
-    tempo_acc2: round(share(grooves(of), ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)))),
-    tempo_exact: round(share(grooves(of), ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5)),
-    key_weighted: round(meanOf(keyScores)),
-    key_exact: round(keyScores.length === 0 ? 0 : keyScores.filter((value) => value === 1).length / keyScores.length),
-    lufs_error_db: round(meanOf(references(of).map(lufsError))),
+    tempo_acc1: rounded(share(grooves(of), ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null))),
+    tempo_acc2: rounded(share(grooves(of), ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)))),
+    tempo_exact: rounded(share(grooves(of), ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5)),
+    key_weighted: rounded(meanOf(keyScores)),
+    key_exact: rounded(meanOf(keyScores.map((value) => (value === 1 ? 1 : 0)))),
+    lufs_error_db: rounded(meanOf(references(of).flatMap(lufsError))),
   };
 }
 
@@ -105,35 +114,54 @@ const lufsGaps = againstFfmpeg((analysis) => analysis.lufs);
 
 worst('tempo', grooves(results), ({ entry, analysis }) => tempoError(entry.bpm!, analysis?.bpm ?? null), ({ entry, analysis }) => `${analysis?.bpm ?? '—'} for ${entry.bpm}${entry.halfTime ? ' (half-time)' : ''}`);
 worst('key', progressions(results), ({ entry, analysis }) => 1 - mirexKeyScore(entry.key!, analysis?.key ?? null), ({ entry, analysis }) => `${analysis?.key ?? '—'} for ${entry.key}`);
-worst('lufs', references(results), lufsError, ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
+worst('lufs', references(results), (result) => lufsError(result)[0] ?? Infinity, ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
 worst('lufs against ffmpeg', results, (result) => {
   const theirs = yardstick[results.indexOf(result)]!.analysis?.lufs;
   return result.analysis?.lufs == null || theirs == null ? 0 : Math.abs(result.analysis.lufs - theirs);
 }, (result) => `${result.analysis?.lufs ?? '—'} against ffmpeg's ${yardstick[results.indexOf(result)]!.analysis?.lufs ?? '—'}`);
 
-const result = {
+const result = withoutMissing({
   files: results.length,
+  failed: failed.length,
+  failed_ffmpeg: failedFfmpeg.length,
   ...ours,
-  realtime_factor: round(audioSeconds / timed.app, 1),
-  realtime_factor_ffmpeg: round(audioSeconds / timed.ffmpeg, 1),
+  realtime_factor: results.length === 0 ? undefined : round(audioSeconds / timed.app, 1),
+  realtime_factor_ffmpeg: results.length === 0 ? undefined : round(audioSeconds / timed.ffmpeg, 1),
   tempo_acc1_ffmpeg: theirs.tempo_acc1,
   key_weighted_ffmpeg: theirs.key_weighted,
   lufs_error_db_ffmpeg: theirs.lufs_error_db,
-  lufs_vs_ffmpeg_db: round(meanOf(lufsGaps)),
-  lufs_vs_ffmpeg_max_db: round(Math.max(0, ...lufsGaps)),
-  true_peak_vs_ffmpeg_db: round(meanOf(againstFfmpeg((analysis) => analysis.truePeak))),
-  lra_vs_ffmpeg_lu: round(meanOf(againstFfmpeg((analysis) => analysis.loudnessRange))),
+  lufs_vs_ffmpeg_db: rounded(meanOf(lufsGaps)),
+  lufs_vs_ffmpeg_max_db: lufsGaps.length === 0 ? undefined : round(Math.max(...lufsGaps)),
+  true_peak_vs_ffmpeg_db: rounded(meanOf(againstFfmpeg((analysis) => analysis.truePeak))),
+  lra_vs_ffmpeg_lu: rounded(meanOf(againstFfmpeg((analysis) => analysis.loudnessRange))),
   peak_rss_mb: peakRssMb(),
-};
+});
 if (json) console.log(JSON.stringify(result));
 else console.log(result);
 
-function meanOf(values: number[]): number {
-  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+/** The mean; undefined (the figure left out) when there is nothing to average. */
+function meanOf(values: number[]): number | undefined {
+  return values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-function share(items: Result[], pass: (item: Result) => boolean): number {
-  return items.length === 0 ? 0 : items.filter(pass).length / items.length;
+/** The share of `items` that pass; undefined (the figure left out) when there are none. */
+function share(items: Result[], pass: (item: Result) => boolean): number | undefined {
+  return items.length === 0 ? undefined : items.filter(pass).length / items.length;
+}
+
+function rounded(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : round(value);
+}
+
+/** The line without the figures that could not be computed (and a loud failure for one that came out NaN or infinite). */
+function withoutMissing(line: Record<string, number | undefined>): Record<string, number> {
+  const kept: Record<string, number> = {};
+  for (const [name, value] of Object.entries(line)) {
+    if (value === undefined) continue;
+    if (!Number.isFinite(value)) throw new Error(`${name} came out as ${value}`);
+    kept[name] = value;
+  }
+  return kept;
 }
 
 /** The MIREX key score: the same key 1, a fifth away (same mode) 0.5, the relative 0.3, the parallel 0.2, else 0. */

@@ -1,16 +1,20 @@
 /**
  * `npm run --silent bench:versions -- --json`: project versions (issue 19) over a synthetic library of 2,000 projects
  * with 20 backups each (Live sets with Backup/, Pro Tools sessions with Session File Backups/, Logic packages with
- * Project File Backups, two thirds, a sixth and a sixth), each save changing tempo, tracks or samples. Every project's
- * versions are found, read in the worker pool (the app's thread count) and compared, as the first scan of such a
- * library would. Prints one line:
+ * Project File Backups, two thirds, a sixth and a sixth), each save changing tempo, tracks or samples. Prints one line:
  *
- *   { projects, versions, first_scan_s, versions_per_s, snapshot_mb, peak_rss_mb }
+ *   { projects, songs, unreadable_songs, first_scan_s, versions, timelines_s, versions_per_s, snapshot_mb, peak_rss_mb }
  *
- * first_scan_s: the wall time of that first pass over every project; versions_per_s: versions read per second of it;
+ * first_scan_s: the real core's first scan of the library, watched as a folder, until no job is left: the walk, the
+ * files index and the songs written (phase one), then every project read in the worker pool with its versions found
+ * and the one before its last save read and compared (the summary the table shows), the snapshots each song already
+ * has looked up (none yet: a snapshot is taken when a session read before is saved again), all written to the
+ * database. songs: the songs it made; unreadable_songs: those whose project could not be read.
+ * versions, timelines_s, versions_per_s: every project's whole timeline read and compared in the pool (what opening
+ * every song's Versions panel would read), 4 projects at a time; versions read per second of it.
  * snapshot_mb: Songshelf's snapshots after one more save of every Live and Pro Tools project (Logic keeps its own
- * backups inside the package and is not copied); peak_rss_mb: this
- * process (the core's side and its worker threads), the library being written by a child process beforehand.
+ * backups inside the package and is not copied); peak_rss_mb: this process (the core's side and its worker
+ * threads), the library being written by a child process beforehand.
  * Options: `--projects N` (default 2000), `--backups N` (default 20), `--keep <dir>` (written once, reused).
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +28,7 @@ import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool } from '../main/jobs/pool';
 import { readProjectVersions } from '../main/versions/project-versions';
 import { snapshotBytes, snapshotSession } from '../main/versions/snapshots';
+import { createBenchCore } from './bench-core';
 import { argValue, peakRssMb, round, seconds } from './measure';
 
 const argv = process.argv.slice(2);
@@ -76,10 +81,28 @@ if (!fs.existsSync(list)) {
 }
 const library = JSON.parse(fs.readFileSync(list, 'utf8')) as { project: string; daw: Daw }[];
 
+// The first scan, by the real core: the folder watched as a musician adds it, timed until every job is done.
+const core = createBenchCore({ watch: false });
+await core.start();
+const firstScan = await seconds(async () => {
+  await core.library.watchDirectory(root);
+  await core.runner.whenIdle();
+});
+const scanned = core.db.sqlite
+  .prepare(`SELECT count(*) AS songs, sum(json_extract(meta, '$.readError') IS NOT NULL) AS unreadable, sum(json_type(meta, '$.versions') = 'object') AS summarised FROM songs`)
+  .get() as { songs: number; unreadable: number | null; summarised: number | null };
+const failedJobs = (core.db.sqlite.prepare(`SELECT count(*) AS n FROM jobs WHERE state = 'failed'`).get() as { n: number }).n;
+await core.close();
+if (failedJobs > 0) throw new Error(`${failedJobs} jobs of the first scan failed`);
+if (scanned.songs < library.length) throw new Error(`the first scan made ${scanned.songs} songs of ${library.length} projects`);
+// Each song read has its versions' summary: the scan timed did the versions' work.
+if ((scanned.summarised ?? 0) + (scanned.unreadable ?? 0) < library.length) throw new Error(`only ${scanned.summarised ?? 0} songs have their versions read`);
+log(`first scan: ${round(firstScan.s, 1)} s, ${scanned.songs} songs (${scanned.unreadable ?? 0} unreadable)`);
+
 const pool = createWorkerPool({ workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node', WORKER_BUNDLE) });
 let versions = 0;
 let unreadable = 0;
-const run = await seconds(async () => {
+const timelines = await seconds(async () => {
   // A few projects at a time: each project's reads already fill the pool's threads.
   let next = 0;
   const lane = async () => {
@@ -106,9 +129,12 @@ if (unreadable > 0) log(`${unreadable} versions could not be read`);
 
 const result = {
   projects: library.length,
+  songs: scanned.songs,
+  unreadable_songs: scanned.unreadable ?? 0,
+  first_scan_s: round(firstScan.s, 2),
   versions,
-  first_scan_s: round(run.s, 2),
-  versions_per_s: round(versions / run.s, 1),
+  timelines_s: round(timelines.s, 2),
+  versions_per_s: round(versions / timelines.s, 1),
   snapshot_mb: round(snapshotMb, 1),
   peak_rss_mb: peakRssMb(),
 };
