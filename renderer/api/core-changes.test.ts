@@ -111,3 +111,23 @@ describe('changes from elsewhere', () => {
     expect(invalidated).toEqual(expect.arrayContaining(['sync_records', 'kv', 'jobs']));
   });
 });
+
+describe('a new search', () => {
+  it('reads the rows on screen and the page beside them in one call: one count of its matches, not one per page', async () => {
+    await showTable(BY_NAME);
+    const allSongs = (await call<View[]>(core, 'db:get-views')).find((view) => view.type === 'custom')!;
+    const asked: unknown[] = [];
+    table = new SongWindow((query) => {
+      asked.push(query);
+      return api['songs:query'](query);
+    });
+    table.setQuery({ viewId: allSongs.id, search: 'a', sort: BY_NAME, viewFilters: [] });
+    await settle();
+    expect(asked).toEqual([expect.objectContaining({ search: 'a', offset: 0, limit: 200 })]);
+    expect(table.rowAt(0)?.name).toBe('Alpha');
+    // Scrolled to rows already read: nothing more is asked.
+    table.setVisible(0, 2);
+    await settle();
+    expect(asked).toHaveLength(1);
+  });
+});

@@ -185,10 +185,18 @@ export class SongWindow implements SongRows {
     }
   }
 
+  /**
+   * Reads the missing pages on screen and beside it, each run of neighbouring pages in one call: a new search is one
+   * `songs:query` (one count of its matches), not one per page.
+   */
   private loadVisible(): void {
     const shown = this.pagesOnScreen();
-    for (const page of this.pagesNearVisible()) {
-      if (!this.pages.has(page) || (this.stale.has(page) && shown.includes(page))) void this.fetchPage(page);
+    const wanted = this.pagesNearVisible().filter((page) => !this.inflight.has(page) && (!this.pages.has(page) || (this.stale.has(page) && shown.includes(page))));
+    let first = 0;
+    for (let at = 0; at < wanted.length; at++) {
+      const page = wanted[at] as number;
+      if (at === 0 || page !== (wanted[at - 1] as number) + 1) first = page;
+      if (at === wanted.length - 1 || wanted[at + 1] !== page + 1) void this.fetchPages(first, page - first + 1);
     }
   }
 
