@@ -111,7 +111,7 @@ function instrumentPage(): void {
   state.__rowsPainted = new Promise((resolve, reject) => {
     const rowsWithData = () => {
       let found = 0;
-      for (const cell of document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')) if (cell.textContent && (found += 1) >= 10) return true;
+      for (const cell of Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]'))) if (cell.textContent && (found += 1) >= 10) return true;
       return false;
     };
     const observer = new MutationObserver(() => {
@@ -312,7 +312,7 @@ async function typeSearch(page: Page, text: string): Promise<KeystrokeTiming[]> 
 function searchShown(expected: string): boolean {
   if (document.querySelector('[data-testid="song-grid"]')?.getAttribute('data-search') !== expected) return false;
   if (document.querySelector('[data-testid="song-count"]')?.textContent === '0 songs') return true;
-  return [...document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')].some((cell) => cell.textContent);
+  return Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')).some((cell) => cell.textContent);
 }
 
 /**
@@ -328,7 +328,7 @@ function armKeystroke(expected: string): void {
     const shown = () => {
       if (document.querySelector('[data-testid="song-grid"]')?.getAttribute('data-search') !== expected) return false;
       if (document.querySelector('[data-testid="song-count"]')?.textContent === '0 songs') return true;
-      return [...document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')].some((cell) => cell.textContent);
+      return Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')).some((cell) => cell.textContent);
     };
     const observer = new MutationObserver(() => {
       if (!start || !shown()) return;
