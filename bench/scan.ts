@@ -3,9 +3,11 @@
  * each DAW, about 10 files each, Ableton sets of realistic size), then measures on the real core and pool:
  *
  * - scan_s: a cold scan, phase one (walk, files index, grouping, songs written), against `find` over the tree;
- * - meta_s: phase two (every project and audio file read, as jobs), against `gzip -dc` of every set read;
+ * - meta_s: phase two (every project and audio file read, as jobs), against `gzip -dc` of every set read (best of
+ *   three, like `find`);
  * - rescan_s: an unchanged rescan;
- * - peak_rss_mb: the process's peak memory, worker threads included.
+ * - peak_rss_mb: the process's peak memory, worker threads included;
+ * - workers: the threads of the core's pool (its default on this computer), which phase two's ratio depends on.
  *
  * Prints one JSON line. `--keep DIR` builds (or reuses) the library in DIR instead of a temp folder. The library
  * is written by a child process (issue 20): the measured process, and its peak memory, is the core's alone.
@@ -16,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Core } from '../main/core';
+import { defaultWorkerThreads } from '../main/jobs/pool';
 import { createBenchCore } from './bench-core';
 import { MIN_SCAN_GAP_MS } from '../common/constants';
 import { writeLibrary, type LibraryStats } from '../fixtures/generators/library';
@@ -51,7 +54,7 @@ if (fs.existsSync(statsFile)) {
 // ratios use the faster of the two `find` timings.
 const setList = path.join(os.tmpdir(), `songshelf-bench-sets-${process.pid}.txt`);
 fs.writeFileSync(setList, library.sessionSets.join('\0'));
-const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /dev/null`, 1);
+const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /dev/null`);
 const findTree = () => commandSeconds(`find ${shellQuote(root)} > /dev/null`);
 const findBeforeScan = findTree();
 
@@ -93,6 +96,7 @@ const result = {
   meta_s: round(meta.s),
   gunzip_s: round(gunzip_s),
   meta_ratio: round(meta.s / gunzip_s, 2),
+  workers: defaultWorkerThreads(),
 };
 console.log(json ? JSON.stringify(result) : result);
 

@@ -1,7 +1,7 @@
 /** The scan index: what the last scan saw of each file, so the next one knows what changed. */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { pathInside } from '../path-range';
-import { insertRows } from '../prepared-writes';
+import { insertRows, updateRows } from '../prepared-writes';
 import type { EntryKind } from '../../common/worker-tasks';
 import type { Db } from '../handle';
 import { files } from '../schema';
@@ -53,6 +53,11 @@ export function upsertIndexed(db: Db, directoryId: string, entries: IndexedFile[
     })),
     files.path,
   );
+}
+
+/** Records the fingerprints of files just read (a move is recognised by them); runs inside the caller's transaction. */
+export function setContentHashes(db: Db, hashes: { path: string; contentHash: string | null }[]): void {
+  updateRows(db, files, hashes, files.path);
 }
 
 export function removeIndexed(db: Db, paths: string[]): void {

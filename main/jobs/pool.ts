@@ -1,5 +1,5 @@
 /**
- * The CPU pool: worker threads (piscina, cores - 1, at least 1) that run the tasks of `workers/`. Walking a
+ * The CPU pool: worker threads (piscina, `defaultWorkerThreads`) that run the tasks of `workers/`. Walking a
  * tree and reading project files never blocks the core's thread, where the database and the bridge live.
  *
  * Every task has a time limit from the size of its input (`workerTimeLimitMs`), counted from when it gets a
@@ -35,14 +35,19 @@ export interface WorkerPool {
 export interface WorkerPoolOptions {
   /** The bundled worker entry (`dist/node/worker.cjs`, `dist/electron/worker.cjs`). */
   workerFile: string;
-  /** Default: cores - 1, at least 1. */
+  /** Default: `defaultWorkerThreads()`. */
   threads?: number;
   /** Default: `WORKER_TIME_LIMITS` (common/worker-tasks.ts). */
   timeLimits?: Partial<WorkerTimeLimits>;
 }
 
+/** The pool's threads unless told otherwise: cores - 1 (one core left for the core's own thread), at least 1. */
+export function defaultWorkerThreads(cores = os.availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
+  const threads = options.threads ?? defaultWorkerThreads();
   const limits: WorkerTimeLimits = { ...WORKER_TIME_LIMITS, ...options.timeLimits };
   const piscina = new Piscina({
     filename: options.workerFile,

@@ -1,15 +1,20 @@
 /**
  * Phase two of a scan: read the project and audio files of new or changed songs (in workers) and fill their
  * values. A file that cannot be read is recorded on its song with the reason; the job goes on with the rest.
+ *
+ * A job's reads are written together, in one transaction when the job ends (or stops): one commit for 20 songs
+ * instead of 20, and only the columns a read changes (never the name, so no full-text reindex). The core's thread
+ * then spends its time handing the pool its next read rather than writing, and the UI still hears of every 20.
  */
-import { eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { asJson } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/handle';
+import { setContentHashes } from '../../db/repositories/files-index';
 import { mergeProjectMeta } from '../../db/repositories/scanned-songs';
-import { rewriteSongs } from '../../db/repositories/song-writer';
-import { getSong } from '../../db/repositories/songs';
-import { files } from '../../db/schema';
+import { writeSongChanges } from '../../db/repositories/song-writer';
+import { getSongs } from '../../db/repositories/songs';
+import { songs } from '../../db/schema';
 import type { WorkerPool } from '../jobs/pool';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from '../analysis/content-hash';
@@ -26,69 +31,109 @@ export interface ReadDeps {
   snapshots?: SnapshotKeeper;
 }
 
-/** Whether the song's project was read before: a read now means the session was saved again. */
-function wasReadBefore(db: Db, request: ProjectReadRequest): boolean {
-  const meta = getSong(db, request.songId)?.meta;
-  return meta !== undefined && typeof meta['daw'] === 'string' && meta['readError'] == null;
-}
-
 export interface ReadSummary {
   read: number;
   unreadable: { path: string; reason: string }[];
 }
 
+/** A read's change to its song, applied when the job's reads are written, to the song as it is then. */
+interface SongUpdate {
+  songId: string;
+  change: (song: Song, now: number) => Song | null;
+}
+
 export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectReadRequest[] }, ctx: JobContext): Promise<ReadSummary> {
   const summary: ReadSummary = { read: 0, unreadable: [] };
-  for (const [position, request] of payload.reads.entries()) {
-    ctx.signal.throwIfAborted();
-    const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
-    const hash = await contentHash(request.path);
-    const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
-    // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
-    if (outcome.ok && deps.snapshots && wasReadBefore(deps.db, request)) {
-      await deps.snapshots.take(request.songId, request.path).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
-    }
-    // How many versions the project keeps and what its last save changed (one more read, of the one before).
-    const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, { signal: ctx.signal, ...(snapshotsOf ? { snapshotsOf } : {}) }) : null;
-    applyToSong(deps, request, (song, now) => {
-      if (song.recordingSession?.value !== request.path) return null;
-      if (outcome.ok) {
-        const merged = mergeProjectMeta(song, outcome.value, now);
-        return { ...merged, meta: { ...merged.meta, versions: versions ? asJson(versions) : null } };
+  const updates: SongUpdate[] = [];
+  const hashes: { path: string; contentHash: string | null }[] = [];
+  // Asked before any of this job's reads is written: a project read before was saved again (issue 19).
+  const readBefore = deps.snapshots ? projectsReadBefore(deps.db, payload.reads) : new Set<string>();
+  try {
+    for (const [position, request] of payload.reads.entries()) {
+      ctx.signal.throwIfAborted();
+      const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
+      hashes.push({ path: request.path, contentHash: await contentHash(request.path) });
+      const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
+      // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
+      if (outcome.ok && deps.snapshots && readBefore.has(request.songId)) {
+        await deps.snapshots.take(request.songId, request.path).catch((error: unknown) => console.error('[library] no snapshot of', request.path, error instanceof Error ? error.message : error));
       }
-      return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
-    });
-    deps.db.orm.update(files).set({ contentHash: hash }).where(eq(files.path, request.path)).run();
-    if (outcome.ok) summary.read += 1;
-    else summary.unreadable.push({ path: request.path, reason: outcome.reason });
-    ctx.progress((position + 1) / payload.reads.length);
+      // How many versions the project keeps and what its last save changed (one more read, of the one before).
+      const versions = outcome.ok ? await summariseVersions(deps.pool, request.path, request.daw, outcome.value, { signal: ctx.signal, ...(snapshotsOf ? { snapshotsOf } : {}) }) : null;
+      updates.push({
+        songId: request.songId,
+        change: (song, now) => {
+          if (song.recordingSession?.value !== request.path) return null;
+          if (outcome.ok) {
+            const merged = mergeProjectMeta(song, outcome.value, now);
+            return { ...merged, meta: { ...merged.meta, versions: versions ? asJson(versions) : null } };
+          }
+          return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
+        },
+      });
+      if (outcome.ok) summary.read += 1;
+      else summary.unreadable.push({ path: request.path, reason: outcome.reason });
+      ctx.progress((position + 1) / payload.reads.length);
+    }
+  } finally {
+    // A job stopped halfway still keeps what it read.
+    writeReads(deps.db, updates, hashes);
   }
   return summary;
 }
 
 export async function runAudioReads(deps: ReadDeps, payload: { reads: ReadRequest[] }, ctx: JobContext): Promise<ReadSummary> {
   const summary: ReadSummary = { read: 0, unreadable: [] };
-  for (const [position, request] of payload.reads.entries()) {
-    ctx.signal.throwIfAborted();
-    const outcome = await deps.pool.run({ kind: 'read-audio', path: request.path }, ctx.signal);
-    applyToSong(deps, request, (song, now) => {
-      if (song.file?.localPath !== request.path) return null;
-      const audio = outcome.ok ? asJson(outcome.value) : { readError: outcome.reason };
-      return { ...song, meta: { ...song.meta, audio }, modifiedAt: now };
-    });
-    if (outcome.ok) summary.read += 1;
-    else summary.unreadable.push({ path: request.path, reason: outcome.reason });
-    ctx.progress((position + 1) / payload.reads.length);
+  const updates: SongUpdate[] = [];
+  try {
+    for (const [position, request] of payload.reads.entries()) {
+      ctx.signal.throwIfAborted();
+      const outcome = await deps.pool.run({ kind: 'read-audio', path: request.path }, ctx.signal);
+      updates.push({
+        songId: request.songId,
+        change: (song, now) => {
+          if (song.file?.localPath !== request.path) return null;
+          const audio = outcome.ok ? asJson(outcome.value) : { readError: outcome.reason };
+          return { ...song, meta: { ...song.meta, audio }, modifiedAt: now };
+        },
+      });
+      if (outcome.ok) summary.read += 1;
+      else summary.unreadable.push({ path: request.path, reason: outcome.reason });
+      ctx.progress((position + 1) / payload.reads.length);
+    }
+  } finally {
+    writeReads(deps.db, updates);
   }
   return summary;
 }
 
-/** Applies a change to the song as it is now (it may have been edited or re-linked since the job was queued). */
-function applyToSong(deps: ReadDeps, request: ReadRequest, change: (song: Song, now: number) => Song | null): void {
-  inTransaction(deps.db, () => {
-    const song = getSong(deps.db, request.songId);
-    if (!song) return;
-    const next = change(song, deps.db.now());
-    if (next) rewriteSongs(deps.db, [next]);
+/**
+ * Applies each change to its song as it is now (it may have been edited, re-linked or removed since the job was
+ * queued), in one transaction with the fingerprints of the files read. Two reads of one song make one change.
+ */
+function writeReads(db: Db, updates: SongUpdate[], hashes: { path: string; contentHash: string | null }[] = []): void {
+  if (updates.length === 0 && hashes.length === 0) return;
+  inTransaction(db, () => {
+    const ids = [...new Set(updates.map((update) => update.songId))];
+    const changes = new Map(getSongs(db, { ids }).map((song) => [song.id, { before: song, after: song }]));
+    const now = db.now();
+    for (const { songId, change } of updates) {
+      const song = changes.get(songId);
+      const after = song ? change(song.after, now) : null;
+      if (song && after) song.after = after;
+    }
+    writeSongChanges(db, [...changes.values()].filter(({ before, after }) => before !== after));
+    setContentHashes(db, hashes);
   });
+}
+
+/** The songs among `reads` whose project was read before, without an error: a read now means it was saved again. */
+function projectsReadBefore(db: Db, reads: readonly ReadRequest[]): Set<string> {
+  if (reads.length === 0) return new Set();
+  const rows = db.orm
+    .select({ id: songs.id })
+    .from(songs)
+    .where(sql`${inArray(songs.id, reads.map((read) => read.songId))} AND json_type(${songs.meta}, '$.daw') = 'text' AND json_extract(${songs.meta}, '$.readError') IS NULL`)
+    .all();
+  return new Set(rows.map((row) => row.id));
 }
