@@ -54,10 +54,10 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   if (!directory) return emptySummary('(no longer watched)');
   const scopes = payload.scopes ?? null;
   if (scopes !== null && scopes.length === 0) return emptySummary(directory.path);
-  const { plan, songs, errors } = await walkAndPlan(deps, directory, scopes, ctx);
+  const { plan, songs, errors, waiting } = await walkAndPlan(deps, directory, scopes, ctx);
   ctx.signal.throwIfAborted();
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
-  queueReads(deps.db, plan, deps.analyseAudio);
+  queueReads(deps.db, plan, deps.analyseAudio, waiting);
   deps.wakeRunner();
 
   if (plan.added.length > 0) {
@@ -97,6 +97,10 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
   ctx.progress(0.25);
   const entries = walks.flatMap((walk) => walk.entries);
   const groups = groupIntoProjects(entries, directory.path);
+  // The reads already waiting, noted in the same moment as the songs' state (nothing runs between two synchronous
+  // reads): a read that ends while the plan is made has written its song before this state, or is noted here as
+  // waiting; noted later, it could be neither, and be queued a second time.
+  const waiting = waitingReads(deps.db);
   const existing = new Map(roots.flatMap((root) => [...scanStateOfDirectory(deps.db, root)]));
   const plan = await planScan({
     groups,
@@ -106,7 +110,7 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
     newId,
     hashOf: contentHash,
   });
-  return { plan, songs: groups.length, errors };
+  return { plan, songs: groups.length, errors, waiting };
 }
 
 /** A scope deleted since the watcher saw it: scan the nearest folder that still exists. */
@@ -141,28 +145,38 @@ function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, 
  * that has not run yet is not queued again: a first scan of 20,000 bounces outlasts the 5-minute rescan, which
  * would otherwise queue every waiting read a second time.
  */
-function queueReads(db: Db, plan: ScanPlan, analyseAudio: boolean): void {
+function queueReads(db: Db, plan: ScanPlan, analyseAudio: boolean, waiting: WaitingReads): void {
   const queued: Parameters<typeof enqueueMany>[1] = [];
-  const projectReads = notWaiting(db, 'parse-project', plan.projectReads);
+  const projectReads = notWaiting(waiting, 'parse-project', plan.projectReads);
   for (let i = 0; i < projectReads.length; i += READS_PER_JOB) {
     queued.push({ kind: 'parse-project', payload: { reads: projectReads.slice(i, i + READS_PER_JOB) } });
   }
-  const audioReads = notWaiting(db, 'read-audio', plan.audioReads);
+  const audioReads = notWaiting(waiting, 'read-audio', plan.audioReads);
   for (let i = 0; i < audioReads.length; i += READS_PER_JOB) {
     queued.push({ kind: 'read-audio', payload: { reads: audioReads.slice(i, i + READS_PER_JOB) } });
   }
-  const analyses = analyseAudio ? notWaiting(db, 'analyse-audio', plan.audioReads) : [];
+  // An audio read still waiting was queued with its analysis by the same scan: that analysis is waiting too, or has
+  // run already (a cached one ends before the read does), and is not queued again.
+  const analyses = analyseAudio ? notWaiting(waiting, 'analyse-audio', notWaiting(waiting, 'read-audio', plan.audioReads)) : [];
   for (let i = 0; i < analyses.length; i += READS_PER_JOB) {
     queued.push({ kind: 'analyse-audio', payload: { reads: analyses.slice(i, i + READS_PER_JOB) } });
   }
   inTransaction(db, () => enqueueMany(db, queued));
 }
 
-/** `reads` less those a queued or running job of `kind` already holds. */
-function notWaiting<T extends ReadRequest>(db: Db, kind: 'parse-project' | 'read-audio' | 'analyse-audio', reads: T[]): T[] {
-  if (reads.length === 0) return reads;
-  const waiting = new Set(livePayloads(db, kind).flatMap((payload) => payload.reads.map(readKey)));
-  return waiting.size === 0 ? reads : reads.filter((read) => !waiting.has(readKey(read)));
+type ReadKind = 'parse-project' | 'read-audio' | 'analyse-audio';
+type WaitingReads = Record<ReadKind, ReadonlySet<string>>;
+
+/** The reads a queued or running job of each kind holds. */
+function waitingReads(db: Db): WaitingReads {
+  const of = (kind: ReadKind) => new Set(livePayloads(db, kind).flatMap((payload) => payload.reads.map(readKey)));
+  return { 'parse-project': of('parse-project'), 'read-audio': of('read-audio'), 'analyse-audio': of('analyse-audio') };
+}
+
+/** `reads` less those a job of `kind` held when the plan was made. */
+function notWaiting<T extends ReadRequest>(waiting: WaitingReads, kind: ReadKind, reads: T[]): T[] {
+  const held = waiting[kind];
+  return held.size === 0 ? reads : reads.filter((read) => !held.has(readKey(read)));
 }
 
 function readKey(read: { songId: string; path: string }): string {
