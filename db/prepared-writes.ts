@@ -5,28 +5,12 @@
  * from the drizzle table, so the columns are still defined once, in `schema.ts`, and each value goes through
  * its column's own driver mapping (booleans to 0/1).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './handle';
+import { cachedStatement } from './statements';
 
 type Row<T extends SQLiteTable> = T['$inferInsert'];
-
-const cache = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
-function statement(db: Db, sql: string): BetterSqlite3.Statement {
-  let statements = cache.get(db.sqlite);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db.sqlite, statements);
-  }
-  let prepared = statements.get(sql);
-  if (!prepared) {
-    prepared = db.sqlite.prepare(sql);
-    statements.set(sql, prepared);
-  }
-  return prepared;
-}
 
 /** The columns a row sets (every key but the auto-increment one it leaves out), in schema order. */
 function columnsOf<T extends SQLiteTable>(table: T, sample: Partial<Row<T>>): [string, SQLiteColumn][] {
@@ -51,7 +35,7 @@ export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: Row<T>
     const updates = names.filter((name) => name !== `"${conflict.name}"`).map((name) => `${name} = excluded.${name}`);
     sql += ` ON CONFLICT ("${conflict.name}") DO UPDATE SET ${updates.join(', ')}`;
   }
-  const prepared = statement(db, sql);
+  const prepared = cachedStatement(db, sql);
   for (const row of rows) prepared.run(bind(columns, row));
 }
 
@@ -66,6 +50,6 @@ export function updateRows<T extends SQLiteTable>(db: Db, table: T, rows: Partia
   const columns = columnsOf(table, first).filter(([, column]) => column.name !== key.name);
   const keyEntry = Object.entries(getTableColumns(table)).find(([, column]) => column.name === key.name) as [string, SQLiteColumn];
   const sets = columns.map(([, column]) => `"${column.name}" = ?`);
-  const prepared = statement(db, `UPDATE "${getTableName(table)}" SET ${sets.join(', ')} WHERE "${key.name}" = ?`);
+  const prepared = cachedStatement(db, `UPDATE "${getTableName(table)}" SET ${sets.join(', ')} WHERE "${key.name}" = ?`);
   for (const row of rows) prepared.run([...bind(columns, row), ...bind([keyEntry], row)]);
 }

@@ -100,6 +100,12 @@ function contains(column: AnyColumn, value: string): SQL {
   return sql`instr(lower(CAST(${column} AS TEXT)), lower(${value})) > 0`;
 }
 
+/** Whether the filters leave only songs with a value in the sort's column: a range on it excludes NULL. */
+export function sortColumnFilled(sort: SortConfig, filters: readonly Filter[]): boolean {
+  const sorted = sort.column === 'bpm' ? 'tempo' : sort.column;
+  return filters.some((filter) => filter.op === 'range' && filter.field === sorted && filter.field in NUMERIC_COLUMNS);
+}
+
 function rangeCondition(column: AnyColumn, filter: { min?: number | undefined; max?: number | undefined }): SQL {
   const bounds: SQL[] = [];
   if (filter.min !== undefined) bounds.push(gte(column, filter.min));
@@ -218,14 +224,17 @@ function rankEquality(field: keyof typeof RANKED, value: string): SQL {
 
 /**
  * The ORDER BY of a sort, with `seq` breaking ties. Each matches an index on (hidden, ...), so a page of any
- * sort reads only its rows. Songs without a tempo come last in both directions.
+ * sort reads only its rows. Songs without a tempo come last in both directions. `nonNull`: a filter on the sort's
+ * own column leaves no song without a value (`sortColumnFilled`).
  */
-export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomField>): OrderTerm[] {
+export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomField>, nonNull = false): OrderTerm[] {
   const descending = sort.direction === 'Descending';
   const by = (key: SQL | AnyColumn) => [orderTerm(key, descending), orderTerm(songs.seq, descending)];
   // SQLite orders NULL lowest: descending already puts it last (the index on (hidden, column) walked backwards);
-  // ascending needs the IS NULL key first (the index on (hidden, column IS NULL, column)).
-  const nullsLast = (column: AnyColumn, key: SQL | AnyColumn = column) => (descending ? by(key) : [orderTerm(sql`(${column} IS NULL)`, false), ...by(key)]);
+  // ascending needs the IS NULL key first (the index on (hidden, column IS NULL, column)). Where no NULL can be
+  // there, that key is left out: the range is then walked in order on (hidden, column), not read whole and sorted
+  // ("tempo 120-128" by tempo at 200,000 songs: 20,000 songs sorted for a page).
+  const nullsLast = (column: AnyColumn, key: SQL | AnyColumn = column) => (descending || nonNull ? by(key) : [orderTerm(sql`(${column} IS NULL)`, false), ...by(key)]);
   const column = sort.column;
   if (isCustomFieldKey(column)) return [...customOrderTerms(fields.get(customFieldId(column)), sort.direction), orderTerm(songs.seq, descending)];
   switch (column) {

@@ -131,4 +131,17 @@ describe('songs:query pages, whichever way they are read', () => {
     expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, true, 10));
     expect(got.statements).toBe(2);
   });
+
+  it('walks a range of the sorted column in order, ascending too, without sorting the range', () => {
+    const query = { filters: [{ op: 'range', field: 'tempo', min: 120, max: 200 }], sort: { column: 'tempo', direction: 'Ascending' }, offset: 10 } as const;
+    const got = run(query);
+    expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, false, 10));
+    const statements: RanStatement[] = [];
+    querySongs(db, songQuerySchema.parse({ limit: 100, ...query }), (statement) => statements.push(statement));
+    const page = statements.at(-1) as RanStatement;
+    const plan = (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...page.params) as { detail: string }[]).map((step) => step.detail);
+    // The outer sort orders the page's 100 rows; the range itself is read in the index's order.
+    expect(plan.filter((detail) => detail.startsWith('USE TEMP B-TREE'))).toHaveLength(1);
+    expect(plan.some((detail) => /songs_hidden_tempo \(hidden=\? AND tempo_bpm>\? AND tempo_bpm<\?\)/.test(detail))).toBe(true);
+  });
 });
