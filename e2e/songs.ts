@@ -29,7 +29,7 @@ export async function addSongs(page: Page, songs: NewSong[]): Promise<string[]> 
 /** Shows only the rows whose text matches, so tests sharing one library see just their own songs. */
 export async function search(page: Page, text: string) {
   await page.getByLabel('Search songs').fill(text);
-  // The box waits a moment before it asks the core: wait until the rows answer this search.
+  // The rows shown stay until the core answers this search: wait until they are its rows.
   await expect(page.getByTestId('song-grid')).toHaveAttribute('data-search', text.trim());
 }
 

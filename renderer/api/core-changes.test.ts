@@ -2,13 +2,13 @@
 // they do over the bridge (the core tells its event, then answers); the song table is the real `SongWindow`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../common/ipc';
-import type { SortConfig } from '../../common/query';
+import type { SongQuery, SortConfig } from '../../common/query';
 import type { Song } from '../../common/song';
 import type { View } from '../../common/view';
 import { markSongsPushed } from '../../db/repositories/song-writer';
 import { enqueue } from '../../main/jobs/queue';
 import { call, createTestCore, type TestCore } from '../../main/test-support';
-import { SongWindow } from '../features/song-table/song-window';
+import { SongWindow, type PageReader } from '../features/song-table/song-window';
 import { CoreChangeFeed, followingChanges } from './core-changes';
 
 const INTERVAL_MS = 20;
@@ -113,7 +113,8 @@ describe('changes from elsewhere', () => {
 });
 
 describe('a new search', () => {
-  it('reads the rows on screen and the page beside them in one call: one count of its matches, not one per page', async () => {
+  it('reads the page on screen in one call, and the next page only when the rows shown come within reach of it', async () => {
+    for (let n = 0; n < 150; n++) await call<Song>(core, 'db:add-song', { name: `Alpha ${String(n).padStart(3, '0')}` });
     await showTable(BY_NAME);
     const allSongs = (await call<View[]>(core, 'db:get-views')).find((view) => view.type === 'custom')!;
     const asked: unknown[] = [];
@@ -123,11 +124,135 @@ describe('a new search', () => {
     });
     table.setQuery({ viewId: allSongs.id, search: 'a', sort: BY_NAME, viewFilters: [] });
     await settle();
-    expect(asked).toEqual([expect.objectContaining({ search: 'a', offset: 0, limit: 200 })]);
+    expect(asked).toEqual([expect.objectContaining({ search: 'a', offset: 0, limit: 100 })]);
     expect(table.rowAt(0)?.name).toBe('Alpha');
-    // Scrolled to rows already read: nothing more is asked.
-    table.setVisible(0, 2);
+    // A screen of rows at the top: all of them read, nothing more is asked.
+    table.setVisible(0, 24);
     await settle();
     expect(asked).toHaveLength(1);
+    // Scrolled to within 50 rows of the next page: it is read ahead, once.
+    table.setVisible(30, 54);
+    table.setVisible(31, 55);
+    await settle();
+    expect(asked).toEqual([expect.objectContaining({ offset: 0, limit: 100 }), expect.objectContaining({ search: 'a', offset: 100, limit: 100 })]);
+  });
+
+  /** A slow core without clocks: each read waits until the test answers it, and is answered as the core is then. */
+  function slowCore() {
+    const reads: { query: SongQuery; answer: () => Promise<void> }[] = [];
+    const read: PageReader = (query) =>
+      new Promise((resolve) => {
+        reads.push({
+          query,
+          answer: async () => {
+            resolve(await api['songs:query'](query));
+            // The table's own steps after the answer (and any read they send) run before the test goes on.
+            await new Promise((done) => setTimeout(done, 0));
+          },
+        });
+      });
+    return { reads, read, searches: () => reads.map((one) => one.query.search) };
+  }
+
+  async function allSongsId(): Promise<string> {
+    return (await call<View[]>(core, 'db:get-views')).find((view) => view.type === 'custom')!.id;
+  }
+
+  /** What the table shows at each change it tells: the search of its rows, and their names. */
+  function watchShown(window: SongWindow): string[] {
+    const seen: string[] = [];
+    window.subscribe(() => seen.push(`${window.shownSearch}: ${Array.from({ length: window.total ?? 0 }, (_, at) => window.rowAt(at)?.name).join(', ')}`));
+    return seen;
+  }
+
+  it('typing five letters while the first read is slow asks the first and the latest only; the old rows stay until the latest answer, and the outdated one never shows', async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: 'Charlie', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+    const shown = watchShown(table);
+
+    for (const search of ['a', 'al', 'alp', 'alph', 'alpha']) table.setQuery({ viewId, search, sort: BY_NAME, viewFilters: [] });
+    expect(slow.searches()).toEqual(['Charlie', 'a']);
+    expect(table.shownSearch).toBe('Charlie');
+    expect(table.rowAt(0)?.name).toBe('Charlie');
+
+    // "a" (all three songs) is outdated: dropped, and only the latest is asked.
+    await slow.reads[1]!.answer();
+    expect(slow.searches()).toEqual(['Charlie', 'a', 'alpha']);
+    expect(table.shownSearch).toBe('Charlie');
+    expect(table.total).toBe(1);
+    expect(table.rowAt(0)?.name).toBe('Charlie');
+
+    await slow.reads[2]!.answer();
+    expect(table.shownSearch).toBe('alpha');
+    expect(table.rowAt(0)?.name).toBe('Alpha');
+    expect(shown).toEqual(['alpha: Alpha']);
+  });
+
+  it("a new search's rows move the table to its top once; a refresh of the same rows does not", async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+    const first = table.shownQueries;
+
+    table.refresh();
+    await slow.reads[1]!.answer();
+    expect(table.shownQueries).toBe(first);
+
+    table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[2]!.answer();
+    expect(table.shownQueries).toBe(first + 1);
+    expect(table.rowAt(0)?.name).toBe('Bravo');
+  });
+
+  it('a change while a new search is awaited reads nothing for the old rows; the new rows come, then are read again once', async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+
+    table.setQuery({ viewId, search: 'a', sort: BY_NAME, viewFilters: [] });
+    table.refresh();
+    table.setVisible(0, 2);
+    expect(slow.searches()).toEqual(['', 'a']);
+    await slow.reads[1]!.answer();
+    expect(table.shownSearch).toBe('a');
+    expect(slow.reads.slice(2).map((read) => read.query)).toEqual([expect.objectContaining({ search: 'a', offset: 0, limit: 100 })]);
+  });
+
+  it('typing back to the search shown needs no read: the rows are there', async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+
+    table.setQuery({ viewId, search: 'bravox', sort: BY_NAME, viewFilters: [] });
+    table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[1]!.answer();
+    expect(slow.searches()).toEqual(['bravo', 'bravox']);
+    expect(table.shownSearch).toBe('bravo');
+    expect(table.rowAt(0)?.name).toBe('Bravo');
+  });
+
+  it("a search the core refuses shows its error, and none of the last search's rows", async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+
+    table.setQuery({ viewId, search: 'bpm:fast', sort: BY_NAME, viewFilters: [] });
+    expect(table.error).toBeNull();
+    await slow.reads[1]!.answer();
+    expect(table.error?.message).toContain('bpm:');
+    expect(table.shownSearch).toBe('bpm:fast');
+    expect(table.total).toBe(0);
+    expect(table.rowAt(0)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * `/dashboard`, `/:viewId` and `/:viewId/modal/:modal`: one view's songs in the virtual table, with its
  * search, sort, filters and columns (all saved on the view), bulk actions, and the modals of the view.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
@@ -32,8 +32,6 @@ import { showToast } from '../ui/toasts';
 import { ColumnsPanel } from '../views/ColumnsPanel';
 import { FiltersPanel } from '../views/FiltersPanel';
 import styles from './DashboardPage.module.css';
-
-const SEARCH_DELAY_MS = 180;
 
 function emptyMessage(type: ViewType, searching: boolean, onComputer: boolean): string {
   if (searching) return 'No song matches this search.';
@@ -83,18 +81,18 @@ function ConnectedViewPage({ view }: { view: View }) {
   const [bulkDelete] = useBulkDeleteSongsMutation();
   const [deleteSong] = useDeleteSongMutation();
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  // Each key asks at once: the table keeps the rows shown until the answer and never has more than one search read
+  // in flight (`SongWindow`), so no delay is needed to spare the core.
+  const search = typed.trim();
   const [selected, setSelected] = useState<Map<string, Song>>(new Map());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; label: string; run: () => void } | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
-  const query = useMemo(() => ({ viewId: view.id, search, sort: view.sortConfig, viewFilters: view.activeFilters }), [view.id, search, view.sortConfig, view.activeFilters]);
+  const queryFor = (text: string) => ({ viewId: view.id, search: text.trim(), sort: view.sortConfig, viewFilters: view.activeFilters });
+  const query = useMemo(() => queryFor(search), [view.id, search, view.sortConfig, view.activeFilters]);
   const window = useSongWindow(query);
+  // What the export and the empty message speak of: the rows on screen, until the typed search's rows arrive.
+  const shownSearch = window.shownSearch ?? search;
 
   const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn), [fields, onComputer]);
   const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
@@ -238,7 +236,12 @@ function ConnectedViewPage({ view }: { view: View }) {
               aria-label="Search songs"
               placeholder='Search, or bpm:120-128 key:Am tag:"EP 2"'
               value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              onChange={(event) => {
+                // Asked before the page renders the key: the core reads while the page draws (the same query follows
+                // from the render, and is then already asked).
+                window.setQuery(queryFor(event.target.value));
+                setTyped(event.target.value);
+              }}
             />
           </div>
           <Popover label="Filters" badge={filterCount}>
@@ -250,7 +253,7 @@ function ConnectedViewPage({ view }: { view: View }) {
           {onComputer ? (
             <>
               <Popover label="Export">
-                <LibraryTransferPanel viewTitle={view.title} viewQuery={{ viewId: view.id, search, ...(view.sortConfig ? { sort: view.sortConfig } : {}) }} />
+                <LibraryTransferPanel viewTitle={view.title} viewQuery={{ viewId: view.id, search: shownSearch, ...(view.sortConfig ? { sort: view.sortConfig } : {}) }} />
               </Popover>
               <button type="button" className={controls.primary} onClick={() => void navigate(`${view.path}/modal/add-song`)}>
                 Add song
@@ -282,7 +285,7 @@ function ConnectedViewPage({ view }: { view: View }) {
         onEdit={(song, patch) => void editSong(window, song, patch)}
         onPlay={(song, index) => void player.play(song, index, window)}
         onRowAction={onRowAction}
-        emptyMessage={onComputer && view.type === 'custom' && search === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, search !== '', onComputer)}
+        emptyMessage={onComputer && view.type === 'custom' && shownSearch === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, shownSearch !== '', onComputer)}
       />
       {modal === 'add-song' && onComputer ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}

@@ -3,7 +3,7 @@
  * 200,000 rows cost what the ~30 on screen cost. Spreadsheet keys: arrows move, Enter edits, Escape cancels,
  * Tab moves on, Space selects. The header (sort, resize, reorder) is SongTableHeader.tsx.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import type { SortConfig } from '../../../common/query';
 import type { Song, SongPatch } from '../../../common/song';
@@ -16,6 +16,7 @@ import { RowMenu, type RowAction } from './RowMenu';
 import type { SongWindow } from './song-window';
 import styles from './SongTable.module.css';
 import { SongTableHeader } from './SongTableHeader';
+import { sameItems, sameMembers, useLatestHandler, useSameValue } from './stable-props';
 import { LEAD_WIDTH, MENU_WIDTH, PLAY_WIDTH, ROW_HEIGHT, SELECT_WIDTH } from './table-geometry';
 
 
@@ -147,7 +148,9 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
 }
 
 export function SongTable(props: SongTableProps) {
-  const { window, columns, layout, sort } = props;
+  const { window, layout, sort } = props;
+  const columns = useSameValue(props.columns, sameItems);
+  const selected = useSameValue(props.selected, sameMembers);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const listRef = useListRef(null);
   const [active, setActive] = useState<Cell | null>(null);
@@ -158,15 +161,19 @@ export function SongTable(props: SongTableProps) {
   const activeSong = useRef<string | null>(null);
   const total = window.total ?? 0;
 
-  const widths = columns.map((column) => (liveWidth?.id === column.id ? liveWidth.width : columnWidth(column, layout)));
+  const widths = useSameValue(
+    columns.map((column) => (liveWidth?.id === column.id ? liveWidth.width : columnWidth(column, layout))),
+    sameItems,
+  );
   const totalWidth = LEAD_WIDTH + widths.reduce((sum, width) => sum + width, 0) + MENU_WIDTH;
 
-  // A new view or search starts at the top with nothing active.
-  useEffect(() => {
+  // A new search's rows (or a new sort's) start at the top with nothing active; a refresh of the same rows keeps the
+  // place. In a layout effect: at the top before the list reports the rows it rendered (`onRowsRendered`).
+  useLayoutEffect(() => {
     setActive(null);
     setEditing(null);
-    scroller?.scrollTo({ top: 0 });
-  }, [scroller, window.total === null]);
+    scroller?.scrollTo({ top: 0, behavior: 'instant' });
+  }, [scroller, window.shownQueries]);
 
   useEffect(() => {
     window.hold(editing !== null);
@@ -298,8 +305,22 @@ export function SongTable(props: SongTableProps) {
     event.preventDefault();
   };
 
+  // One identity each across renders, so a render of the page that changes no row re-renders none (stable-props.ts).
+  const rowHandlers = {
+    renderEditor: useLatestHandler(renderEditor),
+    onCellDown: useLatestHandler((cell: Cell) => {
+      activeSong.current = window.rowAt(cell.row)?.id ?? null;
+      setActive(cell);
+      if (editing && (editing.row !== cell.row || editing.col !== cell.col)) setEditing(null);
+    }),
+    onCellDoubleClick: useLatestHandler(startEditing),
+    onToggleSelect: useLatestHandler(props.onToggleSelect),
+    onPlay: useLatestHandler(props.onPlay),
+    onRowAction: useLatestHandler(props.onRowAction),
+  };
+
   const loadedSongs = Array.from({ length: Math.min(total, 2000) }, (_, index) => window.rowAt(index)).filter((song): song is Song => song !== undefined);
-  const allLoadedSelected = loadedSongs.length > 0 && loadedSongs.every((song) => props.selected.has(song.id));
+  const allLoadedSelected = loadedSongs.length > 0 && loadedSongs.every((song) => selected.has(song.id));
 
   return (
     <div
@@ -337,7 +358,12 @@ export function SongTable(props: SongTableProps) {
           rowHeight={ROW_HEIGHT}
           overscanCount={8}
           style={{ width: totalWidth }}
-          onRowsRendered={({ startIndex, stopIndex }) => window.setVisible(startIndex, stopIndex)}
+          onRowsRendered={({ startIndex, stopIndex }) => {
+            // Rows below the top while at the top: the list's render from before a new search's scroll to the top
+            // (the right rows follow at once); read, they would be the new search's rows at the old place.
+            if (startIndex > 0 && scroller?.scrollTop === 0) return;
+            window.setVisible(startIndex, stopIndex);
+          }}
           rowComponent={SongRow}
           rowProps={{
             window,
@@ -348,19 +374,15 @@ export function SongTable(props: SongTableProps) {
             active,
             editing,
             menuRow,
-            selected: props.selected,
+            selected,
             playingId: props.playingId,
-            renderEditor,
-            onCellDown: (cell) => {
-              activeSong.current = window.rowAt(cell.row)?.id ?? null;
-              setActive(cell);
-              if (editing && (editing.row !== cell.row || editing.col !== cell.col)) setEditing(null);
-            },
-            onCellDoubleClick: startEditing,
-            onToggleSelect: props.onToggleSelect,
-            onPlay: props.onPlay,
+            renderEditor: rowHandlers.renderEditor,
+            onCellDown: rowHandlers.onCellDown,
+            onCellDoubleClick: rowHandlers.onCellDoubleClick,
+            onToggleSelect: rowHandlers.onToggleSelect,
+            onPlay: rowHandlers.onPlay,
             onMenu: setMenuRow,
-            onRowAction: props.onRowAction,
+            onRowAction: rowHandlers.onRowAction,
           }}
         />
       )}

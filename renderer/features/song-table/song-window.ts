@@ -3,6 +3,10 @@
  * the renderer holds a few thousand rows of a 200,000-song library, never all of it. It also carries the
  * optimistic edits: a patch shows at once, and is dropped (rolled back) or replaced by the core's answer. The change
  * feed tells it what changed (`songsChanged`); it reads its rows again only when it must.
+ *
+ * A new query (each keystroke in the search box) keeps the last query's rows on screen until its own first answer
+ * replaces them in one step. One such read is in flight at a time: keys typed meanwhile send nothing, and when it
+ * returns, an answer the typing has outdated is dropped and only the latest query is read.
  */
 import type { ErrorShape } from '../../../common/errors';
 import type { Envelope } from '../../../common/ipc';
@@ -12,6 +16,14 @@ import type { Song } from '../../../common/song';
 import type { SongRows, SongsChange } from '../../api/core-changes';
 
 export const PAGE_SIZE = 100;
+/**
+ * Rows read ahead of the screen, either side: about two screens, so a page is asked for well before it scrolls into
+ * view, and a new search reads only the page on screen (100 rows, not 200: the answer a keystroke waits for is half
+ * as long to read, send and parse).
+ */
+const LEAD_ROWS = 50;
+/** A new query's first read: the page at the top (one call, one count of its matches). */
+const FIRST_PAGES = 1;
 /** Pages kept around the visible rows; farther ones are dropped and fetched again if scrolled back to. */
 const MAX_PAGES_KEPT = 40;
 
@@ -30,9 +42,20 @@ function listShape(query: WindowQuery): SongListShape {
   return { sort: query.sort, filters: query.viewFilters, search: query.search };
 }
 
+/** The call reading `count` pages from `first`. */
+function pagesQuery(query: WindowQuery, first: number, count: number): SongQuery {
+  return { viewId: query.viewId, search: query.search, ...(query.sort ? { sort: query.sort } : {}), offset: first * PAGE_SIZE, limit: count * PAGE_SIZE };
+}
+
 export class SongWindow implements SongRows {
   private query: WindowQuery | null = null;
   private key = '';
+  /** The key of the query whose rows are in `pages`: until a new query's first answer, the last one's. */
+  private shownKey = '';
+  /** A new query's first answer has not arrived: the rows shown are an older query's, and nothing else is read. */
+  private replacing = false;
+  /** A new query's first read is in flight (perhaps for a query typed over since). */
+  private searching = false;
   private generation = 0;
   private pages = new Map<number, Song[]>();
   private inflight = new Set<number>();
@@ -44,11 +67,16 @@ export class SongWindow implements SongRows {
   private waiters = new Map<number, Array<() => void>>();
   /** While a cell is being edited, refreshes wait: rows that re-sort under the editor would move it away. */
   private held = false;
+  /** A refresh asked while held, or while a new query's first answer is awaited (it would read rows about to be
+   * replaced, and that answer may predate the change): it runs when neither holds. */
   private refreshWaiting = false;
   total: number | null = null;
   error: ErrorShape | null = null;
   /** The search of the query whose rows are shown: set once its first page has arrived. */
   shownSearch: string | null = null;
+  /** Counts the queries whose rows have been shown: it moves when a new query's first answer arrives (the table goes
+   * to its top then), not when the same query's rows are read again. */
+  shownQueries = 0;
   version = 0;
 
   constructor(private readonly read: PageReader) {}
@@ -60,27 +88,29 @@ export class SongWindow implements SongRows {
 
   getVersion = (): number => this.version;
 
+  /** The rows shown stay until the new query's first answer arrives (`readNewQuery`). */
   setQuery(query: WindowQuery): void {
     const key = JSON.stringify(query);
     if (key === this.key) return;
     this.key = key;
     this.query = query;
     this.generation++;
-    this.pages.clear();
     this.inflight.clear();
-    this.stale.clear();
-    this.total = null;
-    this.error = null;
-    this.shownSearch = null;
-    this.visible = { start: 0, stop: 0 };
-    this.loadVisible();
-    this.bump();
+    if (key === this.shownKey) {
+      // Typed back to the search on screen: its rows are already there.
+      this.replacing = false;
+      this.runWaitingRefresh();
+      this.loadVisible();
+      return;
+    }
+    this.replacing = true;
+    void this.readNewQuery();
   }
 
   /** The rows on screen: their pages (and the next one either side) are fetched if missing. */
   setVisible(start: number, stop: number): void {
     this.visible = { start, stop };
-    this.loadVisible();
+    if (!this.replacing) this.loadVisible();
   }
 
   /**
@@ -93,7 +123,8 @@ export class SongWindow implements SongRows {
     if (!changeShows(fields)) return;
     if (settled) {
       this.putRows(settled);
-      if (this.query && !editCanMoveRows(listShape(this.query), fields)) {
+      // While a new query's rows are awaited, its answer may predate the change: it is read again after it.
+      if (this.query && !this.replacing && !editCanMoveRows(listShape(this.query), fields)) {
         this.bump();
         return;
       }
@@ -106,7 +137,7 @@ export class SongWindow implements SongRows {
    * pages either side are kept but stale, read again when scrolled onto the screen; farther ones are dropped.
    */
   refresh(): void {
-    if (this.held) {
+    if (this.held || this.replacing) {
       this.refreshWaiting = true;
       return;
     }
@@ -124,10 +155,13 @@ export class SongWindow implements SongRows {
   /** Holds refreshes while the table edits a cell; the one that waited runs when the edit ends. */
   hold(held: boolean): void {
     this.held = held;
-    if (!held && this.refreshWaiting) {
-      this.refreshWaiting = false;
-      this.refresh();
-    }
+    this.runWaitingRefresh();
+  }
+
+  private runWaitingRefresh(): void {
+    if (!this.refreshWaiting || this.held || this.replacing) return;
+    this.refreshWaiting = false;
+    this.refresh();
   }
 
   rowAt(index: number): Song | undefined {
@@ -186,9 +220,44 @@ export class SongWindow implements SongRows {
   }
 
   /**
-   * Reads the missing pages on screen and beside it, each run of neighbouring pages in one call: a new search is one
-   * `songs:query` (one count of its matches), not one per page.
+   * Reads a new query's first pages, once no older one's first read is in flight: when that returns, an answer the
+   * query has moved on from is dropped and the latest query is read, so typing sends no call per key.
    */
+  private async readNewQuery(): Promise<void> {
+    const query = this.query;
+    if (this.searching || !query) return;
+    this.searching = true;
+    const generation = this.generation;
+    const key = this.key;
+    const result = await this.read(pagesQuery(query, 0, FIRST_PAGES));
+    this.searching = false;
+    if (generation !== this.generation) {
+      if (this.replacing) void this.readNewQuery();
+      return;
+    }
+    this.pages.clear();
+    this.stale.clear();
+    if (result.ok) {
+      for (let page = 0; page < FIRST_PAGES; page++) this.pages.set(page, result.data.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE));
+      this.total = result.data.total;
+      this.error = null;
+    } else {
+      this.total = 0;
+      this.error = result.error;
+    }
+    this.shownKey = key;
+    this.shownSearch = query.search;
+    this.shownQueries++;
+    this.replacing = false;
+    // The table goes to the top of the new rows; it tells where it is once there.
+    this.visible = { start: 0, stop: 0 };
+    // Waiters asked for rows of the last query: answered with what is there now.
+    this.releaseWaiters([...this.waiters.keys()]);
+    this.bump();
+    this.runWaitingRefresh();
+  }
+
+  /** Reads the missing pages on screen and beside it, each run of neighbouring pages in one call. */
   private loadVisible(): void {
     const shown = this.pagesOnScreen();
     const wanted = this.pagesNearVisible().filter((page) => !this.inflight.has(page) && (!this.pages.has(page) || (this.stale.has(page) && shown.includes(page))));
@@ -200,18 +269,18 @@ export class SongWindow implements SongRows {
     }
   }
 
-  /** The pages with visible rows, and one more either side to scroll into. */
+  /** The pages with visible rows, and those within `LEAD_ROWS` of them to scroll into. */
   private pagesNearVisible(): number[] {
-    return this.pageRange(1);
+    return this.pageRange(LEAD_ROWS);
   }
 
   private pagesOnScreen(): number[] {
     return this.pageRange(0);
   }
 
-  private pageRange(margin: number): number[] {
-    const first = Math.max(0, Math.floor(this.visible.start / PAGE_SIZE) - margin);
-    let last = Math.floor(this.visible.stop / PAGE_SIZE) + margin;
+  private pageRange(lead: number): number[] {
+    const first = Math.floor(Math.max(0, this.visible.start - lead) / PAGE_SIZE);
+    let last = Math.floor((this.visible.stop + lead) / PAGE_SIZE);
     if (this.total !== null) last = Math.min(last, Math.max(0, Math.ceil(this.total / PAGE_SIZE) - 1));
     const pages: number[] = [];
     for (let page = first; page <= last; page++) pages.push(page);
@@ -226,16 +295,10 @@ export class SongWindow implements SongRows {
   private async fetchPages(first: number, count: number): Promise<void> {
     const query = this.query;
     const pages = Array.from({ length: count }, (_, i) => first + i).filter((page) => !this.inflight.has(page));
-    if (!query || pages.length !== count) return;
+    if (!query || this.replacing || pages.length !== count) return;
     const generation = this.generation;
     for (const page of pages) this.inflight.add(page);
-    const result = await this.read({
-      viewId: query.viewId,
-      search: query.search,
-      ...(query.sort ? { sort: query.sort } : {}),
-      offset: first * PAGE_SIZE,
-      limit: count * PAGE_SIZE,
-    });
+    const result = await this.read(pagesQuery(query, first, count));
     if (generation !== this.generation) {
       this.releaseWaiters(pages);
       return;
@@ -248,12 +311,9 @@ export class SongWindow implements SongRows {
       }
       this.total = result.data.total;
       this.error = null;
-      this.shownSearch = query.search;
       this.evictFarPages();
     } else {
       this.error = result.error;
-      this.shownSearch = query.search;
-      if (this.total === null) this.total = 0;
     }
     this.releaseWaiters(pages);
     this.bump();
