@@ -2,7 +2,7 @@
  * `/dashboard`, `/:viewId` and `/:viewId/modal/:modal`: one view's songs in the virtual table, with its
  * search, sort, filters and columns (all saved on the view), bulk actions, and the modals of the view.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
@@ -80,19 +80,20 @@ function ConnectedViewPage({ view }: { view: View }) {
   const [bulkUpdate] = useBulkUpdateSongsMutation();
   const [bulkDelete] = useBulkDeleteSongsMutation();
   const [deleteSong] = useDeleteSongMutation();
-  const [typed, setTyped] = useState('');
-  // Each key asks at once: the table keeps the rows shown until the answer and never has more than one search read
-  // in flight (`SongWindow`), so no delay is needed to spare the core.
-  const search = typed.trim();
+  // The search box keeps its own text (`SearchBox`): a key re-renders the box, and asks the table's rows at once,
+  // not after a render of this page. The table keeps the rows shown until the answer and never has more than one
+  // search read in flight (`SongWindow`), so no delay is needed to spare the core.
+  const searchText = useRef('');
   const [selected, setSelected] = useState<Map<string, Song>>(new Map());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; label: string; run: () => void } | null>(null);
 
   const queryFor = (text: string) => ({ viewId: view.id, search: text.trim(), sort: view.sortConfig, viewFilters: view.activeFilters });
-  const query = useMemo(() => queryFor(search), [view.id, search, view.sortConfig, view.activeFilters]);
+  // A new view, sort or filter: the same search, on it.
+  const query = useMemo(() => queryFor(searchText.current), [view.id, view.sortConfig, view.activeFilters]);
   const window = useSongWindow(query);
   // What the export and the empty message speak of: the rows on screen, until the typed search's rows arrive.
-  const shownSearch = window.shownSearch ?? search;
+  const shownSearch = window.shownSearch ?? searchText.current.trim();
 
   const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn), [fields, onComputer]);
   const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
@@ -230,17 +231,10 @@ function ConnectedViewPage({ view }: { view: View }) {
         </div>
         <div className={styles.toolbar}>
           <div className={styles.searchBox}>
-            <input
-              className={`${controls.input} ${styles.search}`}
-              type="search"
-              aria-label="Search songs"
-              placeholder='Search, or bpm:120-128 key:Am tag:"EP 2"'
-              value={typed}
-              onChange={(event) => {
-                // Asked before the page renders the key: the core reads while the page draws (the same query follows
-                // from the render, and is then already asked).
-                window.setQuery(queryFor(event.target.value));
-                setTyped(event.target.value);
+            <SearchBox
+              onSearch={(text) => {
+                searchText.current = text;
+                window.setQuery(queryFor(text));
               }}
             />
           </div>
@@ -304,6 +298,24 @@ function ConnectedViewPage({ view }: { view: View }) {
         />
       ) : null}
     </>
+  );
+}
+
+/** The search box: its text is its own, so typing re-renders the box alone; each change is told at once. */
+function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <input
+      className={`${controls.input} ${styles.search}`}
+      type="search"
+      aria-label="Search songs"
+      placeholder='Search, or bpm:120-128 key:Am tag:"EP 2"'
+      value={typed}
+      onChange={(event) => {
+        onSearch(event.target.value);
+        setTyped(event.target.value);
+      }}
+    />
   );
 }
 
