@@ -348,9 +348,9 @@ export function SongTable(props: SongTableProps) {
         onResize={props.onResize}
         onLiveWidth={setLiveWidth}
       />
-      {window.total === 0 ? (
-        <div className={styles.empty}>{props.emptyMessage}</div>
-      ) : (
+      {window.total === 0 ? <div className={styles.empty}>{props.emptyMessage}</div> : null}
+      {
+        // Kept while no song matches (no rows then): a search that finds songs again fills it, not builds it anew.
         <List<RowProps>
           listRef={listRef}
           scrollElement={scroller}
@@ -385,7 +385,7 @@ export function SongTable(props: SongTableProps) {
             onRowAction: rowHandlers.onRowAction,
           }}
         />
-      )}
+      }
     </div>
   );
 }
