@@ -133,7 +133,7 @@ describe('songs:query pages, whichever way they are read', () => {
   });
 
   it('walks a range of the sorted column in order, ascending too, without sorting the range', () => {
-    const query = { filters: [{ op: 'range', field: 'tempo', min: 120, max: 200 }], sort: { column: 'tempo', direction: 'Ascending' }, offset: 10 } as const;
+    const query: SongQuery = { filters: [{ op: 'range', field: 'tempo', min: 120, max: 200 }], sort: { column: 'tempo', direction: 'Ascending' }, offset: 10 };
     const got = run(query);
     expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.tempo >= 120, false, 10));
     const statements: RanStatement[] = [];

@@ -16,6 +16,12 @@ describe('cachedStatement', () => {
     expect(cachedStatement(db, 'SELECT ? + 2 AS n')).not.toBe(first);
   });
 
+  it('hands out a kept reader giving objects, whatever mode its last user left it in', () => {
+    db = openTestDatabase();
+    cachedStatement(db, 'SELECT 7 AS n').raw(true);
+    expect(cachedStatement(db, 'SELECT 7 AS n').get()).toEqual({ n: 7 });
+  });
+
   it('hands out a fresh statement while the kept one is still being read row by row', () => {
     db = openTestDatabase();
     const sql = 'SELECT value FROM json_each(?)';
@@ -34,11 +40,11 @@ describe('cachedStatement', () => {
     const opened = db;
     const oldest = cachedStatement(opened, 'SELECT 0');
     const used = cachedStatement(opened, 'SELECT 1');
-    for (let n = 2; n <= 256; n++) cachedStatement(opened, `SELECT ${n}`);
-    // Used again: now the newest, so the next shape lets go of `SELECT 0` instead.
-    expect(cachedStatement(opened, 'SELECT 1')).toBe(used);
-    cachedStatement(opened, 'SELECT 257');
-    expect(cachedStatement(opened, 'SELECT 1')).toBe(used);
-    expect(cachedStatement(opened, 'SELECT 0')).not.toBe(oldest);
+    for (let n = 2; n < 256; n++) cachedStatement(opened, `SELECT ${n}`);
+    // 256 shapes kept. `SELECT 0`, used again, is now the newest: the 257th shape lets go of `SELECT 1` instead.
+    expect(cachedStatement(opened, 'SELECT 0')).toBe(oldest);
+    cachedStatement(opened, 'SELECT 256');
+    expect(cachedStatement(opened, 'SELECT 0')).toBe(oldest);
+    expect(cachedStatement(opened, 'SELECT 1')).not.toBe(used);
   });
 });

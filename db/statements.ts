@@ -22,6 +22,8 @@ export function cachedStatement(db: Db, sql: string): BetterSqlite3.Statement {
   const kept = statements.get(sql);
   if (kept?.busy) return db.sqlite.prepare(sql);
   if (kept) {
+    // Handed out as prepared: a reader its last user switched to plain values gives objects again.
+    if (kept.reader) kept.raw(false);
     // Kept in the order of use: the Map's first entry is the one unused longest.
     statements.delete(sql);
     statements.set(sql, kept);

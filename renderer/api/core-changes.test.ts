@@ -255,4 +255,56 @@ describe('a new search', () => {
     expect(table.total).toBe(0);
     expect(table.rowAt(0)).toBeUndefined();
   });
+
+  it('a read that throws ends the search in an error, and the next search is asked', async () => {
+    const viewId = await allSongsId();
+    let broken = true;
+    const asked: string[] = [];
+    table = new SongWindow(async (query) => {
+      asked.push(query.search ?? '');
+      if (broken) throw new Error('the bridge broke');
+      return api['songs:query'](query);
+    });
+    table.setQuery({ viewId, search: 'alpha', sort: BY_NAME, viewFilters: [] });
+    await settle();
+    expect(table.error?.code).toBe('internal');
+    expect(table.shownSearch).toBe('alpha');
+    broken = false;
+    table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
+    await settle();
+    expect(asked).toEqual(['alpha', 'bravo']);
+    expect(table.rowAt(0)?.name).toBe('Bravo');
+  });
+
+  it("the player's next row asked while a search is awaited comes when the search is typed back", async () => {
+    for (let n = 0; n < 150; n++) await call<Song>(core, 'db:add-song', { name: `Delta ${String(n).padStart(3, '0')}` });
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+
+    table.setQuery({ viewId, search: 'x', sort: BY_NAME, viewFilters: [] });
+    const next = table.rowAtAsync(120);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    const pageRead = slow.reads.find((read) => read.query.offset === 100);
+    expect(pageRead?.query.search).toBe('');
+    await pageRead!.answer();
+    expect((await next)?.name).toBe('Delta 117');
+  });
+
+  it('an edit while a new search is awaited shows at once in the rows still shown', async () => {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    feed.showSongs(table);
+    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+
+    table.setQuery({ viewId, search: 'b', sort: BY_NAME, viewFilters: [] });
+    const version = table.version;
+    await api['db:update-song']({ id: songs[1]!.id, patch: { status: 'Mixing' } });
+    expect(table.version).toBeGreaterThan(version);
+    expect(table.rowAt(1)?.status).toBe('Mixing');
+  });
 });

@@ -9,6 +9,7 @@
  * returns, an answer the typing has outdated is dropped and only the latest query is read.
  */
 import type { ErrorShape } from '../../../common/errors';
+import { callFailed } from '../../../common/messages';
 import type { Envelope } from '../../../common/ipc';
 import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/query';
 import { changeShows, editCanMoveRows, type SongListShape } from '../../../common/row-moves';
@@ -97,10 +98,12 @@ export class SongWindow implements SongRows {
     this.generation++;
     this.inflight.clear();
     if (key === this.shownKey) {
-      // Typed back to the search on screen: its rows are already there.
+      // Typed back to the search on screen: its rows are already there. A row asked for meanwhile (the player's next)
+      // is read now: while the search was awaited, nothing was.
       this.replacing = false;
       this.runWaitingRefresh();
       this.loadVisible();
+      for (const page of [...this.waiters.keys()]) if (!this.pages.has(page)) void this.fetchPage(page);
       return;
     }
     this.replacing = true;
@@ -123,8 +126,10 @@ export class SongWindow implements SongRows {
     if (!changeShows(fields)) return;
     if (settled) {
       this.putRows(settled);
-      // While a new query's rows are awaited, its answer may predate the change: it is read again after it.
-      if (this.query && !this.replacing && !editCanMoveRows(listShape(this.query), fields)) {
+      // While a new query's rows are awaited, its answer may predate the change: it is read again after it, and the
+      // rows shown meanwhile show the change now.
+      if (this.replacing) this.bump();
+      else if (this.query && !editCanMoveRows(listShape(this.query), fields)) {
         this.bump();
         return;
       }
@@ -229,8 +234,16 @@ export class SongWindow implements SongRows {
     this.searching = true;
     const generation = this.generation;
     const key = this.key;
-    const result = await this.read(pagesQuery(query, 0, FIRST_PAGES));
-    this.searching = false;
+    let result: Envelope<SongPage>;
+    try {
+      result = await this.read(pagesQuery(query, 0, FIRST_PAGES));
+    } catch (error) {
+      // A bridge answers with an envelope; should one ever throw, the search still ends (in an error), never waits on.
+      console.error('[songs] a read of the rows failed', error);
+      result = { ok: false, error: { code: 'internal', message: callFailed('songs:query') } };
+    } finally {
+      this.searching = false;
+    }
     if (generation !== this.generation) {
       if (this.replacing) void this.readNewQuery();
       return;
