@@ -158,6 +158,16 @@ describe('a new search', () => {
     return (await call<View[]>(core, 'db:get-views')).find((view) => view.type === 'custom')!.id;
   }
 
+  /** The table on a slow core, the rows of `search` shown (its first read answered). */
+  async function slowTable(search: string) {
+    const viewId = await allSongsId();
+    const slow = slowCore();
+    table = new SongWindow(slow.read);
+    table.setQuery({ viewId, search, sort: BY_NAME, viewFilters: [] });
+    await slow.reads[0]!.answer();
+    return { viewId, slow };
+  }
+
   /** What the table shows at each change it tells: the search of its rows, and their names. */
   function watchShown(window: SongWindow): string[] {
     const seen: string[] = [];
@@ -166,11 +176,7 @@ describe('a new search', () => {
   }
 
   it('typing five letters while the first read is slow asks the first and the latest only; the old rows stay until the latest answer, and the outdated one never shows', async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: 'Charlie', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('Charlie');
     const shown = watchShown(table);
 
     for (const search of ['a', 'al', 'alp', 'alph', 'alpha']) table.setQuery({ viewId, search, sort: BY_NAME, viewFilters: [] });
@@ -192,11 +198,7 @@ describe('a new search', () => {
   });
 
   it("a new search's rows move the table to its top once; a refresh of the same rows does not", async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('');
     const first = table.shownQueries;
 
     table.refresh();
@@ -210,11 +212,7 @@ describe('a new search', () => {
   });
 
   it('a change while a new search is awaited reads nothing for the old rows; the new rows come, then are read again once', async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('');
 
     table.setQuery({ viewId, search: 'a', sort: BY_NAME, viewFilters: [] });
     table.refresh();
@@ -226,11 +224,7 @@ describe('a new search', () => {
   });
 
   it('typing back to the search shown needs no read: the rows are there', async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('bravo');
 
     table.setQuery({ viewId, search: 'bravox', sort: BY_NAME, viewFilters: [] });
     table.setQuery({ viewId, search: 'bravo', sort: BY_NAME, viewFilters: [] });
@@ -241,11 +235,7 @@ describe('a new search', () => {
   });
 
   it("a search the core refuses shows its error, and none of the last search's rows", async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('');
 
     table.setQuery({ viewId, search: 'bpm:fast', sort: BY_NAME, viewFilters: [] });
     expect(table.error).toBeNull();
@@ -278,11 +268,7 @@ describe('a new search', () => {
 
   it("the player's next row asked while a search is awaited comes when the search is typed back", async () => {
     for (let n = 0; n < 150; n++) await call<Song>(core, 'db:add-song', { name: `Delta ${String(n).padStart(3, '0')}` });
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
-    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
+    const { viewId, slow } = await slowTable('');
 
     table.setQuery({ viewId, search: 'x', sort: BY_NAME, viewFilters: [] });
     const next = table.rowAtAsync(120);
@@ -294,12 +280,9 @@ describe('a new search', () => {
   });
 
   it('an edit while a new search is awaited shows at once in the rows still shown', async () => {
-    const viewId = await allSongsId();
-    const slow = slowCore();
-    table = new SongWindow(slow.read);
+    // The new search's read is never answered: the edit comes while it is awaited.
+    const { viewId } = await slowTable('');
     feed.showSongs(table);
-    table.setQuery({ viewId, search: '', sort: BY_NAME, viewFilters: [] });
-    await slow.reads[0]!.answer();
 
     table.setQuery({ viewId, search: 'b', sort: BY_NAME, viewFilters: [] });
     const version = table.version;
