@@ -11,6 +11,8 @@ import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 
 /** The sort indexes that carry the filtered columns, by the sort they walk (db/song-query.ts names them to SQLite). */
 export const SORT_FILTER_INDEXES = { name: 'songs_hidden_name_filters', modifiedAt: 'songs_hidden_modified_filters' } as const;
+/** (hidden, key, tempo, audio tempo): a key with tempos from either source, answered by the index alone. */
+export const KEY_TEMPO_INDEX = 'songs_hidden_key_tempo';
 
 export const songs = sqliteTable(
   'songs',
@@ -90,7 +92,7 @@ export const songs = sqliteTable(
       index('songs_hidden_status').on(t.hidden, t.statusRank),
       // Key with tempo: "songs in A minor between 90 and 110" is answered (and counted) from the index alone, the
       // audio's tempo too ("key:Am bpm:90-110" matches either source).
-      index('songs_hidden_key_tempo').on(t.hidden, sql`${t.key} COLLATE NOCASE`, t.tempoBpm, t.audioBpm),
+      index(KEY_TEMPO_INDEX).on(t.hidden, sql`${t.key} COLLATE NOCASE`, t.tempoBpm, t.audioBpm),
       index('songs_hidden_modified').on(t.hidden, t.modifiedAt),
       index('songs_hidden_name').on(t.hidden, sql`${t.name} COLLATE NOCASE`),
       // The two orders a library is read in most again, each carrying the columns filtered most: a filtered page in

@@ -132,6 +132,22 @@ describe('songs:query pages, whichever way they are read', () => {
     expect(got.statements).toBe(2);
   });
 
+  it('counts a key with a tempo from either source from the key index alone, both halves', () => {
+    const query: SongQuery = { search: 'key:Am bpm:120-', sort: byName };
+    const statements: RanStatement[] = [];
+    const page = querySongs(db, songQuerySchema.parse({ limit: 100, ...query }), (statement) => statements.push(statement));
+    // No song here has a key: the answer is none, and the plan is what is checked.
+    expect(page.total).toBe(0);
+    const count = statements[0] as RanStatement;
+    const plan = (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${count.sql}`).all(...count.params) as { detail: string }[]).map((step) => step.detail);
+    const searches = plan.filter((detail) => detail.startsWith('SEARCH songs'));
+    // The audio's half on the audio tempo index would read every song with an audio tempo in range to check its key.
+    expect(searches).toHaveLength(2);
+    for (const detail of searches) expect(detail).toMatch(/USING COVERING INDEX songs_hidden_key_tempo \(hidden=\? AND key=\?/);
+    // A key that is not one is compared as text, on the same index.
+    expect(run({ search: 'bpm:120-', filters: [{ op: 'equals', field: 'key', value: 'no key' }], sort: byName }).total).toBe(0);
+  });
+
   it('walks a range of the sorted column in order, ascending too, without sorting the range', () => {
     const query: SongQuery = { filters: [{ op: 'range', field: 'tempo', min: 120, max: 200 }], sort: { column: 'tempo', direction: 'Ascending' }, offset: 10 };
     const got = run(query);

@@ -16,7 +16,7 @@ import { customFieldsById } from './repositories/custom-fields';
 import { getView } from './repositories/views';
 import { cachedStatement } from './statements';
 import { songFromRow, type SongRow } from './rows/song-row';
-import { SORT_FILTER_INDEXES, songTags, songs } from './schema';
+import { KEY_TEMPO_INDEX, SORT_FILTER_INDEXES, songTags, songs } from './schema';
 import { eitherTempoParts, filterCondition, ftsCondition, ftsMatchExpression, ftsRowids, hasTag, orderTerms, sortColumnFilled, viewConditions } from './song-conditions';
 
 export interface SongQueryInput {
@@ -111,7 +111,7 @@ function readPage(db: Db, parts: QueryParts, read: (statement: PageStatement) =>
     return { rows: page, total: page[0]?.total ?? countOf(count) };
   }
   const narrowed = match === null && parts.visibleCount === null && conditions.length > 1 && INDEXED_SORTS.has(parts.sort.column) && !parts.sortFiltered;
-  const total = countOf(parts.visibleCount ?? countWhere(db, conditions));
+  const total = countOf(parts.visibleCount ?? countWhere(db, conditions, parts.keyWithTempo));
   const window = pageWindow(input, total);
   if (!window) return { rows: [], total };
   if (parts.sortIndexAnswers) {
@@ -213,14 +213,18 @@ function headPage(db: Db, parts: QueryParts, window: PageWindow, rows: number): 
 
 /**
  * The songs meeting every condition. A `bpm:` (either tempo) is counted as two disjoint sets added up, the songs
- * whose own tempo matches and those whose audio's alone does, each from its tempo index without reading a song.
+ * whose own tempo matches and those whose audio's alone does, each from its tempo index without reading a song;
+ * with a key, both from the key's index (`keyWithTempo`), which carries both tempos: SQLite, without statistics,
+ * counted the audio's half on the audio tempo index and read every song in that range to check its key
+ * ("key:F#m bpm:90-" at 200,000 songs: 8.7 ms to count).
  */
-function countWhere(db: Db, conditions: readonly SQL[]): CountStatement {
+function countWhere(db: Db, conditions: readonly SQL[], keyWithTempo: boolean): CountStatement {
   const at = conditions.findIndex((condition) => eitherTempoParts(condition) !== null);
   const parts = at === -1 ? null : eitherTempoParts(conditions[at] as SQL);
   if (!parts) return db.orm.select({ n: sql<number>`count(*)` }).from(songs).where(and(...conditions));
   const rest = conditions.filter((_condition, index) => index !== at);
-  const countOf = (half: SQL) => sql`(SELECT count(*) FROM ${songs} WHERE ${and(...rest, half)})`;
+  const from = keyWithTempo ? sql`${songs} INDEXED BY ${sql.identifier(KEY_TEMPO_INDEX)}` : sql`${songs}`;
+  const countOf = (half: SQL) => sql`(SELECT count(*) FROM ${from} WHERE ${and(...rest, half)})`;
   // One row whatever the table holds: the select reads from SQLite's one-row table.
   return db.orm.select({ n: sql<number>`${countOf(parts.own)} + ${countOf(parts.audioOnly)}` }).from(sql`(SELECT 1)`);
 }
@@ -241,6 +245,8 @@ interface QueryParts {
   sortIndexAnswers: boolean;
   /** The conditions besides the hidden flag, grouped by the index that lists their songs (see `matchingSetPage`). */
   lists: SQL[][];
+  /** A key equal to one with a `bpm:` range: the key's index answers both (see `countWhere`). */
+  keyWithTempo: boolean;
 }
 
 /**
@@ -294,6 +300,7 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
     visibleCount: visibleOnly ? visibleCount(db, filters, match) : null,
     sortIndexAnswers: sortIndexAnswers(sort, view, filters, match),
     lists: keyIndexed.length > 0 ? [keyIndexed, ...others.map((condition) => [condition])] : others.map((condition) => [condition]),
+    keyWithTempo: keyIndexed.some((condition) => eitherTempoParts(condition) !== null),
   };
 }
 
