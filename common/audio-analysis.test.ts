@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisNotes, analysisOf, foldPeaks, formatDuration } from './audio-analysis';
+import { analysisNotes, analysisOf, foldPeaks, formatDuration, storedAnalysis } from './audio-analysis';
 
 const heard = { bpm: 87.5, bpmConfidence: 0.8, key: 'A minor', keyConfidence: 0.7, lufs: -9.2, loudnessRange: 5, truePeak: -0.4, durationS: 187.3, overview: [-10, 12], version: 2, fingerprint: 'f'.repeat(64) };
 
@@ -23,6 +23,20 @@ describe('a song’s analysis, as the table reads it', () => {
     expect(analysisOf(song({ analysis: { error: 'The audio could not be decoded.' } }))).toBeNull();
     const hostile = analysisOf(song({ analysis: { ...heard, bpm: '120; DROP TABLE', lufs: null, key: 'x'.repeat(500), overview: [1, 2, 999], truePeak: Infinity } }));
     expect(hostile).toMatchObject({ bpm: null, lufs: null, key: null, overview: [], truePeak: null, durationS: 187.3 });
+  });
+
+  it('keeps the overview in meta as text, two hex digits a value, and reads it back, as it reads the older array', () => {
+    const overview = [-128, -1, 0, 1, 127, -10, 12, 99];
+    const { fingerprint, ...analysis } = { ...heard, overview };
+    const stored = storedAnalysis(analysis, fingerprint);
+    expect(stored).toEqual({ ...heard, overview: '80ff00017ff60c63' });
+    expect(analysisOf(song({ analysis: JSON.parse(JSON.stringify(stored)) }))).toEqual({ ...heard, overview });
+    expect(analysisOf(song({ analysis: { ...heard, overview } }))?.overview).toEqual(overview);
+    // As long as the table's waveform and no longer; hex digits in pairs, nothing else.
+    for (const bad of ['0', '0g', 'ZZ', '00'.repeat(241), ' 00', '0x00']) {
+      expect(analysisOf(song({ analysis: { ...heard, overview: bad } }))?.overview, bad).toEqual([]);
+    }
+    expect(analysisOf(song({ analysis: { ...heard, overview: '' } }))?.overview).toEqual([]);
   });
 
   it('formats a length as a musician reads it', () => {

@@ -66,8 +66,8 @@ export const songs = sqliteTable(
     statusRank: integer('status_rank').generatedAlwaysAs(rankSql('status', STATUSES), { mode: 'virtual' }),
     /**
      * What SQLite sorts and filters by from `meta`, kept in columns of their own beside it by the row mapping
-     * (`rows/song-columns.ts`, `metaColumns`), never parsed from the JSON per song: the analysis's overview makes
-     * `meta` a kilobyte, and a filter that read it row by row took seconds at 200,000 songs (migration 0014).
+     * (`rows/song-columns.ts`, `metaColumns`), never parsed from the JSON per song: the analysis makes
+     * `meta` most of a kilobyte, and a filter that read it row by row took seconds at 200,000 songs (migration 0014).
      * The project's DAW as the reader found it (`meta.daw`): `daw:ableton` is an index lookup.
      */
     daw: text('daw'),

@@ -8,7 +8,7 @@
  * any decoder sees it: the refusal is kept on the song like any failure (so no scan tries it again), the rest of the
  * batch is analysed, and then the job fails for good, naming the refused files, for the user to see.
  */
-import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE } from '../../common/audio-analysis';
+import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE, storedAnalysis } from '../../common/audio-analysis';
 import { asJson } from '../../common/schema-parts';
 import { inTransaction } from '../../db/handle';
 import { findAnalysis, saveAnalysis, type StoredAnalysis } from '../../db/repositories/audio-analyses';
@@ -90,6 +90,7 @@ function applyToSong(deps: AnalysisDeps, request: ReadRequest, fingerprint: stri
       'error' in result
         ? { bpm: null, key: null }
         : { bpm: result.bpmConfidence >= FILL_TEMPO_CONFIDENCE ? result.bpm : null, key: result.keyConfidence >= FILL_KEY_CONFIDENCE ? result.key : null };
-    rewriteSongs(deps.db, [mergeAudioAnalysis(song, asJson({ ...result, fingerprint }), heard, deps.db.now())]);
+    const kept = 'error' in result ? { ...result, fingerprint } : storedAnalysis(result, fingerprint);
+    rewriteSongs(deps.db, [mergeAudioAnalysis(song, asJson(kept), heard, deps.db.now())]);
   });
 }

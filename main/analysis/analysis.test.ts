@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANALYSIS_VERSION, type AudioAnalysis } from '../../common/audio-analysis';
+import { analysisOf as heardIn, ANALYSIS_VERSION } from '../../common/audio-analysis';
 import type { Song } from '../../common/song';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
@@ -31,7 +31,8 @@ async function startedCore(): Promise<TestCore> {
   return core;
 }
 
-const analysisOf = (song: Song | undefined) => song?.meta.analysis as (AudioAnalysis & { fingerprint: string }) | undefined;
+/** As the table reads it: the stored overview is text (`storedAnalysis`), read back as numbers. */
+const analysisOf = (song: Song | undefined) => (song ? (heardIn(song) ?? undefined) : undefined);
 /** The analysis jobs' summaries, oldest first. */
 const analyseJobResults = (core: TestCore) =>
   listJobs(core.db)
@@ -55,6 +56,7 @@ describe('the analysis of a song’s audio', () => {
     expect(analysis?.truePeak).toBeGreaterThan(-1.5);
     expect(analysis?.truePeak).toBeLessThan(1);
     expect(analysis?.overview).toHaveLength(240);
+    expect((song?.meta.analysis as { overview: unknown }).overview).toEqual(expect.stringMatching(/^[0-9a-f]{480}$/));
     // A bounce with no project: the table's tempo is what was heard (the user's edit would win).
     expect(song?.tempo).toBe(String(analysis?.bpm));
     const waveform = await readWaveform(core.dataDir, analysis!.fingerprint);
