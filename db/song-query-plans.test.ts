@@ -8,7 +8,7 @@ import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { insertSongs } from './repositories/song-writer';
 import { buildSong } from './repositories/songs';
-import { querySongs, type RanStatement } from './song-query';
+import { fewMatches, querySongs, type RanStatement } from './song-query';
 import { openTestDatabase } from './test-support';
 
 const COUNT = 5000;
@@ -112,6 +112,30 @@ describe('songs:query pages, whichever way they are read', () => {
     expect(got.statements).toBe(1);
     // Past the end the page has no row to carry the total: it is counted.
     expect(run({ search: 'night status:mixing', sort: byName, offset: 100 })).toEqual({ names: [], total: 50, statements: 2 });
+  });
+
+  it('sorts a few matches of words with filters instead of walking the sort index past thousands of songs', () => {
+    // 50 songs of 5,000 are "night" and Mixing: far fewer than walking the name index to its 100th would pass.
+    const page = (offset: number, sort: SongQuery['sort'] = byName) => {
+      const got = querySongs(db, songQuerySchema.parse({ search: 'night tier:s', sort, offset, limit: 20 }));
+      return { names: got.rows.map((song) => song.name), total: got.total };
+    };
+    for (const offset of [0, 20, 40]) {
+      const got = page(offset);
+      expect({ names: got.names, total: got.total }).toEqual(expected((song) => song.night && song.mixing, false, offset, 20));
+      const descending = page(offset, byNameDescending);
+      expect({ names: descending.names, total: descending.total }).toEqual(expected((song) => song.night && song.mixing, true, offset, 20));
+    }
+    // And the matches of "night status:mixing" (500) are many enough to walk the name index for (tested above).
+    expect(fewMatches(0, 20, COUNT)).toBeGreaterThan(50);
+    expect(fewMatches(0, 100, COUNT)).toBeLessThan(500);
+  });
+
+  it('calls a set few when sorting it reads fewer songs than walking to its page would pass', () => {
+    // 200,000 songs: the first page of 100 walks about 200,000 x 100 / n index entries; sorting reads n songs.
+    expect(fewMatches(0, 100, 200_000)).toBe(1581);
+    // Deeper pages walk farther: more matches are worth sorting.
+    expect(fewMatches(900, 100, 200_000)).toBe(5000);
   });
 
   it('reads a page in the back half from the far end of the same order', () => {
