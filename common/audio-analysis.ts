@@ -110,11 +110,17 @@ function overviewOf(stored: unknown): number[] {
   if (typeof stored === 'string') {
     if (!OVERVIEW_TEXT.test(stored)) return [];
     const values: number[] = [];
-    for (let at = 0; at < stored.length; at += 2) values.push((Number.parseInt(stored.slice(at, at + 2), 16) << 24) >> 24);
+    // Read on every render of a row's analysis columns: digit by digit, no substrings (the text is checked above).
+    for (let at = 0; at < stored.length; at += 2) values.push((((hexDigit(stored.charCodeAt(at)) << 4) | hexDigit(stored.charCodeAt(at + 1))) << 24) >> 24);
     return values;
   }
   const valid = Array.isArray(stored) && stored.length <= 2 * WAVEFORM_OVERVIEW_PIXELS && stored.every((n) => Number.isInteger(n) && n >= -128 && n <= 127);
   return valid ? (stored as number[]) : [];
+}
+
+/** The value of a lowercase hex digit's character code. */
+function hexDigit(code: number): number {
+  return code <= 57 ? code - 48 : code - 87;
 }
 
 /** "3:07"; "1:02:05" past an hour; empty when unknown. */
