@@ -60,7 +60,10 @@ export interface PlayerWaveform {
   peaks: number[];
 }
 
-/** What a song's row keeps of its audio's analysis (`meta.analysis`): the analysis and the file's fingerprint. */
+/**
+ * A song's analysis as `analysisOf` reads it: the analysis and the file's fingerprint. The row keeps it with the
+ * overview as text (`storedAnalysis`).
+ */
 export type SongAnalysis = AudioAnalysis & { fingerprint: string };
 
 /**
@@ -95,7 +98,8 @@ export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysi
  * (the signed 8-bit value as a byte: -1 is "ff"). Every page of the table parses the `meta` of its 100 songs, and
  * the overview as a JSON array of 240 numbers was three quarters of that work (4.3 us a song's `meta`; 1.1 us with
  * the text), and of what a page weighs on its way to the window. Rows written before, or by an older version on
- * another computer, hold the array: `analysisOf` reads both.
+ * another computer, hold the array: `analysisOf` reads both. The other way round, an older version shows no small
+ * waveform for a song analysed here and synced to it (its reader takes only the array); nothing else differs.
  */
 export function storedAnalysis(analysis: AudioAnalysis, fingerprint: string): Omit<SongAnalysis, 'overview'> & { overview: string } {
   let text = '';

@@ -126,9 +126,19 @@ describe('songs:query pages, whichever way they are read', () => {
       const descending = page(offset, byNameDescending);
       expect({ names: descending.names, total: descending.total }).toEqual(expected((song) => song.night && song.mixing, true, offset, 20));
     }
-    // And the matches of "night status:mixing" (500) are many enough to walk the name index for (tested above).
     expect(fewMatches(0, 20, COUNT)).toBeGreaterThan(50);
-    expect(fewMatches(0, 100, COUNT)).toBeLessThan(500);
+  });
+
+  it('walks the sort index for many matches of words with filters, checking only membership', () => {
+    // Every "night" song has a low priority: 500 matches, more than a page of 100 or 20 sorts at 5,000 songs.
+    expect(fewMatches(330, 50, COUNT)).toBeLessThan(500);
+    for (const [offset, limit] of [[0, 100], [250, 100], [330, 50], [40, 20]] as const) {
+      for (const [sort, descending] of [[byName, false], [byNameDescending, true]] as const) {
+        const got = querySongs(db, songQuerySchema.parse({ search: 'night priority:low', sort, offset, limit }));
+        const names = got.rows.map((song) => song.name);
+        expect({ names, total: got.total }, `${offset} ${String(descending)}`).toEqual(expected((song) => song.night && song.tempo < 120, descending, offset, limit));
+      }
+    }
   });
 
   it('calls a set few when sorting it reads fewer songs than walking to its page would pass', () => {
