@@ -2,6 +2,7 @@
  * What the readers extract from project and audio files (FORMATS.md). Readers run in workers; their results
  * cross the worker boundary as plain data, so every field is JSON.
  */
+import type { PluginUse } from './plugins';
 
 export const DAWS = ['ableton', 'logic', 'protools'] as const;
 export type Daw = (typeof DAWS)[number];
@@ -32,6 +33,11 @@ export interface ProjectMeta {
   trackIds?: string[];
   /** Live only: every device and plug-in on the tracks, racks' insides included ("Eq8", "Pro-Q 3"). */
   devices?: string[];
+  /**
+   * The plug-ins the project loads, with their instances, where the format names them (Live: every one; see
+   * `common/plugins.ts`). Absent where the reader cannot tell.
+   */
+  plugins?: PluginUse[];
   /** Live only: clips on the arrangement and in session slots. */
   clipCount?: number;
   /** Live only: where the arrangement's last clip ends, in beats; null without clips. */

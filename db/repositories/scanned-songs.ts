@@ -165,6 +165,7 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
     missingSamples: meta.missingSamples,
     // Live only (the other readers leave them out): null clears what an earlier read of another format left.
     devices: meta.devices ?? null,
+    plugins: meta.plugins ? meta.plugins.map(({ name, format, instances }) => ({ name, format, instances })) : null,
     clipCount: meta.clipCount ?? null,
     arrangementBeats: meta.arrangementBeats ?? null,
     readError: null,

@@ -1,4 +1,5 @@
 /** `scan <dir>`: watch the folder in the given core, wait until every job is done, report every song. */
+import { pluginsOf, type PluginUse } from '../../common/plugins';
 import type { Daw } from '../../common/project-meta';
 import type { JsonValue } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
@@ -20,6 +21,8 @@ export interface CliSong {
   trackCount: number | null;
   samples: string[];
   missingSamples: string[];
+  /** What the project loads, where its format names it (issue 31); empty for audio and unread projects. */
+  plugins: PluginUse[];
 }
 
 export interface CliReport {
@@ -56,6 +59,7 @@ function toCliSong(song: Song): CliSong {
     trackCount: typeof meta.trackCount === 'number' ? meta.trackCount : null,
     samples: stringList(meta.samples),
     missingSamples: stringList(meta.missingSamples),
+    plugins: pluginsOf(meta.plugins).map(({ name, format, instances }) => ({ name, format, instances })),
   };
 }
 

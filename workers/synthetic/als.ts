@@ -1,7 +1,8 @@
 /**
  * Builds synthetic Ableton Live sets (`.als`) for tests and benchmarks, laid out like the real sets in
  * shared/fixtures/daw (FORMATS.md): header, tracks with mixers, clips and devices, then the main track with
- * the tempo, then the scenes, transport and scale. Three schema styles: Live 10 (sample refs as folder lists),
+ * the tempo, then the scenes, transport and scale. Four schema styles: Live 8 (the main track's mixer under
+ * MasterChain, tempo and signature only as song-start events, no scale), Live 10 (sample refs as folder lists),
  * Live 11 (RelativePath/Path strings) and Live 12 (MainTrack, numeric scale).
  *
  * The scan benchmark writes 20,000 of these, so a set is never deflated whole: its bulk (device XML) comes
@@ -13,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GZIP_FRAMING_BYTES, Segment, gzipOf } from './gzip-segments';
 
-export type AlsStyle = 'live10' | 'live11' | 'live12';
+export type AlsStyle = 'live8' | 'live10' | 'live11' | 'live12';
 export type AlsTrackKind = 'audio' | 'midi' | 'group' | 'return';
 
 export interface AlsTrack {
@@ -21,8 +22,14 @@ export interface AlsTrack {
   name: string;
   /** The track's `Id`, which Live keeps across saves. Default: its place in the set, plus 10. */
   id?: number;
-  /** Plug-ins on the track, by name (written as VSTs), before any padding. Default none. */
-  plugins?: readonly string[];
+  /** Plug-ins on the track, before any padding: a name (written as a VST2) or a name and its format. Default none. */
+  plugins?: readonly (string | AlsPlugin)[];
+}
+
+/** A plug-in as Live saves it: `VstPluginInfo`, `Vst3PluginInfo` (in a PluginDevice) or `AuPluginInfo` (AuPluginDevice). */
+export interface AlsPlugin {
+  name: string;
+  format: 'VST2' | 'VST3' | 'AU';
 }
 
 /** Unusual or hostile sets for tests. */
@@ -98,6 +105,7 @@ const TIME_SIGNATURE_TARGET_ID = 10;
 const SONG_START = -63072000;
 
 const STYLE_HEADERS: Record<AlsStyle, { minorVersion: string; creator: string }> = {
+  live8: { minorVersion: '8.1_252', creator: 'Ableton Live 8.1.4' },
   live10: { minorVersion: '10.0_377', creator: 'Ableton Live 10.1.7' },
   live11: { minorVersion: '11.0_11300', creator: 'Ableton Live 11.3.21' },
   live12: { minorVersion: '12.0_12117', creator: 'Ableton Live 12.1.5' },
@@ -138,7 +146,7 @@ function documentXml(style: AlsStyle, tracks: AlsTrack[], options: AlsOptions, r
   if (options.variant === 'invalid-utf8-name' && trackXml[0]) trackXml[0] = trackXml[0].replace(/EffectiveName Value="/, `$&${INVALID_UTF8}`);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n${doctype}` +
-    `<Ableton MajorVersion="5" MinorVersion="${header.minorVersion}" SchemaChangeCount="3" Creator="${escapeXml(options.creator ?? header.creator)}" Revision="${hex(random, 40)}">\n` +
+    `<Ableton MajorVersion="${style === 'live8' ? 4 : 5}" MinorVersion="${header.minorVersion}" SchemaChangeCount="3" Creator="${escapeXml(options.creator ?? header.creator)}" Revision="${hex(random, 40)}">\n` +
     `\t<LiveSet>\n\t\t<NextPointeeId Value="${40000 + Math.floor(random() * 9000)}" />\n\t\t<OverwriteProtectionNumber Value="2819" />\n` +
     `\t\t<LomId Value="0" />\n\t\t<LomIdView Value="0" />\n\t\t<Tracks>\n${ghost}${trackXml.join('')}\t\t</Tracks>\n` +
     mainTrack(style, options) +
@@ -179,14 +187,14 @@ function trackElement(style: AlsStyle, track: AlsTrack, index: number, sampleUse
   ).join('');
   const timeable = track.kind === 'audio' ? 'Sample' : 'ClipTimeable';
   const simpler = track.kind === 'midi' && samples.length > 0 ? simplerDevice(style, samples[index % samples.length] ?? '', random) : '';
-  const plugins = (track.plugins ?? []).map(namedPlugin).join('');
+  const plugins = (track.plugins ?? []).map((plugin) => namedPlugin(typeof plugin === 'string' ? { name: plugin, format: 'VST2' } : plugin)).join('');
   return (
     `\t\t\t<${element} Id="${track.id ?? index + 10}">\n\t\t\t\t<LomId Value="0" />\n\t\t\t\t<LomIdView Value="0" />\n` +
     '\t\t\t\t<IsContentSelectedInDocument Value="false" />\n\t\t\t\t<PreferredContentViewMode Value="0" />\n' +
     '\t\t\t\t<TrackDelay>\n\t\t\t\t\t<Value Value="0" />\n\t\t\t\t\t<IsValueSampleBased Value="false" />\n\t\t\t\t</TrackDelay>\n' +
     `\t\t\t\t<Name>\n\t\t\t\t\t<EffectiveName Value="${name}" />\n\t\t\t\t\t<UserName Value="${name}" />\n` +
     '\t\t\t\t\t<Annotation Value="" />\n\t\t\t\t\t<MemorizedFirstClipName Value="" />\n\t\t\t\t</Name>\n' +
-    `\t\t\t\t<${style === 'live10' ? 'ColorIndex' : 'Color'} Value="${Math.floor(random() * 70)}" />\n` +
+    `\t\t\t\t<${olderThan11(style) ? 'ColorIndex' : 'Color'} Value="${Math.floor(random() * 70)}" />\n` +
     '\t\t\t\t<AutomationEnvelopes>\n\t\t\t\t\t<Envelopes />\n\t\t\t\t</AutomationEnvelopes>\n' +
     '\t\t\t\t<TrackGroupId Value="-1" />\n\t\t\t\t<TrackUnfolded Value="true" />\n\t\t\t\t<ViewData Value="{}" />\n' +
     '\t\t\t\t<DeviceChain>\n' +
@@ -280,7 +288,7 @@ function sampleRef(style: AlsStyle, sample: string, random: () => number): strin
   const original = path.posix.join(ORIGINAL_SET_FOLDER, sample);
   const inProject = !sample.startsWith('../');
   const fileRef =
-    style === 'live10'
+    olderThan11(style)
       ? live10FileRef(sample, original, inProject, random)
       : `<FileRef>\n<RelativePathType Value="${inProject ? 3 : 1}" />\n<RelativePath Value="${escapeXml(sample)}" />\n` +
         `<Path Value="${escapeXml(original)}" />\n<Type Value="2" />\n<LivePackName Value="" />\n<LivePackId Value="" />\n` +
@@ -307,6 +315,7 @@ function live10FileRef(sample: string, original: string, inProject: boolean, ran
 // ---- The main track and what follows it ------------------------------------------------------------------
 
 function mainTrack(style: AlsStyle, options: AlsOptions): string {
+  if (style === 'live8') return live8MainTrack(options);
   const element = style === 'live12' ? 'MainTrack' : 'MasterTrack';
   const attributes = style === 'live12' ? ' SelectedToolPanel="7" SelectedTransformationName="" SelectedGeneratorName=""' : '';
   const tempo = String(options.tempo ?? 120);
@@ -333,6 +342,27 @@ function mainTrack(style: AlsStyle, options: AlsOptions): string {
     `${mixerParameter('GlobalGrooveAmount', 100, 0, 131.25, 11)}\t\t\t\t\t</Mixer>\n` +
     `\t\t\t\t\t<DeviceChain>\n\t\t\t\t\t\t<Devices>\n${glueRack()}\t\t\t\t\t\t</Devices>\n\t\t\t\t\t</DeviceChain>\n` +
     `\t\t\t</DeviceChain>\n\t\t</${element}>\n`
+  );
+}
+
+/**
+ * Live 8's main track: the chain is MasterChain, and the tempo and signature have no Manual: each is the event at
+ * the song start of its ArrangerAutomation, later events being its automation (FORMATS.md).
+ */
+function live8MainTrack(options: AlsOptions): string {
+  const tempoEvents = [
+    `<FloatEvent Time="${SONG_START}" Value="${options.tempo ?? 120}" />`,
+    ...(options.tempoAutomation ?? []).map((value, index) => `<FloatEvent Time="${index * 4}" Value="${value}" />`),
+  ];
+  const events = (list: string[]) => `<ArrangerAutomation>\n<Events>\n${list.map((event) => `${event}\n`).join('')}</Events>\n</ArrangerAutomation>\n`;
+  return (
+    '\t\t<MasterTrack>\n\t\t\t<LomId Value="0" />\n\t\t\t<Name>\n\t\t\t\t<EffectiveName Value="Master" />\n\t\t\t</Name>\n\t\t\t<MasterChain>\n' +
+    `\t\t\t\t<Mixer>\n${mixerParameter('Volume', 1, 0.0003162277571, 1.99526238, 4)}` +
+    `<Tempo>\n<LomId Value="0" />\n${events(tempoEvents)}<AutomationTarget Id="${TEMPO_TARGET_ID}">\n<LockEnvelope Value="0" />\n</AutomationTarget>\n</Tempo>\n` +
+    `<TimeSignature>\n<LomId Value="0" />\n${events([`<EnumEvent Time="${SONG_START}" Value="${options.timeSignature ?? 201}" />`])}</TimeSignature>\n` +
+    '\t\t\t\t</Mixer>\n' +
+    `\t\t\t\t<DeviceChain>\n\t\t\t\t\t<Devices>\n${glueRack()}\t\t\t\t\t</Devices>\n\t\t\t\t</DeviceChain>\n` +
+    '\t\t\t</MasterChain>\n\t\t</MasterTrack>\n'
   );
 }
 
@@ -366,8 +396,9 @@ function songTail(style: AlsStyle, options: AlsOptions): string {
     `\t\t\t<DeviceChain>\n\t\t\t\t<Mixer>\n${mixerParameter('Volume', 1, 0.0003162277571, 1.99526238, 2)}\t\t\t\t</Mixer>\n\t\t\t</DeviceChain>\n\t\t</PreHearTrack>\n` +
     `\t\t<SendsPre />\n\t\t<Scenes>\n${scenes.join('')}\t\t</Scenes>\n` +
     '\t\t<Transport>\n\t\t\t<PhaseNudgeTempo Value="10" />\n\t\t\t<LoopOn Value="false" />\n\t\t\t<CurrentTime Value="0" />\n\t\t</Transport>\n' +
-    `\t\t<GlobalQuantisation Value="4" />\n\t\t<ScaleInformation>\n${scaleXml}\t\t</ScaleInformation>\n` +
-    (style === 'live10' ? '' : `\t\t<InKey Value="${scale.inKey}" />\n`) +
+    `\t\t<GlobalQuantisation Value="4" />\n` +
+    (style === 'live8' ? '' : `\t\t<ScaleInformation>\n${scaleXml}\t\t</ScaleInformation>\n`) +
+    (olderThan11(style) ? '' : `\t\t<InKey Value="${scale.inKey}" />\n`) +
     '\t\t<SmpteFormat Value="0" />\n'
   );
 }
@@ -428,11 +459,17 @@ function pluginDevice(random: () => number): string {
   );
 }
 
-/** A VST named `name`, with no state. */
-function namedPlugin(name: string): string {
+/** A plug-in with no state, as Live saves one of its format. */
+function namedPlugin(plugin: AlsPlugin): string {
+  const name = escapeXml(plugin.name);
+  const [device, info, nameElement] =
+    plugin.format === 'AU' ? ['AuPluginDevice', 'AuPluginInfo', 'Name'] : plugin.format === 'VST3' ? ['PluginDevice', 'Vst3PluginInfo', 'Name'] : ['PluginDevice', 'VstPluginInfo', 'PlugName'];
+  // A VST3's preset has a Name of its own (empty), a decoy for the plug-in's.
+  const preset = plugin.format === 'VST3' ? '\t\t\t\t\t\t\t\t\t\t<Preset>\n<Vst3Preset Id="0">\n<Name Value="" />\n</Vst3Preset>\n</Preset>\n' : '';
+  const manufacturer = plugin.format === 'AU' ? '\t\t\t\t\t\t\t\t\t\t<Manufacturer Value="Maker" />\n' : '';
   return (
-    '\t\t\t\t\t\t\t<PluginDevice Id="0">\n\t\t\t\t\t\t\t\t<PluginDesc>\n\t\t\t\t\t\t\t\t\t<VstPluginInfo Id="0">\n' +
-    `\t\t\t\t\t\t\t\t\t\t<PlugName Value="${escapeXml(name)}" />\n\t\t\t\t\t\t\t\t\t</VstPluginInfo>\n\t\t\t\t\t\t\t\t</PluginDesc>\n\t\t\t\t\t\t\t</PluginDevice>\n`
+    `\t\t\t\t\t\t\t<${device} Id="0">\n\t\t\t\t\t\t\t\t<PluginDesc>\n\t\t\t\t\t\t\t\t\t<${info} Id="0">\n${preset}` +
+    `\t\t\t\t\t\t\t\t\t\t<${nameElement} Value="${name}" />\n${manufacturer}\t\t\t\t\t\t\t\t\t</${info}>\n\t\t\t\t\t\t\t\t</PluginDesc>\n\t\t\t\t\t\t\t</${device}>\n`
   );
 }
 
@@ -452,6 +489,11 @@ function paddingPlan(runs: Segment[], slots: number, options: AlsOptions, random
 }
 
 // ---- Small helpers ---------------------------------------------------------------------------------------
+
+/** Live 8 to 10 save sample paths as folder lists and a track's colour as ColorIndex, and have no InKey. */
+function olderThan11(style: AlsStyle): boolean {
+  return style === 'live8' || style === 'live10';
+}
 
 /** mulberry32: the same seed gives the same set on every run. */
 function seededRandom(seed: number): () => number {

@@ -29,6 +29,55 @@ const EXPECTED = [
   { file: `${PROJECT}/Backup/helios [2021-08-10 232751].als`, version: 'Ableton Live 11.0', tempo: '160.00', signature: '4/4', tracks: 15, samples: 9 },
 ];
 
+/**
+ * Every PluginDevice and AuPluginDevice anywhere in each set, by format and name, counted independently with Python's
+ * ElementTree (VstPluginInfo/PlugName, Vst3PluginInfo/Name, AuPluginInfo/Name). Sets without plug-ins list none.
+ */
+const PLUGINS: Record<string, Record<string, number>> = {
+  'als/Foo.als': { 'VST2 ValhallaVintageVerb': 2, 'VST2 RoughRider3': 2, 'VST3 Delay BRIGADE': 1 },
+  'als/Test Project.als': { 'VST2 ValhallaVintageVerb': 2, 'VST2 RoughRider3': 2, 'VST3 Delay BRIGADE': 1 },
+  'als/Michelle.als': {
+    'VST2 RoughRider3': 5,
+    'VST3 Diva': 1,
+    'VST2 Decapitator': 1,
+    'VST3 Quanta 2': 1,
+    'VST2 ValhallaVintageVerb': 2,
+    'VST3 Delay BRIGADE': 1,
+    'VST3 UADx Manley Massive Passive MST': 1,
+  },
+  'als/live9-patch-markers-noauto.als': { 'AU FF Saturn': 1, 'AU FF Pro-Q 2': 2, 'AU iZotope Ozone 7': 1, 'AU FF Pro-L': 1 },
+  'als/DefaultLiveSet.als': {},
+  'als/example-120.als': {},
+  [`${PROJECT}/test_vocal_project.als`]: {
+    'AU Neutron 3 Equalizer': 1,
+    'AU Vocal Rider Live (m)': 1,
+    'AU Waves Tune Real-Time (m)': 1,
+    'AU Doubler2 (s)': 1,
+    'AU Fresh Air': 1,
+  },
+  [`${PROJECT}/test_project.als`]: {
+    'AU SubLab': 2,
+    'AU Neutron 3 Equalizer': 5,
+    'AU Ozone 9 Imager': 2,
+    'AU OTT': 2,
+    'AU Neutron 3 Transient Shaper': 1,
+    'AU LABS': 1,
+    'AU L3 UltraMaximizer (s)': 3,
+    'AU Neutron 3 Sculptor': 2,
+    'VST2 Godfazer': 3,
+    'AU H-Delay (s)': 2,
+    'AU Doubler2 (s)': 2,
+    'VST3 Heat Up 3': 1,
+    'AU Splice Bridge': 1,
+    'AU Pro-Q 3': 1,
+    'AU Portal': 1,
+    'VST2 Repeater': 3,
+    'VST2 Spacerek': 2,
+    'VST3 SRX STUDIO': 1,
+    'AU Ozone 9': 1,
+  },
+};
+
 describe.runIf(hasSharedFixtures)(corpusTitle('readAls on the shared Ableton fixtures'), () => {
   it.each(EXPECTED)('reads $file as EXPECTED.md states', async (expected) => {
     const meta = await readAls(path.join(FIXTURES, expected.file));
@@ -71,6 +120,12 @@ describe.runIf(hasSharedFixtures)(corpusTitle('readAls on the shared Ableton fix
     expect([count('Neutron 3 Equalizer'), count('Godfazer'), count('Heat Up 3'), count('Ozone 9')]).toEqual([5, 3, 1, 1]);
     expect(meta.clipCount).toBe(91);
     expect(meta.arrangementBeats).toBe(288);
+  });
+
+  it.each(Object.entries(PLUGINS))('lists the plug-ins of %s as its XML names them', async (file, expected) => {
+    const meta = await readAls(path.join(FIXTURES, file));
+    const found = Object.fromEntries((meta.plugins ?? []).map((plugin) => [`${plugin.format} ${plugin.name}`, plugin.instances]));
+    expect(found).toEqual(expected);
   });
 
   it('reads the automated tempo of the automation fixtures and no automation elsewhere', async () => {

@@ -4,6 +4,7 @@
  * the fast one skips every subtree the paths do not enter, the careful one ignores it.
  */
 import { liveDeviceTitle } from '../../../common/live-devices';
+import type { PluginFormat } from '../../../common/plugins';
 import { SetRejected } from './set-rejected';
 
 export interface Attributes {
@@ -40,6 +41,8 @@ export interface AlsFacts {
    * its title ("EQ Eight", common/live-devices.ts), a plug-in by its name ("Pro-Q 3").
    */
   devices: string[];
+  /** Every plug-in instance among `devices`, in document order, with its format (from its PluginDesc). */
+  plugins: { name: string; format: PluginFormat }[];
   /** Clips on the tracks' arrangement lanes and in their session slots. */
   clipCount: number;
   /** Where the last arrangement clip ends, in beats (0: no clip). */
@@ -95,12 +98,12 @@ function eventsOf(onEvent: (builder: AlsFactsBuilder, attributes: Attributes) =>
  * Devices, racks' insides included: a device's element names it, a plug-in's PluginDesc does; a rack's branches
  * hold device chains of their own. Everything else in a device (its parameters, most of a set) is skipped.
  */
-const PLUGIN_NAME = node((builder, attributes) => builder.namePlugin(attributes.get('Value')));
+const pluginName = (format: PluginFormat) => node((builder, attributes) => builder.namePlugin(attributes.get('Value'), format));
 const DEVICE: PathNode = node((builder, _attributes, name) => builder.facts.devices.push(liveDeviceTitle(name)), {
   PluginDesc: node(null, {
-    VstPluginInfo: node(null, { PlugName: PLUGIN_NAME }),
-    Vst3PluginInfo: node(null, { Name: PLUGIN_NAME }),
-    AuPluginInfo: node(null, { Name: PLUGIN_NAME }),
+    VstPluginInfo: node(null, { PlugName: pluginName('VST2') }),
+    Vst3PluginInfo: node(null, { Name: pluginName('VST3') }),
+    AuPluginInfo: node(null, { Name: pluginName('AU') }),
   }),
 });
 const DEVICES: PathNode = { anyChild: DEVICE };
@@ -129,6 +132,19 @@ const TRACK = node((builder, attributes) => builder.startTrack(attributes.get('I
   }),
 });
 
+/** The main track's mixer: its tempo and time signature, as a `Manual` (Live 9+) or song-start events (Live 8 and 9). */
+const MIXER = node(null, {
+  Tempo: node(null, {
+    Manual: node((builder, attributes) => (builder.facts.tempoManual = attributes.get('Value') ?? null)),
+    AutomationTarget: node((builder, attributes) => (builder.facts.tempoTargetId = attributes.get('Id') ?? null)),
+    ArrangerAutomation: eventsOf((builder, attributes) => builder.addTempoEvent(attributes)),
+  }),
+  TimeSignature: node(null, {
+    Manual: node((builder, attributes) => (builder.facts.timeSignatureManual = attributes.get('Value') ?? null)),
+    ArrangerAutomation: eventsOf((builder, attributes) => builder.addTimeSignatureEvent(attributes)),
+  }),
+});
+
 const MAIN_TRACK = node(null, {
   AutomationEnvelopes: node(null, {
     Envelopes: node(null, {
@@ -138,20 +154,9 @@ const MAIN_TRACK = node(null, {
       }),
     }),
   }),
-  DeviceChain: node(null, {
-    DeviceChain: node(null, { Devices: DEVICES }),
-    Mixer: node(null, {
-      Tempo: node(null, {
-        Manual: node((builder, attributes) => (builder.facts.tempoManual = attributes.get('Value') ?? null)),
-        AutomationTarget: node((builder, attributes) => (builder.facts.tempoTargetId = attributes.get('Id') ?? null)),
-        ArrangerAutomation: eventsOf((builder, attributes) => builder.addTempoEvent(attributes)),
-      }),
-      TimeSignature: node(null, {
-        Manual: node((builder, attributes) => (builder.facts.timeSignatureManual = attributes.get('Value') ?? null)),
-        ArrangerAutomation: eventsOf((builder, attributes) => builder.addTimeSignatureEvent(attributes)),
-      }),
-    }),
-  }),
+  DeviceChain: node(null, { DeviceChain: node(null, { Devices: DEVICES }), Mixer: MIXER }),
+  // Live 8 (and early 9) sets name the main track's chain MasterChain (FORMATS.md).
+  MasterChain: node(null, { DeviceChain: node(null, { Devices: DEVICES }), Mixer: MIXER }),
 });
 
 const DOCUMENT = node(null, {
@@ -186,6 +191,7 @@ export class AlsFactsBuilder {
     trackNames: [],
     trackIds: [],
     devices: [],
+    plugins: [],
     clipCount: 0,
     arrangementEnd: 0,
     tempoManual: null,
@@ -244,10 +250,12 @@ export class AlsFactsBuilder {
     this.facts.trackIds.push(id ?? '');
   }
 
-  /** A plug-in device was counted by its element ("Plug-in"): its name replaces that. */
-  namePlugin(name: string | undefined): void {
+  /** A plug-in device was counted by its element ("Plug-in"): its name replaces that, and it is a plug-in the set needs. */
+  namePlugin(name: string | undefined, format: PluginFormat): void {
     const last = this.facts.devices.length - 1;
-    if (last >= 0 && name) this.facts.devices[last] = name;
+    if (last < 0 || !name) return;
+    this.facts.devices[last] = name;
+    this.facts.plugins.push({ name, format });
   }
 
   arrangementClipEnds(value: string | undefined): void {

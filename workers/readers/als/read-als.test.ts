@@ -47,6 +47,7 @@ const TRACKS = [
 
 describe('readAls on generated sets', () => {
   it.each([
+    ['live8', 'Ableton Live 8.1.4', '97.5', 302, '6/8'],
     ['live10', 'Ableton Live 10.1.7', '119.999992', 201, '4/4'],
     ['live11', 'Ableton Live 11.3.21', '127.5', 302, '6/8'],
     ['live12', 'Ableton Live 12.1.5', '87', 200, '3/4'],
@@ -66,6 +67,7 @@ describe('readAls on generated sets', () => {
       trackIds: ['10', '11', '12', '13', '14'],
       // The main track's rack and the compressor inside it.
       devices: ['Audio Effect Rack', 'Glue Compressor'],
+      plugins: [],
       // Without samples only the MIDI track has clips: two of 16 beats, one after the other.
       clipCount: 2,
       arrangementBeats: 32,
@@ -74,8 +76,31 @@ describe('readAls on generated sets', () => {
     });
   });
 
-  it.each<AlsStyle>(['live10', 'live11', 'live12'])('reports an automated tempo in a %s set when the tempo changes', async (style) => {
+  it.each<AlsStyle>(['live8', 'live10', 'live11', 'live12'])('reports an automated tempo in a %s set when the tempo changes', async (style) => {
     expect((await readAls(setFile({ style, tempo: 120, tempoAutomation: [120, 140, 96] }))).tempoAutomated).toBe(true);
+  });
+
+  it('reads a Live 8 set’s tempo from the song-start event of MasterChain, not from a later change', async () => {
+    const meta = await readAls(setFile({ style: 'live8', tempo: '87.0000076', tempoAutomation: [87, 174], timeSignature: 200 }));
+    expect([meta.dawVersion, meta.tempo, meta.tempoAutomated, meta.timeSignature]).toEqual(['Ableton Live 8.1.4', 87.0000076, true, '3/4']);
+  });
+
+  it.each<AlsStyle>(['live8', 'live10', 'live11', 'live12'])('lists the plug-ins of a %s set by name and format, with their instances', async (style) => {
+    const tracks = [
+      { kind: 'audio', name: 'Bass', plugins: ['Serum', { name: 'FF Pro-Q 3', format: 'VST3' }, { name: 'FF Pro-Q 3', format: 'AU' }] },
+      { kind: 'midi', name: 'Lead', plugins: ['Serum', { name: 'Decapitator & Co <2>', format: 'AU' }] },
+      { kind: 'audio', name: 'Vox', plugins: [{ name: 'FF Pro-Q 3', format: 'VST3' }, 'Serum'] },
+    ] as const;
+    const meta = await readAls(setFile({ style, tracks }));
+
+    expect(meta.plugins).toEqual([
+      { name: 'Serum', format: 'VST2', instances: 3 },
+      { name: 'FF Pro-Q 3', format: 'VST3', instances: 2 },
+      { name: 'FF Pro-Q 3', format: 'AU', instances: 1 },
+      { name: 'Decapitator & Co <2>', format: 'AU', instances: 1 },
+    ]);
+    // The devices list keeps every instance, among Live's own devices.
+    expect(meta.devices?.filter((device) => device === 'Serum')).toHaveLength(3);
   });
 
   it('does not call a tempo automated when its envelope never changes value', async () => {

@@ -11,6 +11,7 @@ function facts(overrides: Partial<AlsFacts>): AlsFacts {
     trackNames: [],
     trackIds: [],
     devices: [],
+    plugins: [],
     clipCount: 0,
     arrangementEnd: 0,
     tempoManual: '120',

@@ -3,6 +3,7 @@
  * automated, the time signature, and the key where Live 12 says it can be trusted (FORMATS.md).
  */
 import { keyName, noteName } from '../../../common/music-keys';
+import { countPlugins, type PluginUse } from '../../../common/plugins';
 import type { AlsFacts } from './als-facts';
 import { SetRejected } from './set-rejected';
 
@@ -17,6 +18,7 @@ export interface SetFields {
   tracks: string[];
   trackIds: string[];
   devices: string[];
+  plugins: PluginUse[];
   clipCount: number;
   arrangementBeats: number | null;
 }
@@ -64,6 +66,7 @@ export function setFields(facts: AlsFacts): SetFields {
     tracks: facts.trackNames,
     trackIds: facts.trackIds,
     devices: facts.devices,
+    plugins: countPlugins(facts.plugins),
     clipCount: facts.clipCount,
     arrangementBeats: facts.arrangementEnd > 0 ? facts.arrangementEnd : null,
   };
