@@ -34,6 +34,7 @@ import type { ErrorShape } from './errors';
 import { jsonBoundsProblem } from './json-bounds';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
 import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type DemoState, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
+import type { PluginSummary } from './plugins';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -216,6 +217,8 @@ export const contract = {
       .strictObject({ prefix: z.string().max(100).optional(), limit: z.number().int().positive().max(1000).optional() })
       .optional(),
   ),
+  /** Every plug-in the library's projects load, with the songs and instances using it (issue 31). */
+  'plugins:list': channel<PluginSummary[]>()(noInput),
   'fields:list': channel<CustomField[]>()(noInput),
   'fields:add': channel<CustomField>()(newCustomFieldSchema),
   'fields:update': channel<CustomField>()(z.strictObject({ id: idSchema, patch: customFieldPatchSchema })),

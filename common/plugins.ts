@@ -41,3 +41,29 @@ export function pluginsOf(value: unknown): PluginUse[] {
       (entry as PluginUse).instances > 0,
   );
 }
+
+/** A plug-in of the library, as the Plugins view lists it. */
+export interface PluginSummary {
+  name: string;
+  format: PluginFormat;
+  /** Songs outside Hidden whose project loads it. */
+  songs: number;
+  /** Its instances across those songs. */
+  instances: number;
+}
+
+/** The library's plug-ins from songs in memory (the website's), as `db/repositories/plugins.ts` lists them in SQLite. */
+export function summarisePlugins(songs: Iterable<{ hidden: boolean; meta: Record<string, unknown> }>): PluginSummary[] {
+  const summaries = new Map<string, PluginSummary>();
+  for (const song of songs) {
+    if (song.hidden) continue;
+    for (const use of pluginsOf(song.meta.plugins)) {
+      const key = `${use.name.toLowerCase()}\n${use.format}`;
+      const summary = summaries.get(key) ?? { name: use.name, format: use.format, songs: 0, instances: 0 };
+      summary.songs += 1;
+      summary.instances += use.instances;
+      summaries.set(key, summary);
+    }
+  }
+  return [...summaries.values()].sort((a, b) => b.songs - a.songs || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.format.localeCompare(b.format));
+}

@@ -35,6 +35,8 @@ const SONG_QUERY_FIELDS = [
   'durationS',
   /** A tempo from either source: the song's own (typed or read from the project) or its audio's. Filters only. */
   'bpm',
+  /** The plug-ins the song's project loads (`meta.plugins`, issue 31), by name: "is" one of them, or one "contains". */
+  'plugins',
 ] as const;
 export type SongQueryField = (typeof SONG_QUERY_FIELDS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * The search box's operators, beyond plain words: `bpm:120-128`, `key:Am`, `status:mix`, `tag:"EP 2"`,
- * `daw:ableton`, `missing:true`, `name:`/`notes:`, and what the audio analysis heard: `lufs:-14..-8`,
+ * `daw:ableton`, `plugin:"Serum"` (a plug-in the project loads, by name), `missing:true`, `name:`/`notes:`, and what the audio analysis heard: `lufs:-14..-8`,
  * `peak:-1..`, `duration:120..240` (seconds), `audiobpm:`, `audiokey:`. `bpm:` finds a tempo from either source
  * (the song's own, typed or read from its project, or its audio's); `tempo:` and `audiobpm:` name one. The text becomes the plain words (for full-text search)
  * and filters (the same `Filter`s a view saves), so an operator means exactly what the filter panel means.
@@ -38,6 +38,8 @@ const OPERATORS = new Map<string, OperatorParser>(Object.entries({
   tag: (value) => ({ op: 'hasTag', field: 'tags', value }),
   tags: (value) => ({ op: 'hasTag', field: 'tags', value }),
   daw: dawFilter,
+  plugin: (value) => ({ op: 'equals', field: 'plugins', value }),
+  plugins: (value) => ({ op: 'equals', field: 'plugins', value }),
   missing: missingFilter,
   name: (value) => ({ op: 'contains', field: 'name', value }),
   notes: (value) => ({ op: 'contains', field: 'notes', value }),

@@ -7,6 +7,7 @@
  */
 import { analysisOf } from './audio-analysis';
 import { keyName, parseKey } from './music-keys';
+import { pluginsOf } from './plugins';
 import { DEFAULT_SORT, type Filter, type QueryField, type SongPage, type SortConfig } from './query';
 import { booleanFromText, dawFromText, parseSearch } from './search-syntax';
 import { PRIORITIES, STATUSES, TIERS, type Song } from './song';
@@ -34,6 +35,8 @@ function fieldValue(song: Song, field: QueryField): unknown {
       return analysisOf(song)?.durationS ?? null;
     case 'bpm':
       return song.tempo;
+    case 'plugins':
+      return pluginsOf(song.meta.plugins).map((plugin) => plugin.name);
     default:
       return (song as unknown as Record<string, unknown>)[field];
   }

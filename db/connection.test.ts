@@ -75,6 +75,12 @@ describe('openDatabase', () => {
     backup.close();
   });
 
+  it('dates every migration after the one before it: drizzle skips one older than the last applied', () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    const late = journal.entries.filter((entry, index) => index > 0 && entry.when <= (journal.entries[index - 1]?.when ?? 0));
+    expect(late.map((entry) => entry.tag)).toEqual([]);
+  });
+
   it('refuses a database written by a newer version and leaves the file untouched', () => {
     const dir = tempDir();
     const file = path.join(dir, DATABASE_FILE_NAME);

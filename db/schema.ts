@@ -135,6 +135,22 @@ export const songTags = sqliteTable(
   (t) => [index('song_tags_tag').on(sql`${t.tag} COLLATE NOCASE`, t.songSeq), index('song_tags_song').on(t.songSeq)],
 );
 
+/**
+ * The plug-ins each song's project loads (`meta.plugins`, issue 31), one row per plug-in and format, kept in step
+ * with `songs.meta` by triggers (migration `0016_song_plugins`): `plugin:"Serum"` and the Plugins view are index
+ * lookups and one grouping, not a parse of every song's `meta`.
+ */
+export const songPlugins = sqliteTable(
+  'song_plugins',
+  {
+    songSeq: integer('song_seq').notNull(),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    instances: integer('instances').notNull(),
+  },
+  (t) => [index('song_plugins_name').on(sql`${t.name} COLLATE NOCASE`, t.format, t.songSeq), index('song_plugins_song').on(t.songSeq)],
+);
+
 /** `CASE column WHEN 'first' THEN 0 ... ELSE n END`: an ordered list's position, for sorting by meaning. */
 function rankSql(column: string, values: readonly string[]) {
   return sql.raw(`CASE "${column}" ${values.map((value, index) => `WHEN '${value}' THEN ${index}`).join(' ')} ELSE ${values.length} END`);

@@ -14,7 +14,7 @@ import type { View } from '../common/view';
 import { customFilterCondition, customOrderTerms } from './custom-field-query';
 import { orderTerm, type OrderTerm } from './order-terms';
 import { pathInside } from './path-range';
-import { songTags, songs } from './schema';
+import { songPlugins, songTags, songs } from './schema';
 
 export function ftsCondition(match: string): SQL {
   return sql`${songs.seq} IN (${ftsRowids(match)})`;
@@ -81,6 +81,7 @@ export function filterCondition(filter: Filter, fields: ReadonlyMap<string, Cust
       // "Missing" is yes or no: containing "true" means being true.
       if (field === 'missing') return songEquality(field, filter.value);
       if (field === 'bpm') return eitherTempo(contains(songs.tempo, filter.value), contains(songs.audioBpm, filter.value));
+      if (field === 'plugins') return usesPlugin(sql`instr(lower(${songPlugins.name}), lower(${filter.value})) > 0`);
       return contains(isTextField(field) ? TEXT_COLUMNS[field] : NUMERIC_COLUMNS[field], filter.value);
     case 'range': {
       // Either source: the song's tempo or its audio's.
@@ -170,6 +171,8 @@ function songEquality(field: SongQueryField, value: string): SQL {
       const missing = booleanFromText(value.trim());
       return missing === null ? sql`0` : eq(songs.missing, missing ? 1 : 0);
     }
+    case 'plugins':
+      return usesPlugin(sql`${songPlugins.name} = ${value} COLLATE NOCASE`);
     case 'name':
     case 'tempo':
     case 'timeSignature':
@@ -202,6 +205,11 @@ function isTextField(field: SongQueryField): field is keyof typeof TEXT_COLUMNS 
 
 function isNumericField(field: SongQueryField): field is keyof typeof NUMERIC_COLUMNS {
   return Object.hasOwn(NUMERIC_COLUMNS, field);
+}
+
+/** Through `song_plugins` (kept by triggers from `meta.plugins`): songs loading a plug-in whose name matches. */
+function usesPlugin(nameMatches: SQL): SQL {
+  return sql`${songs.seq} IN (SELECT ${songPlugins.songSeq} FROM ${songPlugins} WHERE ${nameMatches})`;
 }
 
 /** Through `song_tags` (kept by triggers): an index lookup, not a scan of every song's JSON. */
@@ -271,6 +279,9 @@ export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomF
       return by(songs.daw);
     case 'missing':
       return by(songs.missing);
+    case 'plugins':
+      // How many plug-ins the song needs (not offered as a column's sort: it reads every song's plug-ins).
+      return by(sql`(SELECT count(*) FROM ${songPlugins} WHERE ${songPlugins.songSeq} = ${songs.seq})`);
     default:
       return assertNever(column);
   }

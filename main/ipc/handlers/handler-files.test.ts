@@ -21,6 +21,7 @@ const FILE_OF_PREFIX: Record<Prefix, string> = {
   songs: 'song-handlers.ts',
   sync: 'sync-handlers.ts',
   tags: 'tag-handlers.ts',
+  plugins: 'plugin-handlers.ts',
 };
 
 const FILE_OF_UNPREFIXED: Record<Unprefixed, string> = {

@@ -23,6 +23,7 @@ const BUILT_IN_FIELDS: Array<{ field: FilterField; label: string; numeric?: bool
   { field: 'projectPath', label: 'Project folder' },
   { field: 'daw', label: 'DAW' },
   { field: 'missing', label: 'Missing project' },
+  { field: 'plugins', label: 'Plug-ins' },
   { field: 'modifiedAt', label: 'Modified', date: true },
   { field: 'createdAt', label: 'Created', date: true },
 ];

@@ -18,6 +18,7 @@ import { checkCustomPatch } from '../../../common/custom-values';
 import { AppError, isAppError, type ErrorShape } from '../../../common/errors';
 import { contract, createApi, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/ipc';
 import { MESSAGES } from '../../../common/messages';
+import { summarisePlugins } from '../../../common/plugins';
 import type { Song, SongPatch } from '../../../common/song';
 import { stampEdits } from '../../../common/song-edits';
 import type { SyncStatus } from '../../../common/sync';
@@ -332,6 +333,7 @@ export class CloudLibrary {
       return { data: { updated: changed.length }, changed: ['songs'] };
     },
     'tags:list': (input) => ({ data: this.tags(input?.prefix ?? '', input?.limit ?? 50) }),
+    'plugins:list': () => ({ data: summarisePlugins(this.songs.values()) }),
     'fields:list': () => ({ data: this.fields }),
     'songs:cloud-audio-url': async ({ id }) => {
       const url = await cloudAudioUrl(this.options.supabase, this.song(id, MESSAGES.songNotFound));

@@ -1,0 +1,123 @@
+// The plug-ins each song needs, as `song_plugins` keeps them from `meta.plugins` (migration 0016), and
+// `plugin:` in the search box (issue 31).
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { songQuerySchema, type Filter } from '../common/query';
+import type { JsonValue } from '../common/schema-parts';
+import { summarisePlugins } from '../common/plugins';
+import { parseSearch } from '../common/search-syntax';
+import type { Song } from '../common/song';
+import { matchesFilter } from '../common/view-rules';
+import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
+import { listPlugins } from './repositories/plugins';
+import { addSong, deleteSongsForGood, getSong, getSongs } from './repositories/songs';
+import { rewriteSongs } from './repositories/song-writer';
+import { querySongs } from './song-query';
+import { MIGRATIONS_FOLDER, olderDatabase, openTestDatabase, tempDir } from './test-support';
+
+let db: OpenedDatabase;
+beforeEach(() => (db = openTestDatabase()));
+afterEach(() => db.close());
+
+function withPlugins(name: string, plugins: JsonValue): Song {
+  const song = addSong(db, { name });
+  const next = { ...song, meta: { ...song.meta, plugins } };
+  rewriteSongs(db, [next], null);
+  return next;
+}
+
+const rows = () => db.sqlite.prepare('SELECT song_seq AS seq, name, format, instances FROM song_plugins ORDER BY song_seq, name, format').all();
+const search = (text: string) => querySongs(db, songQuerySchema.parse({ search: text, sort: { column: 'name', direction: 'Ascending' } })).rows.map((song) => song.name);
+
+describe('song_plugins', () => {
+  it('follows each song’s meta.plugins through insert, rewrite and removal', () => {
+    const serum = { name: 'Serum', format: 'VST2', instances: 3 };
+    const proQ = { name: 'FF Pro-Q 3', format: 'AU', instances: 1 };
+    const a = withPlugins('A', [serum, proQ]);
+    withPlugins('B', [{ ...serum, instances: 1 }]);
+    expect(rows()).toHaveLength(3);
+
+    // A new read of A's project: Serum gone, Pro-Q twice.
+    rewriteSongs(db, [{ ...a, meta: { ...a.meta, plugins: [{ ...proQ, instances: 2 }] } }], null);
+    const seqOfA = (db.sqlite.prepare('SELECT seq FROM songs WHERE id = ?').pluck().get(a.id) as number);
+    expect(rows().filter((row) => (row as { seq: number }).seq === seqOfA)).toEqual([{ seq: seqOfA, name: 'FF Pro-Q 3', format: 'AU', instances: 2 }]);
+
+    deleteSongsForGood(db, [getSong(db, a.id) as Song]);
+    expect(rows()).toEqual([expect.objectContaining({ name: 'Serum', instances: 1 })]);
+  });
+
+  it('keeps only well-formed entries of a meta.plugins from a file or the cloud, and still writes the song', () => {
+    const song = withPlugins('Hostile', [
+      { name: 'Good', format: 'VST3', instances: 1 },
+      { name: '', format: 'VST3', instances: 1 },
+      { name: 'No format', format: 'CLAP', instances: 1 },
+      { name: 'Half', format: 'AU', instances: 1.5 },
+      { name: 'None', format: 'AU', instances: 0 },
+      { name: 7, format: 'AU', instances: 1 },
+      'Serum',
+      null,
+    ]);
+    expect(getSong(db, song.id)?.name).toBe('Hostile');
+    expect(rows()).toEqual([expect.objectContaining({ name: 'Good', format: 'VST3', instances: 1 })]);
+
+    withPlugins('Not a list', { name: 'Serum', format: 'VST2', instances: 1 });
+    withPlugins('Text', 'Serum');
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('finds songs by plug-in with plugin: (the whole name, any case) and with the filter panel’s "contains"', () => {
+    withPlugins('Bass song', [{ name: 'Serum', format: 'VST2', instances: 1 }]);
+    withPlugins('EQ song', [{ name: 'FF Pro-Q 3', format: 'VST3', instances: 2 }, { name: 'Serum FX', format: 'VST3', instances: 1 }]);
+    withPlugins('Plain', []);
+
+    expect(search('plugin:"Serum"')).toEqual(['Bass song']);
+    expect(search('plugin:serum')).toEqual(['Bass song']);
+    expect(search('plugins:"ff pro-q 3"')).toEqual(['EQ song']);
+    expect(search('plugin:"Pro-Q"')).toEqual([]);
+    const contains = querySongs(db, songQuerySchema.parse({ filters: [{ op: 'contains', field: 'plugins', value: 'serum' }], sort: { column: 'name', direction: 'Ascending' } }));
+    expect(contains.rows.map((song) => song.name)).toEqual(['Bass song', 'EQ song']);
+    expect(contains.total).toBe(2);
+  });
+
+  it('means the same on the website, where views run in memory', () => {
+    const song = withPlugins('Bass song', [{ name: 'Serum', format: 'VST2', instances: 1 }]);
+    const [filter] = parseSearch('plugin:SERUM').filters as [Filter];
+    expect(matchesFilter(song, filter)).toBe(true);
+    expect(matchesFilter(song, { op: 'equals', field: 'plugins', value: 'Serum FX' })).toBe(false);
+    expect(matchesFilter(song, { op: 'contains', field: 'plugins', value: 'rum' })).toBe(true);
+  });
+});
+
+describe('plugins:list', () => {
+  it('lists each plug-in and format once with its songs and instances, most used first, without hidden songs', () => {
+    withPlugins('A', [{ name: 'Serum', format: 'VST2', instances: 3 }, { name: 'Diva', format: 'VST3', instances: 1 }]);
+    withPlugins('B', [{ name: 'serum', format: 'VST2', instances: 1 }, { name: 'Serum', format: 'AU', instances: 1 }]);
+    const hidden = withPlugins('C', [{ name: 'Only hidden', format: 'AU', instances: 1 }, { name: 'Diva', format: 'VST3', instances: 5 }]);
+    rewriteSongs(db, [{ ...hidden, hidden: true }], null);
+
+    const expected = [
+      { name: 'Serum', format: 'VST2', songs: 2, instances: 4 },
+      { name: 'Diva', format: 'VST3', songs: 1, instances: 1 },
+      { name: 'Serum', format: 'AU', songs: 1, instances: 1 },
+    ];
+    expect(listPlugins(db)).toEqual(expected);
+    // The website lists the same from its songs in memory.
+    expect(summarisePlugins(getSongs(db))).toEqual(expected);
+  });
+});
+
+describe('migration 0016_song_plugins', () => {
+  it('fills the table from the plug-ins of songs read before it', () => {
+    const file = path.join(tempDir(), DATABASE_FILE_NAME);
+    const old = olderDatabase(file, 16);
+    const insert = old.prepare(`INSERT INTO songs (id, name, meta, created_at, modified_at) VALUES (?, ?, ?, 1, 1)`);
+    insert.run('read', 'Read', JSON.stringify({ daw: 'ableton', plugins: [{ name: 'Diva', format: 'VST3', instances: 2 }, { name: 'bad', format: 'X', instances: 1 }] }));
+    insert.run('audio', 'Audio', JSON.stringify({ plugins: null }));
+    old.close();
+
+    const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    expect(current.sqlite.prepare('SELECT name, format, instances FROM song_plugins').all()).toEqual([{ name: 'Diva', format: 'VST3', instances: 2 }]);
+    expect(querySongs(current, songQuerySchema.parse({ search: 'plugin:diva' })).rows.map((song) => song.id)).toEqual(['read']);
+    current.close();
+  });
+});
