@@ -356,7 +356,7 @@ export function searchTakesDaw(name: string, daws: readonly string[]): string {
 }
 
 export function searchTakesBoolean(name: string): string {
-  return `${name}: takes true or false.`;
+  return `${name}: takes true, false or plugins.`;
 }
 
 /** "a, b or c". */

@@ -50,6 +50,8 @@ export interface PluginSummary {
   songs: number;
   /** Its instances across those songs. */
   instances: number;
+  /** Whether it is installed on this computer; null where that cannot be told (no look yet, another system, the website). */
+  installed: boolean | null;
 }
 
 /** The library's plug-ins from songs in memory (the website's), as `db/repositories/plugins.ts` lists them in SQLite. */
@@ -59,11 +61,116 @@ export function summarisePlugins(songs: Iterable<{ hidden: boolean; meta: Record
     if (song.hidden) continue;
     for (const use of pluginsOf(song.meta.plugins)) {
       const key = `${use.name.toLowerCase()}\n${use.format}`;
-      const summary = summaries.get(key) ?? { name: use.name, format: use.format, songs: 0, instances: 0 };
+      const summary = summaries.get(key) ?? { name: use.name, format: use.format, songs: 0, instances: 0, installed: null };
       summary.songs += 1;
       summary.instances += use.instances;
       summaries.set(key, summary);
     }
   }
   return [...summaries.values()].sort((a, b) => b.songs - a.songs || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.format.localeCompare(b.format));
+}
+
+/** One of the folders where a system keeps plug-ins of one format (issue 31, "Will it open here?"). */
+export interface PluginFolder {
+  path: string;
+  format: PluginFormat;
+  scope: 'user' | 'system';
+}
+
+/** What the standard folders are found from: the system's root (a test's fake tree), the user's home, and Windows' variables. */
+export interface PluginFolderPlaces {
+  /** Where `/Library` is on macOS. Default '/'. */
+  root?: string;
+  home: string;
+  /** Windows: %ProgramFiles%, %CommonProgramFiles%, %LOCALAPPDATA%. */
+  programFiles?: string | undefined;
+  commonProgramFiles?: string | undefined;
+  localAppData?: string | undefined;
+}
+
+/**
+ * The folders each system's DAWs load plug-ins from, per user and system-wide: Audio Units, VST, VST3 and AAX on
+ * macOS; VST3, the usual VST2 folders and AAX on Windows. None elsewhere: a Linux computer runs none of these DAWs.
+ * `join` is the platform's path join (the tests build both systems' trees on one).
+ */
+export function standardPluginFolders(platform: string, places: PluginFolderPlaces, join: (...parts: string[]) => string): PluginFolder[] {
+  const folder = (base: string | undefined, format: PluginFormat, scope: PluginFolder['scope'], ...parts: string[]): PluginFolder[] =>
+    base ? [{ path: join(base, ...parts), format, scope }] : [];
+  if (platform === 'darwin') {
+    const root = places.root ?? '/';
+    const audio = ['Library', 'Audio', 'Plug-Ins'];
+    return [
+      ...folder(root, 'AU', 'system', ...audio, 'Components'),
+      ...folder(places.home, 'AU', 'user', ...audio, 'Components'),
+      ...folder(root, 'VST2', 'system', ...audio, 'VST'),
+      ...folder(places.home, 'VST2', 'user', ...audio, 'VST'),
+      ...folder(root, 'VST3', 'system', ...audio, 'VST3'),
+      ...folder(places.home, 'VST3', 'user', ...audio, 'VST3'),
+      ...folder(root, 'AAX', 'system', 'Library', 'Application Support', 'Avid', 'Audio', 'Plug-Ins'),
+    ];
+  }
+  if (platform === 'win32') {
+    return [
+      ...folder(places.commonProgramFiles, 'VST3', 'system', 'VST3'),
+      ...folder(places.localAppData, 'VST3', 'user', 'Programs', 'Common', 'VST3'),
+      ...folder(places.programFiles, 'VST2', 'system', 'VSTPlugins'),
+      ...folder(places.programFiles, 'VST2', 'system', 'Steinberg', 'VSTPlugins'),
+      ...folder(places.commonProgramFiles, 'VST2', 'system', 'VST2'),
+      ...folder(places.commonProgramFiles, 'VST2', 'system', 'Steinberg', 'VST2'),
+      ...folder(places.commonProgramFiles, 'AAX', 'system', 'Avid', 'Audio', 'Plug-Ins'),
+    ];
+  }
+  return [];
+}
+
+/** The file a plug-in of each format is: a bundle folder on macOS, a file (VST2 .dll) or bundle on Windows. */
+export const PLUGIN_EXTENSIONS: Readonly<Record<PluginFormat, readonly string[]>> = {
+  AU: ['.component'],
+  VST2: ['.vst', '.dll'],
+  VST3: ['.vst3'],
+  AAX: ['.aaxplugin'],
+};
+
+/** A build's architecture in a file name: "Serum_x64", "Massive x64", "Kontakt (64 bit)". */
+const ARCHITECTURE_SUFFIX = /[\s_.-]*\(?(?:x64|x86_64|x86-64|64[\s-]?bit)\)?$/i;
+
+/**
+ * The names an installed plug-in may be shown by in a project, lower case: its file's name without the build's
+ * architecture, the names its bundle declares ("FabFilter: Pro-Q 3" gives "Pro-Q 3" too), and each of those without
+ * its first words ("FabFilter Pro-Q 3" is "Pro-Q 3" in a VST3's project), down to a last part that still holds a
+ * letter and three characters. A project's plug-in is here when its name, lower case, is one of them.
+ */
+export function installedNames(fileName: string, declared: readonly string[] = []): string[] {
+  const names = new Set<string>();
+  const add = (name: string) => {
+    const clean = name.trim().replace(ARCHITECTURE_SUFFIX, '').trim().toLowerCase();
+    if (clean === '') return;
+    names.add(clean);
+    const words = clean.split(/\s+/);
+    for (let first = 1; first < words.length; first++) {
+      const rest = words.slice(first).join(' ');
+      if (rest.length >= 3 && /\p{L}/u.test(rest)) names.add(rest);
+    }
+  };
+  add(fileName);
+  for (const name of declared) {
+    add(name);
+    const colon = name.indexOf(': ');
+    if (colon > 0) add(name.slice(colon + 2));
+  }
+  return [...names];
+}
+
+/** A plug-in found in one of the folders, by the names it answers to (`installedNames`). */
+export interface InstalledPlugin {
+  format: PluginFormat;
+  path: string;
+  names: string[];
+}
+
+/** What a look through the folders found. */
+export interface FoundPlugins {
+  plugins: InstalledPlugin[];
+  /** Folders that exist but could not be read, with why. */
+  errors: { path: string; reason: string }[];
 }

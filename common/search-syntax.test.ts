@@ -78,7 +78,7 @@ describe('parseSearch', () => {
     ['status:mixed', 'status: takes Backlog, Writing, Recording, Mixing, Mastering or Done.'],
     ['tier:e', 'tier: takes S, A, B, C or D.'],
     ['daw:fl', 'daw: takes ableton, logic or protools, such as daw:ableton.'],
-    ['missing:maybe', 'missing: takes true or false.'],
+    ['missing:maybe', 'missing: takes true, false or plugins.'],
   ])('%s is refused with a clear message', (text, message) => {
     expect(() => parseSearch(text)).toThrow(expect.objectContaining({ code: 'invalid_input', message }));
   });

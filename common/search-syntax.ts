@@ -1,6 +1,7 @@
 /**
  * The search box's operators, beyond plain words: `bpm:120-128`, `key:Am`, `status:mix`, `tag:"EP 2"`,
- * `daw:ableton`, `plugin:"Serum"` (a plug-in the project loads, by name), `missing:true`, `name:`/`notes:`, and what the audio analysis heard: `lufs:-14..-8`,
+ * `daw:ableton`, `plugin:"Serum"` (a plug-in the project loads, by name), `missing:true` (the project folder has
+ * vanished), `missing:plugins` (a plug-in is not installed here), `name:`/`notes:`, and what the audio analysis heard: `lufs:-14..-8`,
  * `peak:-1..`, `duration:120..240` (seconds), `audiobpm:`, `audiokey:`. `bpm:` finds a tempo from either source
  * (the song's own, typed or read from its project, or its audio's); `tempo:` and `audiobpm:` name one. The text becomes the plain words (for full-text search)
  * and filters (the same `Filter`s a view saves), so an operator means exactly what the filter panel means.
@@ -153,7 +154,11 @@ export function booleanFromText(text: string): boolean | null {
   return TRUTHS.get(text.toLowerCase()) ?? null;
 }
 
+/** `missing:plugins`: songs with a plug-in that is not installed on this computer (issue 31). */
+export const MISSING_PLUGINS = 'plugins';
+
 function missingFilter(value: string, name: string): Filter {
+  if (value.toLowerCase() === MISSING_PLUGINS) return { op: 'equals', field: 'missing', value: MISSING_PLUGINS };
   const missing = booleanFromText(value);
   if (missing === null) throw new AppError('invalid_input', searchTakesBoolean(name));
   return { op: 'equals', field: 'missing', value: String(missing) };

@@ -2,6 +2,7 @@
 import type { AnalysedAudio } from './audio-analysis';
 import { assertNever } from './errors';
 import type { AudioMeta, Daw, ProjectMeta } from './project-meta';
+import type { FoundPlugins, PluginFolder } from './plugins';
 import type { Bitrate, CompressionFormat } from './upload-rules';
 
 /** What a scan cares about: session files, project packages and audio. */
@@ -31,6 +32,8 @@ export type WorkerTask =
   /** Answers once the worker has loaded: the pool waits for it before it ends its threads. */
   | { kind: 'ping' }
   | { kind: 'walk'; root: string }
+  /** The plug-ins installed in these folders (issue 31). */
+  | { kind: 'find-plugins'; folders: PluginFolder[] }
   /**
    * `version`: Logic only, a version's folder inside the package (issue 19). `home`: the folder a copy's relative
    * paths count from (a snapshot kept in the app's data is read as if it sat beside its session). `gzipped`: the file
@@ -61,6 +64,7 @@ export type CompressOutcome = { ok: true; value: CompressedFile } | { ok: false;
 export interface WorkerResults {
   ping: 'pong';
   walk: WalkResult;
+  'find-plugins': FoundPlugins;
   'read-project': ReadOutcome<ProjectMeta>;
   'read-audio': ReadOutcome<AudioMeta>;
   'compress-audio': CompressOutcome;
@@ -138,6 +142,7 @@ export function workerTimeLimitMs(task: WorkerTask, inputBytes: number, limits: 
     case 'read-audio':
       return limits.readBaseMs + perMb(limits.readMsPerMb, inputBytes);
     case 'walk':
+    case 'find-plugins':
       return limits.walkMs;
     case 'write-demo':
       return limits.writeDemoMs;

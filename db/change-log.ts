@@ -23,6 +23,8 @@ import { songFieldsOfColumns } from './rows/song-column-fields';
 const FEEDS: Readonly<Record<string, ChangedTable>> = {
   songs: 'songs',
   song_tags: 'songs',
+  // What is installed here decides which of a song's plug-ins are missing: what pages show of its plug-ins changes.
+  installed_plugins: 'songs',
   removed_by_sync: 'songs',
   views: 'views',
   custom_fields: 'custom_fields',
@@ -47,6 +49,7 @@ const FIELDS: Readonly<Record<string, (source: string) => string[] | null>> = {
     return columns && songFieldsOfColumns(columns);
   },
   song_tags: () => ['tags'],
+  installed_plugins: () => ['meta'],
   jobs: (source) => (updatedColumns(source)?.every((column) => JOB_HEARTBEAT.includes(column)) ? [] : null),
 };
 

@@ -151,6 +151,21 @@ export const songPlugins = sqliteTable(
   (t) => [index('song_plugins_name').on(sql`${t.name} COLLATE NOCASE`, t.format, t.songSeq), index('song_plugins_song').on(t.songSeq)],
 );
 
+/**
+ * The plug-ins installed on this computer (issue 31), one row for each name a plug-in answers to (`installedNames`,
+ * lower case), replaced whole on each look through the standard folders (`main/plugins/installed-plugins.ts`). A
+ * song's plug-in is here when a row has its name and format.
+ */
+export const installedPlugins = sqliteTable(
+  'installed_plugins',
+  {
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    path: text('path').notNull(),
+  },
+  (t) => [index('installed_plugins_name').on(sql`${t.name} COLLATE NOCASE`, t.format)],
+);
+
 /** `CASE column WHEN 'first' THEN 0 ... ELSE n END`: an ordered list's position, for sorting by meaning. */
 function rankSql(column: string, values: readonly string[]) {
   return sql.raw(`CASE "${column}" ${values.map((value, index) => `WHEN '${value}' THEN ${index}`).join(' ')} ELSE ${values.length} END`);

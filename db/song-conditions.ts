@@ -8,12 +8,13 @@ import { AppError, assertNever } from '../common/errors';
 import { MESSAGES } from '../common/messages';
 import { keySpellings, parseKey } from '../common/music-keys';
 import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/query';
-import { booleanFromText, dawFromText } from '../common/search-syntax';
+import { booleanFromText, dawFromText, MISSING_PLUGINS } from '../common/search-syntax';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import type { View } from '../common/view';
 import { customFilterCondition, customOrderTerms } from './custom-field-query';
 import { orderTerm, type OrderTerm } from './order-terms';
 import { pathInside } from './path-range';
+import { missingPluginsCondition } from './plugin-conditions';
 import { songPlugins, songTags, songs } from './schema';
 
 export function ftsCondition(match: string): SQL {
@@ -168,6 +169,7 @@ function songEquality(field: SongQueryField, value: string): SQL {
       return daw === null ? sql`0` : eq(songs.daw, daw);
     }
     case 'missing': {
+      if (value.trim().toLowerCase() === MISSING_PLUGINS) return missingPluginsCondition();
       const missing = booleanFromText(value.trim());
       return missing === null ? sql`0` : eq(songs.missing, missing ? 1 : 0);
     }

@@ -96,9 +96,9 @@ describe('plugins:list', () => {
     rewriteSongs(db, [{ ...hidden, hidden: true }], null);
 
     const expected = [
-      { name: 'Serum', format: 'VST2', songs: 2, instances: 4 },
-      { name: 'Diva', format: 'VST3', songs: 1, instances: 1 },
-      { name: 'Serum', format: 'AU', songs: 1, instances: 1 },
+      { name: 'Serum', format: 'VST2', songs: 2, instances: 4, installed: null },
+      { name: 'Diva', format: 'VST3', songs: 1, instances: 1, installed: null },
+      { name: 'Serum', format: 'AU', songs: 1, instances: 1, installed: null },
     ];
     expect(listPlugins(db)).toEqual(expected);
     // The website lists the same from its songs in memory.

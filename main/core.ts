@@ -19,6 +19,7 @@ import { createWorkerPool, type WorkerPool } from './jobs/pool';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
+import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/installed-plugins';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -48,6 +49,8 @@ export interface CoreOptions {
   secretBox?: SecretBox;
   /** How a full disk is watched (`disk/disk-full.ts`). */
   disk?: DiskFullWatchOptions;
+  /** Where this computer's plug-ins are looked for (`plugins/installed-plugins.ts`). */
+  plugins?: InstalledPluginsOptions;
   /**
    * Default false: the core serves only the page's channels. True for what drives the core from outside (tests,
    * benchmarks), which also get `DRIVER_CHANNELS` (`sync:session`: a session signed in elsewhere). No shell sets it.
@@ -66,6 +69,7 @@ export interface Core {
   sync: SyncService;
   account: AccountService;
   disk: DiskFullWatch;
+  plugins: InstalledPlugins;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -97,6 +101,7 @@ export function createCore(options: CoreOptions): Core {
   const uploads = new UploadQueue(db, uploader, account, events, options.uploads);
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, { ...options.jobs, disk });
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
+  const plugins = new InstalledPlugins(db, pool, options.plugins);
   const ctx: CoreContext = {
     db,
     events,
@@ -124,6 +129,7 @@ export function createCore(options: CoreOptions): Core {
     sync,
     account,
     disk,
+    plugins,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
@@ -133,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
       sync.start(runner);
       uploads.start(runner);
       account.start();
+      plugins.start();
     },
     async close() {
       if (closed) return;
@@ -141,6 +148,7 @@ export function createCore(options: CoreOptions): Core {
       uploads.stop();
       account.close();
       disk.stop();
+      await plugins.stop();
       await library.stop();
       await runner.stop();
       changes.flush();

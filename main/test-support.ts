@@ -26,6 +26,8 @@ export function createTestCore(dataDir = tempDir(), options: Partial<CoreOptions
     workerThreads: 1,
     library: { watch: false, periodicRescan: false, minScanGapMs: 0 },
     driverChannels: true,
+    // Not this computer's own plug-ins: a test that needs some gives its folders.
+    plugins: { folders: [] },
     ...options,
     platform: {
       openExternal: async (url) => {

@@ -15,6 +15,7 @@ import { readAudio } from './readers/audio/read-audio';
 import { readLogicx } from './readers/logic/read-logicx';
 import { withUnpackedSession } from './readers/gzipped-session';
 import { readProTools } from './readers/protools/read-protools';
+import { findPlugins } from './plugins/find-plugins';
 import { walkLibrary } from './scan/walk';
 import { writeDemo } from './synthetic/write-demo';
 import { lowerThisThread } from './thread-priority';
@@ -34,6 +35,8 @@ export default async function runTask(task: WorkerRequest): Promise<WorkerResult
       return 'pong';
     case 'walk':
       return walkLibrary(task.root);
+    case 'find-plugins':
+      return findPlugins(task.folders);
     case 'read-project':
       return outcome(() =>
         task.gzipped

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PluginSummary } from '../../common/plugins';
 import type { Db } from '../handle';
 import { songPlugins, songs } from '../schema';
+import { INSTALLED_PLUGINS_KNOWN, pluginIsInstalled } from '../plugin-conditions';
 
 /**
  * One row per plug-in and format (case-insensitively by name, shown in one of its spellings), most used first, then
@@ -13,11 +14,15 @@ import { songPlugins, songs } from '../schema';
  */
 export function listPlugins(db: Db): PluginSummary[] {
   const name = sql`${songPlugins.name} COLLATE NOCASE`;
-  return db.orm.all<PluginSummary>(sql`
-    SELECT min(${songPlugins.name}) AS name, ${songPlugins.format} AS format, count(DISTINCT ${songPlugins.songSeq}) AS songs,
-      sum(${songPlugins.instances}) AS instances
-    FROM ${songPlugins} JOIN ${songs} ON ${songs.seq} = ${songPlugins.songSeq}
-    WHERE ${songs.hidden} = 0
-    GROUP BY ${name}, ${songPlugins.format}
-    ORDER BY songs DESC, ${name}, ${songPlugins.format}`);
+  const rows = db.orm.all<Omit<PluginSummary, 'installed'> & { installed: 0 | 1 | null }>(sql`
+    SELECT used.*, CASE WHEN ${INSTALLED_PLUGINS_KNOWN} THEN ${pluginIsInstalled({ name: sql`used.name`, format: sql`used.format` })} END AS installed
+    FROM (
+      SELECT min(${songPlugins.name}) AS name, ${songPlugins.format} AS format, count(DISTINCT ${songPlugins.songSeq}) AS songs,
+        sum(${songPlugins.instances}) AS instances
+      FROM ${songPlugins} JOIN ${songs} ON ${songs.seq} = ${songPlugins.songSeq}
+      WHERE ${songs.hidden} = 0
+      GROUP BY ${name}, ${songPlugins.format}
+    ) AS used
+    ORDER BY used.songs DESC, used.name COLLATE NOCASE, used.format`);
+  return rows.map((row) => ({ ...row, installed: row.installed === null ? null : row.installed === 1 }));
 }

@@ -187,6 +187,7 @@ function pastTimeLimit<T extends WorkerTask>(task: T, limitMs: number): WorkerRe
     case 'ping':
       throw new AppError('internal', workerStartTookTooLong(limit));
     case 'write-demo':
+    case 'find-plugins':
       throw new AppError('io_error', MESSAGES.timeLimitPassed);
     default:
       return assertNever(task);

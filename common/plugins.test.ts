@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countPlugins, installedNames, pluginsOf, standardPluginFolders } from './plugins';
+
+describe('installedNames', () => {
+  it.each([
+    ['Serum_x64', [], ['serum']],
+    ['Massive x64', [], ['massive']],
+    ['Kontakt (64 bit)', [], ['kontakt']],
+    ['FabFilter Pro-Q 3', [], ['fabfilter pro-q 3', 'pro-q 3']],
+    ['FabFilter Pro-Q 3', ['FabFilter: Pro-Q 3'], ['fabfilter pro-q 3', 'pro-q 3', 'fabfilter: pro-q 3']],
+    // A last part of a single short word or of no letters is too loose to stand for the plug-in.
+    ['Valhalla Room 2', [], ['valhalla room 2', 'room 2']],
+    ['u-he Diva', ['Diva'], ['u-he diva', 'diva']],
+  ])('gives %s (declaring %o) the names %o', (file, declared, expected) => {
+    expect(installedNames(file, declared)).toEqual(expected);
+  });
+});
+
+describe('standardPluginFolders', () => {
+  it('names each system’s folders per format, per user and system-wide, and none on Linux', () => {
+    const mac = standardPluginFolders('darwin', { home: '/Users/ana' }, path.posix.join);
+    expect(mac.map((folder) => `${folder.format} ${folder.scope} ${folder.path}`)).toEqual([
+      'AU system /Library/Audio/Plug-Ins/Components',
+      'AU user /Users/ana/Library/Audio/Plug-Ins/Components',
+      'VST2 system /Library/Audio/Plug-Ins/VST',
+      'VST2 user /Users/ana/Library/Audio/Plug-Ins/VST',
+      'VST3 system /Library/Audio/Plug-Ins/VST3',
+      'VST3 user /Users/ana/Library/Audio/Plug-Ins/VST3',
+      'AAX system /Library/Application Support/Avid/Audio/Plug-Ins',
+    ]);
+    const windows = standardPluginFolders(
+      'win32',
+      { home: 'C:\\Users\\ana', programFiles: 'C:\\Program Files', commonProgramFiles: 'C:\\Program Files\\Common Files', localAppData: 'C:\\Users\\ana\\AppData\\Local' },
+      path.win32.join,
+    );
+    expect(windows.map((folder) => `${folder.format} ${folder.scope} ${folder.path}`)).toEqual([
+      'VST3 system C:\\Program Files\\Common Files\\VST3',
+      'VST3 user C:\\Users\\ana\\AppData\\Local\\Programs\\Common\\VST3',
+      'VST2 system C:\\Program Files\\VSTPlugins',
+      'VST2 system C:\\Program Files\\Steinberg\\VSTPlugins',
+      'VST2 system C:\\Program Files\\Common Files\\VST2',
+      'VST2 system C:\\Program Files\\Common Files\\Steinberg\\VST2',
+      'AAX system C:\\Program Files\\Common Files\\Avid\\Audio\\Plug-Ins',
+    ]);
+    // Without its variables a Windows folder is not guessed.
+    expect(standardPluginFolders('win32', { home: 'C:\\Users\\ana' }, path.win32.join)).toEqual([]);
+    expect(standardPluginFolders('linux', { home: '/home/ana' }, path.posix.join)).toEqual([]);
+  });
+});
+
+describe('countPlugins and pluginsOf', () => {
+  it('counts instances per name and format in order of first use, and keeps only well-formed stored entries', () => {
+    expect(countPlugins([{ name: 'A', format: 'VST2' }, { name: 'B', format: 'AU' }, { name: 'A', format: 'VST2' }, { name: 'A', format: 'VST3' }])).toEqual([
+      { name: 'A', format: 'VST2', instances: 2 },
+      { name: 'B', format: 'AU', instances: 1 },
+      { name: 'A', format: 'VST3', instances: 1 },
+    ]);
+    expect(pluginsOf([{ name: 'A', format: 'AAX', instances: 1 }, { name: 'A', format: 'CLAP', instances: 1 }, { name: '', format: 'AU', instances: 1 }, 'A', null])).toEqual([{ name: 'A', format: 'AAX', instances: 1 }]);
+    expect(pluginsOf({ name: 'A' })).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * What the plug-in filters ask of SQLite (issue 31): whether a song's plug-in is installed on this computer, as the
+ * last look through the standard folders found (`repositories/installed-plugins.ts`).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { installedPlugins, kv, songPlugins, songs } from './schema';
+
+/** When the folders were last looked through (ms), in `kv`; absent: never, or this system has none. */
+export const INSTALLED_LOOKED_AT_KEY = 'plugins.installedLookedAt';
+
+/** Whether a `song_plugins` row's plug-in is installed here (its name, any case, and its format). */
+export function pluginIsInstalled(plugin: { name: SQL | typeof songPlugins.name; format: SQL | typeof songPlugins.format }): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${installedPlugins} WHERE ${installedPlugins.name} = ${plugin.name} COLLATE NOCASE AND ${installedPlugins.format} = ${plugin.format})`;
+}
+
+/** Whether the folders have been looked through on this computer: until then, nothing is called missing. */
+export const INSTALLED_PLUGINS_KNOWN = sql`EXISTS (SELECT 1 FROM ${kv} WHERE ${kv.key} = ${INSTALLED_LOOKED_AT_KEY})`;
+
+/** Songs with a plug-in that is not installed here (`missing:plugins`); none on a computer that cannot tell. */
+export function missingPluginsCondition(): SQL {
+  return sql`(${INSTALLED_PLUGINS_KNOWN} AND ${songs.seq} IN (SELECT ${songPlugins.songSeq} FROM ${songPlugins} WHERE NOT ${pluginIsInstalled({ name: songPlugins.name, format: songPlugins.format })}))`;
+}
