@@ -1,6 +1,9 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countPlugins, installedNames, pluginsOf, standardPluginFolders } from './plugins';
+/** Joins as each system does, without Node (common/ runs in the page too). */
+const posixJoin = (...parts: string[]) => parts.join('/').replace(/\/{2,}/g, '/');
+const windowsJoin = (...parts: string[]) => parts.join('\\');
+
 
 describe('installedNames', () => {
   it.each([
@@ -19,7 +22,7 @@ describe('installedNames', () => {
 
 describe('standardPluginFolders', () => {
   it('names each system’s folders per format, per user and system-wide, and none on Linux', () => {
-    const mac = standardPluginFolders('darwin', { home: '/Users/ana' }, path.posix.join);
+    const mac = standardPluginFolders('darwin', { home: '/Users/ana' }, posixJoin);
     expect(mac.map((folder) => `${folder.format} ${folder.scope} ${folder.path}`)).toEqual([
       'AU system /Library/Audio/Plug-Ins/Components',
       'AU user /Users/ana/Library/Audio/Plug-Ins/Components',
@@ -32,7 +35,7 @@ describe('standardPluginFolders', () => {
     const windows = standardPluginFolders(
       'win32',
       { home: 'C:\\Users\\ana', programFiles: 'C:\\Program Files', commonProgramFiles: 'C:\\Program Files\\Common Files', localAppData: 'C:\\Users\\ana\\AppData\\Local' },
-      path.win32.join,
+      windowsJoin,
     );
     expect(windows.map((folder) => `${folder.format} ${folder.scope} ${folder.path}`)).toEqual([
       'VST3 system C:\\Program Files\\Common Files\\VST3',
@@ -44,8 +47,8 @@ describe('standardPluginFolders', () => {
       'AAX system C:\\Program Files\\Common Files\\Avid\\Audio\\Plug-Ins',
     ]);
     // Without its variables a Windows folder is not guessed.
-    expect(standardPluginFolders('win32', { home: 'C:\\Users\\ana' }, path.win32.join)).toEqual([]);
-    expect(standardPluginFolders('linux', { home: '/home/ana' }, path.posix.join)).toEqual([]);
+    expect(standardPluginFolders('win32', { home: 'C:\\Users\\ana' }, windowsJoin)).toEqual([]);
+    expect(standardPluginFolders('linux', { home: '/home/ana' }, posixJoin)).toEqual([]);
   });
 });
 
