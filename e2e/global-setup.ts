@@ -27,6 +27,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const program of ['xdg-open', 'open']) fs.writeFileSync(path.join(bin, program), recorder, { mode: 0o755 });
   process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
   process.env.SONGSHELF_E2E_PLATFORM_LOG = platformLog;
+  // A stand-in Mac's plug-in folders (main/plugins/installed-plugins.ts), which the host looks through and watches:
+  // a test installs a plug-in by writing its bundle there.
+  const plugins = path.join(root, 'plugin-system');
+  for (const folder of ['Components', 'VST', 'VST3']) fs.mkdirSync(path.join(plugins, 'Library', 'Audio', 'Plug-Ins', folder), { recursive: true });
+  process.env.SONGSHELF_PLUGIN_SYSTEM = 'darwin';
+  process.env.SONGSHELF_PLUGIN_ROOT = plugins;
   const host = await startHost();
   const cloud = host.cloud!;
   // The musician exists and has confirmed; each test signs the app in (e2e/fixtures.ts).

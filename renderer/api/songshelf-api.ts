@@ -57,6 +57,11 @@ export const songshelfApi = createApi({
       // Hidden songs' tags are not counted.
       providesTags: readsSongs('tags', 'hidden'),
     }),
+    plugins: build.query<ChannelOutput<'plugins:list'>, void>({
+      query: () => call('plugins:list', undefined),
+      // What projects load (meta) outside Hidden; a change of what is installed here is told as one of meta too.
+      providesTags: readsSongs('meta', 'hidden'),
+    }),
     fields: build.query<ChannelOutput<'fields:list'>, void>({
       query: () => call('fields:list', undefined),
       providesTags: ['custom_fields'],
@@ -151,6 +156,7 @@ export const {
   useTagSuggestionsQuery,
   useSongWaveformQuery,
   useFieldsQuery,
+  usePluginsQuery,
   useAddFieldMutation,
   useUpdateFieldMutation,
   useRemoveFieldMutation,

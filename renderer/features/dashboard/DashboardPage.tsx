@@ -14,7 +14,7 @@ import { currentBuild } from '../auth/auth-store';
 import { FirstRun } from '../library/FirstRun';
 import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
 import { usePlayer } from '../player/player';
-import { BUILT_IN_COLUMNS, customColumn, orderedColumns, visibleColumns, type Column, type ColumnLayout } from '../song-table/columns';
+import { BUILT_IN_COLUMNS, customColumn, missingHereColumn, orderedColumns, visibleColumns, type Column, type ColumnLayout } from '../song-table/columns';
 import type { RowAction } from '../song-table/RowMenu';
 import { editSong } from '../song-table/song-edits';
 import { SongTable } from '../song-table/SongTable';
@@ -24,6 +24,8 @@ import { BulkBar } from '../songs/BulkBar';
 import { FieldsModal } from '../songs/FieldsModal';
 import { SongPanel } from '../songs/SongPanel';
 import { openInDaw, projectTarget, revealInFolder } from '../songs/song-actions';
+import { PluginsModal } from '../plugins/PluginsModal';
+import { usePluginPresence } from '../plugins/plugins-here';
 import { ConfirmDialog } from '../ui/Modal';
 import { Popover } from '../ui/Popover';
 import controls from '../ui/controls.module.css';
@@ -95,7 +97,11 @@ function ConnectedViewPage({ view }: { view: View }) {
   // What the export and the empty message speak of: the rows on screen, until the typed search's rows arrive.
   const shownSearch = window.shownSearch ?? searchText.current.trim();
 
-  const allColumns: Column[] = useMemo(() => [...BUILT_IN_COLUMNS, ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn), [fields, onComputer]);
+  const presence = usePluginPresence();
+  const allColumns: Column[] = useMemo(
+    () => [...BUILT_IN_COLUMNS, missingHereColumn(presence), ...fields.map(customColumn)].map(onComputer ? (column) => column : webColumn),
+    [fields, onComputer, presence],
+  );
   const layout: ColumnLayout = { columnOrder: view.columnOrder, columnWidths: view.columnWidths, columnVisibility: view.columnVisibility };
   const columns = visibleColumns(allColumns, layout);
 
@@ -244,6 +250,9 @@ function ConnectedViewPage({ view }: { view: View }) {
           <Popover label="Columns">
             <ColumnsPanel columns={allColumns} layout={layout} fieldsPath={`${view.path}/modal/fields`} onChange={(patch) => saveView(patch)} />
           </Popover>
+          <button type="button" className={controls.button} onClick={() => void navigate(`${view.path}/modal/plugins`)}>
+            Plug-ins
+          </button>
           {onComputer ? (
             <>
               <Popover label="Export">
@@ -283,8 +292,9 @@ function ConnectedViewPage({ view }: { view: View }) {
       />
       {modal === 'add-song' && onComputer ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
+      {modal === 'plugins' ? <PluginsModal onClose={closeModal} onOpenSong={(id) => void navigate(`${view.path}/modal/song?id=${encodeURIComponent(id)}`)} /> : null}
       {modal === 'song' && songId ? <SongPanel songId={songId} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
-      {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
+      {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && modal !== 'plugins' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog
           title={confirm.title}

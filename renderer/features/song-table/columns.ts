@@ -10,6 +10,7 @@ import { TIME_SIGNATURES } from '../../../common/music';
 import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
 import type { SortConfig } from '../../../common/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
+import { missingHere, missingHereText, type PluginPresence } from '../plugins/plugins-here';
 
 export type EditorKind =
   | { kind: 'text'; field: 'name' | 'tempo' }
@@ -79,6 +80,15 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   // Issue 19: the versions the project keeps and what its last save changed; the song's panel shows them all.
   { id: 'versions', label: 'Versions', defaultWidth: 220, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => versionSummaryText(versionSummaryOf(song.meta)) },
 ];
+
+/**
+ * Issue 31, "will it open here?": how many of the song's plug-ins are not installed on this computer and how many of
+ * its samples are on no disk it can reach. Built with what this computer has (`usePluginPresence`); not sortable,
+ * found with `missing:plugins`.
+ */
+export function missingHereColumn(presence: PluginPresence): Column {
+  return { id: 'missingHere', label: 'Missing here', defaultWidth: 150, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => missingHereText(missingHere(song, presence)) };
+}
 
 /** An input typed into the cell itself (the others open under the cell, which keeps showing its value). */
 export function editsInPlace(column: Column): boolean {

@@ -5,11 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
+import { pluginsOf } from '../../../common/plugins';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
 import { callLibrary, hasLibrary } from '../../api/calls';
 import { currentBuild } from '../auth/auth-store';
+import { missingHere, missingHereText, usePluginPresence } from '../plugins/plugins-here';
 import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';
 import { Spinner } from '../ui/Spinner';
@@ -95,6 +97,9 @@ function SongDetails({ song }: { song: Song }) {
   const project = projectTarget(song);
   const missing = metaStrings(song, 'missingSamples');
   const devices = metaStrings(song, 'devices');
+  const plugins = pluginsOf(song.meta.plugins);
+  const presence = usePluginPresence();
+  const missingHereNow = missingHereText(missingHere(song, presence));
   const beats = song.meta.arrangementBeats;
   const analysis = analysisOf(song);
   const facts: [string, string | null][] = [
@@ -103,6 +108,7 @@ function SongDetails({ song }: { song: Song }) {
     ['Clips', metaText(song, 'clipCount')],
     ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],
     ['Sample rate', metaText(song, 'sampleRate') ? `${metaText(song, 'sampleRate')} Hz` : null],
+    ['Missing here', missingHereNow || null],
     ['Heard in the audio', analysis ? [analysis.bpm !== null ? `${analysis.bpm} BPM` : null, analysis.key, analysis.lufs !== null ? `${analysis.lufs} LUFS` : null].filter(Boolean).join(' · ') || null : null],
   ];
   return (
@@ -148,6 +154,21 @@ function SongDetails({ song }: { song: Song }) {
         <section className={styles.section} aria-label="Devices and plug-ins">
           <h3 className={styles.heading}>Devices and plug-ins</h3>
           <p className={styles.devices}>{deviceSummary(devices)}</p>
+        </section>
+      ) : null}
+      {plugins.length > 0 ? (
+        <section className={styles.section} aria-label="Plug-ins">
+          <h3 className={styles.heading}>Plug-ins</h3>
+          <ul className={styles.plugins}>
+            {plugins.map((plugin) => (
+              <li key={`${plugin.format} ${plugin.name}`} className={styles.plugin}>
+                <span>{plugin.name}</span>
+                <span className={styles.pluginFormat}>{plugin.format}</span>
+                <span className={styles.muted}>{plugin.instances > 1 ? `×${plugin.instances}` : ''}</span>
+                {presence(plugin) === false ? <span className={styles.notHere}>Not on this computer</span> : <span />}
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       <section className={styles.section} aria-label="Missing samples">
