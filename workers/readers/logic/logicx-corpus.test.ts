@@ -56,4 +56,11 @@ describe.runIf(hasSharedFixtures)(corpusTitle('readLogicx on the shared Logic pa
     expect(meta.samples).toHaveLength(expected.audioFilesListed);
     expect(present).toEqual(expected.audioFilesPresent.map((relative) => path.join(packagePath, ...relative.split('/'))));
   });
+
+  it('lists the Audio Units the project loads from its ProjectData, not Logic’s own plug-ins', async () => {
+    // Six u-he Diva instances, each with its preset (strings and a hex dump of ProjectData show them); ES2,
+    // Bitcrusher and Klopfgeist are Logic's own. The partial copy has no ProjectData: its plug-ins are unknown.
+    expect((await readLogicx(path.join(LOGICX, 'flying-nothing.logicx'))).plugins).toEqual([{ name: 'Diva', format: 'AU', instances: 6 }]);
+    expect((await readLogicx(path.join(LOGICX, 'Corona-13.logicx-partial'))).plugins).toBeUndefined();
+  });
 });

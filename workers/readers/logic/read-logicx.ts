@@ -2,8 +2,9 @@
  * Reads a Logic Pro `.logicx` package (GarageBand's `.band` has the same layout) from its two small plists
  * (FORMATS.md): `Resources/ProjectInformation.plist` for the version that saved it, and the lowest-numbered
  * `Alternatives/NNN/MetaData.plist` for tempo, key, signature, sample rate, track count and audio files.
- * `ProjectData` is an undocumented binary format and is never opened. A version of the project (issue 19: another
- * alternative, or a slot of `Project File Backups`) is read the same way from its own folder's MetaData.plist.
+ * `ProjectData`, an undocumented binary format, is opened only for the Audio Units the project loads
+ * (`project-plugins.ts`). A version of the project (issue 19: another alternative, or a slot of `Project File
+ * Backups`) is read the same way from its own folder's MetaData.plist and ProjectData.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,11 +12,13 @@ import { UnreadableFileError, type ProjectMeta } from '../../../common/project-m
 import { resolveAudioFiles } from './audio-file-paths';
 import { savedByOf, songFields } from './metadata-fields';
 import { readPlistFile } from './plist-file';
+import { logicProjectPlugins } from './project-plugins';
 import { isPlistDict, PlistFormatError, type PlistDict, type PlistValue } from './plist-value';
 
 const PROJECT_INFORMATION = 'Resources/ProjectInformation.plist';
 const ALTERNATIVES = 'Alternatives';
 const META_DATA = 'MetaData.plist';
+const PROJECT_DATA = 'ProjectData';
 const ALTERNATIVE_NAME = /^\d{1,6}$/;
 
 /** `versionFolder`: a folder inside the package holding the MetaData.plist of one version. Default: the project now. */
@@ -32,6 +35,7 @@ export async function readLogicx(packagePath: string, versionFolder?: string): P
   const listedAudio = [...stringsIn(metaData.get('AudioFiles')), ...stringsIn(metaData.get('UnusedAudioFiles'))];
   const hasProjectFolder = projectInformation.get('HasProjectFolder') === true;
   const { samples, missingSamples } = await resolveAudioFiles(root, listedAudio, hasProjectFolder);
+  const plugins = await logicProjectPlugins(path.join(root, ...version.split('/'), PROJECT_DATA));
 
   return {
     daw: 'logic',
@@ -47,6 +51,7 @@ export async function readLogicx(packagePath: string, versionFolder?: string): P
     tracks: [],
     samples,
     missingSamples,
+    ...(plugins ? { plugins } : {}),
   };
 }
 
