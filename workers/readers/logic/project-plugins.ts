@@ -42,7 +42,7 @@ export function audioUnitsIn(data: Buffer): string[] {
     const field = data.subarray(at + NAME_OFFSET, at + CODES_OFFSET);
     const end = field.indexOf(0);
     const name = field.subarray(0, end === -1 ? field.length : end).toString('utf8');
-    if (name.trim() !== '' && !/[\u0000-\u001f\uFFFD]/.test(name)) names.push(name.trim());
+    if (name.trim() !== '' && [...name].every((char) => char >= ' ' && char !== '\uFFFD')) names.push(name.trim());
   }
   return names;
 }
