@@ -157,16 +157,26 @@ function countSongTriggers(): () => Record<string, number> {
 }
 
 describe('an edit writes only the columns it changes', () => {
-  it('a status edit rewrites neither the full-text nor the tags index; a name or tags edit rewrites its own', () => {
+  it('a status edit rewrites neither the full-text, the tags nor the plug-ins index; a name or tags edit rewrites its own', () => {
     const song = addSong(db, { name: 'Quiet', notes: 'a long story', tags: ['demo', 'live'] });
     const fired = countSongTriggers();
-    expect(fired()).toEqual({ songs_fts_insert: 0, songs_fts_update: 0, songs_fts_delete: 0, song_tags_insert: 0, song_tags_update: 0, song_tags_delete: 0 });
+    expect(fired()).toEqual({
+      songs_fts_insert: 0,
+      songs_fts_update: 0,
+      songs_fts_delete: 0,
+      song_tags_insert: 0,
+      song_tags_update: 0,
+      song_tags_delete: 0,
+      song_plugins_insert: 0,
+      song_plugins_update: 0,
+      song_plugins_delete: 0,
+    });
 
     const changesBefore = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
     updateSong(db, song.id, { status: 'Mixing' });
     // Rows changed, triggers included: the song's row and its sync record, no index row.
     const changed = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n - changesBefore;
-    expect(fired()).toMatchObject({ songs_fts_update: 0, song_tags_update: 0 });
+    expect(fired()).toMatchObject({ songs_fts_update: 0, song_tags_update: 0, song_plugins_update: 0 });
     expect(changed).toBe(2);
     expect(getSong(db, song.id)).toMatchObject({ status: 'Mixing', name: 'Quiet', tags: ['demo', 'live'] });
 
