@@ -18,7 +18,10 @@
  * failed: files whose analysis failed with the app's decoders (failed_ffmpeg: with ffmpeg's); each is named on stderr.
  * A failed file counts as a miss in the shares (it was not read right); a mean is over the files that have the figure.
  * A figure with nothing to compute it from (no file measured it) is left out of the line, never printed as 0 or null.
- * The worst files go to stderr. Options: `--size small|full` (default full), `--corpus <dir>` (kept and reused).
+ * free_time_no_tempo: share of the free-time files (no steady pulse) given no tempo, printed where the corpus has some.
+ * The worst files go to stderr. Options: `--size small|full` (default full), `--corpus <dir>` (kept and reused),
+ * `--sampled`: the second corpus instead (`fixtures/generators/sampled-corpus.ts`: General MIDI songs rendered with
+ * sampled instruments by fluidsynth, issue 31), which the analysis was not tuned on.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import type { AudioAnalysis } from '../common/audio-analysis';
 import { parseKey, type MusicalKey } from '../common/music-keys';
 import { generateAudioCorpus, readCorpusLabels, type CorpusEntry } from '../fixtures/generators/audio-corpus';
+import { generateSampledCorpus, hasSampledInstruments, SOUNDFONT } from '../fixtures/generators/sampled-corpus';
 import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool } from '../main/jobs/pool';
 import { argValue, peakRssMb, round, seconds } from './measure';
@@ -35,6 +39,7 @@ const argv = process.argv.slice(2);
 const json = argv.includes('--json');
 const size = argValue(argv, '--size', 'full') === 'small' ? 'small' : 'full';
 const corpusDir = argValue(argv, '--corpus', '');
+const sampled = argv.includes('--sampled');
 const log = (message: string) => console.error(message);
 
 const dir = corpusDir || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-corpus-'));
@@ -43,8 +48,12 @@ if (corpusDir && fs.existsSync(path.join(corpusDir, 'labels.json'))) {
   entries = readCorpusLabels(corpusDir);
   log(`reusing the corpus in ${corpusDir} (${entries.length} files)`);
 } else {
-  log(`generating the ${size} corpus in ${dir}…`);
-  const made = await seconds(() => generateAudioCorpus(dir, { size }));
+  if (sampled && !hasSampledInstruments()) {
+    log(`--sampled needs fluidsynth and ${SOUNDFONT} (Debian: apt-get install fluidsynth fluid-soundfont-gm).`);
+    process.exit(1);
+  }
+  log(`generating the ${sampled ? 'sampled' : size} corpus in ${dir}…`);
+  const made = await seconds(() => (sampled ? generateSampledCorpus(dir) : generateAudioCorpus(dir, { size })));
   entries = made.value;
   log(`${entries.length} files in ${round(made.s, 1)} s`);
 }
@@ -81,6 +90,7 @@ for (const [run, of] of [['', results], [' with ffmpeg', yardstick]] as const) {
 const grooves = (of: Result[]) => of.filter((result) => result.entry.bpm !== undefined);
 const progressions = (of: Result[]) => of.filter((result) => result.entry.key !== undefined);
 const references = (of: Result[]) => of.filter((result) => result.entry.lufs !== undefined);
+const freeTime = (of: Result[]) => of.filter((result) => result.entry.freeTime === true);
 const tempoError = (truth: number, bpm: number | null) => (bpm === null ? Infinity : Math.abs(bpm - truth) / truth);
 const within4 = (truth: number, bpm: number | null) => tempoError(truth, bpm) <= 0.04;
 /** How far the measured loudness is from the reference's; none when the file has no loudness measured. */
@@ -96,6 +106,7 @@ function score(of: Result[]) {
     key_weighted: rounded(meanOf(keyScores)),
     key_exact: rounded(meanOf(keyScores.map((value) => (value === 1 ? 1 : 0)))),
     lufs_error_db: rounded(meanOf(references(of).flatMap(lufsError))),
+    free_time_no_tempo: rounded(share(freeTime(of), ({ analysis }) => analysis !== null && analysis.bpm === null)),
   };
 }
 
@@ -130,6 +141,7 @@ const result = withoutMissing({
   tempo_acc1_ffmpeg: theirs.tempo_acc1,
   key_weighted_ffmpeg: theirs.key_weighted,
   lufs_error_db_ffmpeg: theirs.lufs_error_db,
+  free_time_no_tempo: ours.free_time_no_tempo,
   lufs_vs_ffmpeg_db: rounded(meanOf(lufsGaps)),
   lufs_vs_ffmpeg_max_db: lufsGaps.length === 0 ? undefined : round(Math.max(...lufsGaps)),
   true_peak_vs_ffmpeg_db: rounded(meanOf(againstFfmpeg((analysis) => analysis.truePeak))),

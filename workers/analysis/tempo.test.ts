@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { synthProgression } from '../synthetic/audio-corpus-synth';
 import { estimateTempo } from './tempo';
 
 const RATE = 22_050;
@@ -135,10 +136,17 @@ describe('estimateTempo', () => {
     expect(estimateTempo(groove({ bpm: 120, pattern: 'rock', seconds: 2 }), RATE).bpm).toBe(0);
   });
 
-  it('gives a low confidence to steady noise', () => {
+  it('gives steady noise a low confidence and no tempo: it has no pulse', () => {
     const next = random(7);
     const noise = Float32Array.from({ length: 15 * RATE }, () => 0.3 * (next() * 2 - 1));
-    expect(estimateTempo(noise, RATE).confidence).toBeLessThan(0.3);
+    const estimate = estimateTempo(noise, RATE);
+    expect(estimate.confidence).toBeLessThan(0.1);
+    expect(estimate.bpm).toBe(0);
+  });
+
+  it('gives held pad chords no tempo, and the same chords with drums their tempo', () => {
+    expect(estimateTempo(synthProgression({ key: 'D minor', timbre: 'pad', bpm: 96, sampleRate: RATE }), RATE).bpm).toBe(0);
+    expect(estimateTempo(synthProgression({ key: 'D minor', timbre: 'pad', bpm: 96, drums: true, sampleRate: RATE }), RATE).bpm).toBeCloseTo(96, 0);
   });
 
   it('reads the same tempo at 44.1 kHz', () => {
