@@ -22,10 +22,11 @@ export const FILL_KEY_CONFIDENCE = 0.75;
 /** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */
 export const WAVEFORM_PLAYER_PIXELS = 2000;
 /**
- * The analysis's version: raised when a method changes, so results of an older one are analysed again. Results
+ * The analysis's version: raised when a method changes, so results of an older one are analysed again (3: issue 31's
+ * tempo octaves, no tempo without a pulse, no key below its confidence floor). Results
  * of this version for an unchanged file are kept.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 /** What the worker answers: the analysis, and the waveform's peaks for the player (kept beside, not in the row). */
 export interface AnalysedAudio {

@@ -6,7 +6,7 @@
 import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks } from '../../common/audio-analysis';
 import type { AnalyseOutcome } from '../../common/worker-tasks';
 import { decodeForAnalysis, type AnalysisDecoder } from './decode';
-import { estimateKey } from './key';
+import { estimateKey, MIN_KEY_CONFIDENCE } from './key';
 import { estimateTempo } from './tempo';
 
 /** Below this a tempo or key is a guess the table should not show. */
@@ -26,7 +26,7 @@ export async function analyseAudio(path: string, limits: { timeLimitMs: number; 
       analysis: {
         bpm: tempo && tempo.bpm > 0 ? tempo.bpm : null,
         bpmConfidence: tempo?.confidence ?? 0,
-        key: key && key.confidence > 0 ? key.key : null,
+        key: key && key.confidence >= MIN_KEY_CONFIDENCE ? key.key : null,
         keyConfidence: key?.confidence ?? 0,
         lufs: loudness.integrated,
         loudnessRange: loudness.range,

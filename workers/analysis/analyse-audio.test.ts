@@ -1,0 +1,35 @@
+// What the analysis names and what it leaves unnamed (issue 31): a tempo only where there is a pulse, a key only
+// above its confidence floor, a confidence either way.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../db/test-support';
+import { seededRandom } from '../../fixtures/generators/library';
+import { CORPUS_SAMPLE_RATE } from '../synthetic/audio-corpus-loudness';
+import { synthProgression } from '../synthetic/audio-corpus-synth';
+import { writeSignalWav } from '../synthetic/wav';
+import { analyseAudio } from './analyse-audio';
+import { MIN_KEY_CONFIDENCE } from './key';
+
+async function heard(samples: Float32Array) {
+  const file = writeSignalWav(path.join(tempDir(), 'signal.wav'), samples, CORPUS_SAMPLE_RATE);
+  const outcome = await analyseAudio(file, { timeLimitMs: 60_000 });
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.value.analysis;
+}
+
+describe('analyseAudio', () => {
+  it('names neither a tempo nor a key in noise, and says how unsure it is', async () => {
+    const next = seededRandom(9);
+    const analysis = await heard(Float32Array.from({ length: 12 * CORPUS_SAMPLE_RATE }, () => 0.3 * (next() * 2 - 1)));
+    expect(analysis.bpm).toBeNull();
+    expect(analysis.key).toBeNull();
+    expect(analysis.keyConfidence).toBeLessThan(MIN_KEY_CONFIDENCE);
+  });
+
+  it('names the key of chords and the tempo of a groove', async () => {
+    const analysis = await heard(synthProgression({ key: 'F# minor', bpm: 100, drums: true }));
+    expect(analysis.key).toBe('F# minor');
+    expect(analysis.keyConfidence).toBeGreaterThanOrEqual(MIN_KEY_CONFIDENCE);
+    expect(analysis.bpm).toBeCloseTo(100, 0);
+  });
+});
