@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisNotes, analysisOf, foldPeaks, formatDuration, storedAnalysis } from './audio-analysis';
+import { analysisNotes, analysisOf, foldPeaks, formatDuration, secondTempoReading, storedAnalysis } from './audio-analysis';
 
 const heard = { bpm: 87.5, bpmConfidence: 0.8, key: 'A minor', keyConfidence: 0.7, lufs: -9.2, loudnessRange: 5, truePeak: -0.4, durationS: 187.3, overview: [-10, 12], version: 2, fingerprint: 'f'.repeat(64) };
 
@@ -64,5 +64,28 @@ describe('where a bounce and its project disagree', () => {
     const notes = analysisNotes(song({ key: 'C major', analysis: heard }, { bounced: 1000, saved: 2000 }));
     expect(notes).toEqual({ tempo: null, key: 'bounce in A minor, project says C major', stale: "bounce older than the project's last save" });
     expect(analysisNotes(song({ key: 'A minor', analysis: heard }, { bounced: 3000, saved: 2000 }))).toEqual({ tempo: null, key: null, stale: null });
+  });
+});
+
+describe('a tempo heard two ways (issue 31)', () => {
+  const heard = { bpm: 87, bpmConfidence: 0.8, bpmAlternative: 174, key: null, keyConfidence: 0, lufs: -14, durationS: 120, overview: [] };
+  const withTempo = (tempo: string, meta: Record<string, unknown> = {}, editedAt: Record<string, number> = {}) => ({ tempo, editedAt, meta: { analysis: heard, ...meta } });
+
+  it('offers the other reading while the Tempo is the analysis’s first one', () => {
+    expect(secondTempoReading(withTempo('87'))).toBe(174);
+  });
+
+  it('offers none once the user chose, where the project states a tempo, or where the Tempo is another', () => {
+    expect(secondTempoReading(withTempo('174', {}, { tempo: 5 }))).toBeNull();
+    expect(secondTempoReading(withTempo('87', {}, { tempo: 5 }))).toBeNull();
+    expect(secondTempoReading(withTempo('87', { tempo: 87 }))).toBeNull();
+    expect(secondTempoReading(withTempo('120'))).toBeNull();
+  });
+
+  it('takes a second reading from meta only when it is an octave from the first (meta comes from the cloud too)', () => {
+    expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: 43.5 } } })?.bpmAlternative).toBe(43.5);
+    expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: 120 } } })?.bpmAlternative).toBeUndefined();
+    expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: '174' } } })?.bpmAlternative).toBeUndefined();
+    expect(secondTempoReading(withTempo('87', { analysis: { ...heard, bpmAlternative: 120 } }))).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
  * length, and the waveform's peaks. Analysed in the worker pool from one decode of the file, kept by the file's
  * content fingerprint (a moved or renamed file is not analysed again), and nothing leaves the computer.
  */
+import { isEdited, type EditTimes } from './song-edits';
+import { tempoToBpm } from './tempo';
 
 /** Samples per second the analysis decodes to: enough for onsets and for pitch up to 2 kHz, at a quarter of the CD rate's cost. */
 export const ANALYSIS_SAMPLE_RATE = 22_050;
@@ -40,6 +42,8 @@ export interface AudioAnalysis {
   bpm: number | null;
   /** 0 to 1. */
   bpmConfidence: number;
+  /** A second reading the signal nearly chose, twice or half `bpm` (issue 31: the table shows "87 | 174"). */
+  bpmAlternative?: number;
   /** One of the 24 keys, spelled as the key picker does ("Eb major", "F# minor"); null for no tonal centre. */
   key: string | null;
   keyConfidence: number;
@@ -79,9 +83,13 @@ export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysi
   const overview = overviewOf(raw.overview);
   const durationS = figure('durationS');
   if (durationS === null) return null;
+  const bpm = figure('bpm');
+  const alternative = figure('bpmAlternative');
   return {
-    bpm: figure('bpm'),
+    bpm,
     bpmConfidence: figure('bpmConfidence') ?? 0,
+    // Only a second reading an octave from the first is one (anything else in `meta` is not shown).
+    ...(bpm !== null && alternative !== null && [2, 0.5].some((factor) => Math.abs(alternative - bpm * factor) <= 0.01 * bpm * factor) ? { bpmAlternative: alternative } : {}),
     key: typeof raw.key === 'string' && raw.key.length <= 20 ? raw.key : null,
     keyConfidence: figure('keyConfidence') ?? 0,
     lufs: figure('lufs'),
@@ -147,6 +155,18 @@ export interface AnalysisNotes {
   key: string | null;
   /** The bounce was written before the project's last save: it may not be the song as it is now. */
   stale: string | null;
+}
+
+/**
+ * The other of two close readings of the song's tempo (issue 31: "87 | 174"), which one click makes the song's Tempo:
+ * only while the Tempo shown is the analysis's first reading, the project states none and the user has not chosen.
+ */
+export function secondTempoReading(song: { tempo: string; editedAt: EditTimes; meta: Record<string, unknown> }): number | null {
+  const analysis = analysisOf(song);
+  if (analysis?.bpmAlternative === undefined || analysis.bpm === null) return null;
+  if (typeof song.meta.tempo === 'number' || isEdited(song.editedAt, 'tempo')) return null;
+  const shown = tempoToBpm(song.tempo);
+  return shown !== null && Math.abs(shown - analysis.bpm) < 0.05 ? analysis.bpmAlternative : null;
 }
 
 /**

@@ -1,9 +1,9 @@
 // What the analysis names and what it leaves unnamed (issue 31): a tempo only where there is a pulse, a key only
 // above its confidence floor, a confidence either way.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../db/test-support';
-import { seededRandom } from '../../fixtures/generators/library';
 import { CORPUS_SAMPLE_RATE } from '../synthetic/audio-corpus-loudness';
 import { synthProgression } from '../synthetic/audio-corpus-synth';
 import { writeSignalWav } from '../synthetic/wav';
@@ -11,7 +11,7 @@ import { analyseAudio } from './analyse-audio';
 import { MIN_KEY_CONFIDENCE } from './key';
 
 async function heard(samples: Float32Array) {
-  const file = writeSignalWav(path.join(tempDir(), 'signal.wav'), samples, CORPUS_SAMPLE_RATE);
+  const file = writeSignalWav(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-analyse-')), 'signal.wav'), samples, CORPUS_SAMPLE_RATE);
   const outcome = await analyseAudio(file, { timeLimitMs: 60_000 });
   if (!outcome.ok) throw new Error(outcome.reason);
   return outcome.value.analysis;
@@ -19,7 +19,9 @@ async function heard(samples: Float32Array) {
 
 describe('analyseAudio', () => {
   it('names neither a tempo nor a key in noise, and says how unsure it is', async () => {
-    const next = seededRandom(9);
+    let state = 9;
+    // A linear congruential source: the same noise on every run.
+    const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const analysis = await heard(Float32Array.from({ length: 12 * CORPUS_SAMPLE_RATE }, () => 0.3 * (next() * 2 - 1)));
     expect(analysis.bpm).toBeNull();
     expect(analysis.key).toBeNull();

@@ -26,6 +26,7 @@ export async function analyseAudio(path: string, limits: { timeLimitMs: number; 
       analysis: {
         bpm: tempo && tempo.bpm > 0 ? tempo.bpm : null,
         bpmConfidence: tempo?.confidence ?? 0,
+        ...(tempo && tempo.bpm > 0 && tempo.alternative > 0 ? { bpmAlternative: tempo.alternative } : {}),
         key: key && key.confidence >= MIN_KEY_CONFIDENCE ? key.key : null,
         keyConfidence: key?.confidence ?? 0,
         lufs: loudness.integrated,

@@ -129,7 +129,7 @@ describe('estimateTempo', () => {
   });
 
   it('finds no tempo in silence', () => {
-    expect(estimateTempo(new Float32Array(10 * RATE), RATE)).toEqual({ bpm: 0, confidence: 0 });
+    expect(estimateTempo(new Float32Array(10 * RATE), RATE)).toEqual({ bpm: 0, confidence: 0, alternative: 0 });
   });
 
   it('finds no tempo in a clip too short to hold two beats at 50 BPM', () => {
@@ -142,6 +142,20 @@ describe('estimateTempo', () => {
     const estimate = estimateTempo(noise, RATE);
     expect(estimate.confidence).toBeLessThan(0.1);
     expect(estimate.bpm).toBe(0);
+  });
+
+  it('gives a second reading where two octaves are nearly as likely, and none where one is clear', () => {
+    // A backbeat at 100 with a snare on every half-beat: at full strength it is a backbeat at 200 as much as at 100.
+    const withHalfBeatSnares = (gain: number) => {
+      const out = groove({ bpm: 100, pattern: 'rock', hats: 16 });
+      const snares = new Float32Array(out.length);
+      const next = random(3);
+      for (let b = 0; b * 0.6 < 20; b++) addDrum(snares, b * 0.6 + 0.3, 'snare', next);
+      return estimateTempo(out.map((value, i) => value + gain * (snares[i] as number)), RATE);
+    };
+    expect(withHalfBeatSnares(0)).toMatchObject({ bpm: 100, alternative: 0 });
+    const reading = withHalfBeatSnares(0.8);
+    expect([reading.bpm, reading.alternative].sort()).toEqual([100, 200]);
   });
 
   it('gives held pad chords no tempo, and the same chords with drums their tempo', () => {

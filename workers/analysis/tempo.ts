@@ -37,6 +37,8 @@ export interface TempoEstimate {
   bpm: number;
   /** 0..1: how periodic the onsets are at that tempo. */
   confidence: number;
+  /** Another octave the signal nearly chose (twice or half `bpm`: "87 | 174"), or 0 where the choice was clear. */
+  alternative: number;
 }
 
 const MIN_BPM = 50;
@@ -60,7 +62,11 @@ const BACKBEAT_BALANCE = 0.5;
 const WINDOW_S = 6;
 const WINDOW_HOP = 0.5;
 const CANDIDATES = 10;
-const NO_TEMPO: TempoEstimate = { bpm: 0, confidence: 0 };
+const NO_TEMPO: TempoEstimate = { bpm: 0, confidence: 0, alternative: 0 };
+/** A runner-up octave whose backbeat scores at least this share of the best one's is a second reading. */
+const CLOSE_BACKBEAT = 0.8;
+/** An off-beat rule decided within this of its threshold is a second reading. */
+const CLOSE_RULE = 0.08;
 /**
  * Below this periodicity there is no steady pulse. Measured on both corpora: every groove scores 0.6 or more; held
  * pads, organ and strings without drums, pink noise and a rubato saxophone 0 to 0.034; chords struck on the beat
@@ -228,13 +234,22 @@ function offbeatRatio(peaks: Float32Array, period: number): number {
 }
 
 /** The octave rule (header): the period a musician would count, within 50..210 BPM. */
-function octave(peaks: Float32Array, period: number, rate: number): number {
+function octave(peaks: Float32Array, period: number, rate: number): { beat: number; runnerUp: number | null } {
   const bpm = (p: number): number => (60 * rate) / p;
   let chosen = period;
   while (bpm(chosen / 2) <= MAX_BPM && offbeatRatio(peaks, chosen) >= FASTER_RATIO) chosen /= 2;
-  if (chosen !== period) return chosen;
-  while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
-  return chosen;
+  if (chosen === period) while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
+  // A rule decided by a hair is a second reading: the half-way points nearly strong enough to double the pulse, or
+  // every other beat nearly weak enough to halve it.
+  const faster = offbeatRatio(peaks, chosen);
+  const slower = offbeatRatio(peaks, 2 * chosen);
+  const runnerUp =
+    bpm(chosen / 2) <= MAX_BPM && faster >= FASTER_RATIO - CLOSE_RULE && faster < FASTER_RATIO
+      ? chosen / 2
+      : bpm(chosen * 2) >= MIN_BPM && slower <= SLOWER_RATIO + CLOSE_RULE && slower > SLOWER_RATIO
+        ? chosen * 2
+        : null;
+  return { beat: chosen, runnerUp };
 }
 
 /** `values` folded at `period` (frames) into one bin per frame, as shares of their sum. */
@@ -278,7 +293,7 @@ function backbeatScore(snare: Float32Array, kick: Float32Array, beat: number): n
 }
 
 /** The beat period (frames) of a backbeat among the octaves of `period`, or null when no octave has one. */
-function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number, rate: number): number | null {
+function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number, rate: number): { beat: number; runnerUp: number | null } | null {
   const snarePeaks = peakOnly(snare, rate);
   const kickPeaks = peakOnly(kick, rate);
   const scored: { beat: number; score: number }[] = [];
@@ -289,9 +304,10 @@ function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number,
     scored.push({ beat, score: backbeatScore(snarePeaks, kickPeaks, beat) });
   }
   scored.sort((a, b) => b.score - a.score);
-  const best = scored[0];
-  if (!best) return null;
-  return best.score >= ((60 * rate) / best.beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN) ? best.beat : null;
+  const [best, second] = scored;
+  if (!best || best.score < ((60 * rate) / best.beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)) return null;
+  // Another octave with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`).
+  return { beat: best.beat, runnerUp: second && second.score >= CLOSE_BACKBEAT * best.score ? second.beat : null };
 }
 
 /** Step 3: the windows' periods summed as Gaussians over BPM; the histogram's highest peaks, in BPM, best first. */
@@ -355,12 +371,14 @@ export function estimateTempo(samples: Float32Array, sampleRate: number): TempoE
   // The octave is an exact power of two of the refined period: refining again at a weaker multiple (a breakbeat's
   // single beat repeats less than its bar) would only lose precision.
   const pulse = period;
-  period = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), period, rate);
+  const decided = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), period, rate);
+  period = decided.beat;
   const bpm = Math.round((600 * rate) / period) / 10;
+  const alternative = decided.runnerUp === null ? 0 : Math.round((600 * rate) / decided.runnerUp) / 10;
   if (!(bpm >= MIN_BPM && bpm <= MAX_BPM)) return NO_TEMPO;
   const confidence = Math.round(Math.max(periodicity(acf, period), periodicity(acf, pulse)) * 1000) / 1000;
   // No steady pulse (a held pad, noise, a rubato phrase): no tempo, rather than the strongest of chance periods.
-  if (confidence < MIN_PULSE_CONFIDENCE) return { bpm: 0, confidence };
-  return { bpm, confidence };
+  if (confidence < MIN_PULSE_CONFIDENCE) return { bpm: 0, confidence, alternative: 0 };
+  return { bpm, confidence, alternative };
 }
 

@@ -1,6 +1,6 @@
 /** What a cell shows when it is not being edited: its text, and for some columns a little more. */
-import { analysisOf } from '../../../common/audio-analysis';
-import type { Song } from '../../../common/song';
+import { analysisOf, secondTempoReading } from '../../../common/audio-analysis';
+import type { Song, SongPatch } from '../../../common/song';
 import { Waveform } from '../player/Waveform';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
@@ -8,8 +8,11 @@ import styles from './SongTable.module.css';
 /** What the badge says: short, as musicians call them; the column's text (the full name) is its tooltip. */
 const DAW_BADGES: Record<string, string> = { ableton: 'Live', logic: 'Logic', protools: 'Pro Tools' };
 
-/** `onOpen` opens the song's panel: a click on its name does (issue 20), as in a file browser. */
-export function CellText({ column, song, text, onOpen }: { column: Column; song: Song; text: string; onOpen?: () => void }) {
+/**
+ * `onOpen` opens the song's panel: a click on its name does (issue 20), as in a file browser. `onEdit` writes an edit
+ * of the song, as its editors do: a tempo heard two ways ("87 | 174") keeps the other with one click (issue 31).
+ */
+export function CellText({ column, song, text, onOpen, onEdit }: { column: Column; song: Song; text: string; onOpen?: () => void; onEdit?: (patch: SongPatch) => void }) {
   if (column.id === 'tags' && song.tags.length > 0) {
     return (
       <span className={styles.tags}>
@@ -50,6 +53,17 @@ export function CellText({ column, song, text, onOpen }: { column: Column; song:
     return (
       <span className={styles.cellText}>
         {text} <span className={styles.missing}>missing</span>
+      </span>
+    );
+  }
+  const other = column.id === 'tempo' && onEdit ? secondTempoReading(song) : null;
+  if (other !== null && onEdit) {
+    return (
+      <span className={styles.cellText} title={`Heard at ${text} or ${other} BPM: click ${other} to keep it`}>
+        {text} <span className={styles.readingBar}>|</span>{' '}
+        <button type="button" tabIndex={-1} className={styles.otherReading} aria-label={`Keep ${other} BPM`} onClick={() => onEdit({ tempo: String(other) })}>
+          {other}
+        </button>
       </span>
     );
   }

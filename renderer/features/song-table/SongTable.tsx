@@ -61,9 +61,10 @@ interface RowProps {
   onPlay: (song: Song, index: number) => void;
   onMenu: (row: number | null) => void;
   onRowAction: (action: RowAction, song: Song) => void;
+  onEdit: (song: Song, patch: SongPatch) => void;
 }
 
-function SongRow({ index, style, window, columns, widths, totalWidth, active, editing, menuRow, selected, playingId, renderEditor, onCellDown, onCellDoubleClick, onToggleSelect, onPlay, onMenu, onRowAction }: RowComponentProps<RowProps>) {
+function SongRow({ index, style, window, columns, widths, totalWidth, active, editing, menuRow, selected, playingId, renderEditor, onCellDown, onCellDoubleClick, onToggleSelect, onPlay, onMenu, onRowAction, onEdit }: RowComponentProps<RowProps>) {
   const song = window.rowAt(index);
   const raised = editing?.row === index || menuRow === index;
   const rowStyle = { ...style, width: totalWidth, zIndex: raised ? 3 : undefined };
@@ -123,7 +124,7 @@ function SongRow({ index, style, window, columns, widths, totalWidth, active, ed
             }}
             onDoubleClick={() => onCellDoubleClick({ row: index, col })}
           >
-            {isEditing && editsInPlace(column) ? null : <CellText column={column} song={song} text={text} onOpen={() => onRowAction('details', song)} />}
+            {isEditing && editsInPlace(column) ? null : <CellText column={column} song={song} text={text} onOpen={() => onRowAction('details', song)} onEdit={(patch) => onEdit(song, patch)} />}
             {isEditing ? renderEditor(song, column) : null}
           </div>
         );
@@ -317,6 +318,7 @@ export function SongTable(props: SongTableProps) {
     onToggleSelect: useLatestHandler(props.onToggleSelect),
     onPlay: useLatestHandler(props.onPlay),
     onRowAction: useLatestHandler(props.onRowAction),
+    onEdit: useLatestHandler(props.onEdit),
   };
 
   const loadedSongs = Array.from({ length: Math.min(total, 2000) }, (_, index) => window.rowAt(index)).filter((song): song is Song => song !== undefined);
@@ -386,6 +388,7 @@ export function SongTable(props: SongTableProps) {
             onPlay: rowHandlers.onPlay,
             onMenu: setMenuRow,
             onRowAction: rowHandlers.onRowAction,
+            onEdit: rowHandlers.onEdit,
           }}
         />
       }
