@@ -62,3 +62,27 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
   await expect.poll(async () => Number(await player.getByRole('slider', { name: 'Seek' }).inputValue())).toBeGreaterThan(8);
   await page.screenshot({ path: 'e2e/artifacts/analysis-player.png' });
 });
+
+test('a tempo heard two ways shows both, and one click keeps the other as the song’s tempo', async ({ page }) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-twice-'));
+  // A backbeat at 100 under one at 200, nearly as loud: either is the tempo (issue 31).
+  const slow = synthGroove({ bpm: 100, pattern: 'backbeat', durationS: 16 });
+  const fast = synthGroove({ bpm: 200, pattern: 'backbeat', durationS: 16 });
+  writeSignalWav(path.join(root, 'Heard Twice.wav'), slow.map((value, i) => value + 0.7 * (fast[i] ?? 0)), 44_100, 2);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(hostUrl());
+  await makeRoomForFolders(page);
+  await page.getByLabel('Add a folder').fill(root);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await search(page, 'Heard Twice');
+  const tempo = cell(page, 'Heard Twice', 'tempo');
+  await expect(tempo).toHaveText('100 | 200', { timeout: 30_000 });
+  await page.screenshot({ path: 'e2e/artifacts/tempo-two-readings.png' });
+  await tempo.getByRole('button', { name: 'Keep 200 BPM' }).click();
+  await expect(tempo).toHaveText('200');
+  // The choice is the user's: a new look at the rows keeps it.
+  await page.reload();
+  await search(page, 'Heard Twice');
+  await expect(cell(page, 'Heard Twice', 'tempo')).toHaveText('200');
+});
