@@ -55,9 +55,24 @@ describe('where a bounce and its project disagree', () => {
     [{ tempo: 43.75 }, 'bounce at 87.5, project at 43.8: double-time'],
     [{ tempo: 120 }, 'bounce at 87.5, project at 120'],
     [{ tempo: 88 }, null],
+    // A third of the project's tempo, or two thirds: a misreading the project settles, not a feel to name.
+    [{ tempo: 262.5 }, null],
+    [{ tempo: 131 }, null],
     [{}, null],
   ])('project %o: %s', (project, note) => {
     expect(analysisNotes(song({ ...project, analysis: heard })).tempo).toBe(note);
+  });
+
+  it.each([
+    [175, { bpm: 175, heardBpm: 87.5, feel: 'half-time' }],
+    [43.75, { bpm: 43.8, heardBpm: 87.5, feel: 'double-time' }],
+    [262.5, { bpm: 262.5, heardBpm: 87.5 }],
+    [131, { bpm: 131.3, heardBpm: 87.5 }],
+    [86, { bpm: 87.5 }],
+    [120, { bpm: 87.5 }],
+  ])('gives the audio a project at %s asks for the octave the project supports: %o', (tempo, expected) => {
+    const analysis = analysisOf(song({ tempo, analysis: heard }))!;
+    expect({ bpm: analysis.bpm, heardBpm: analysis.heardBpm, feel: analysis.feel }).toEqual({ heardBpm: undefined, feel: undefined, ...expected });
   });
 
   it('names another key, and a bounce older than the project’s last save', () => {

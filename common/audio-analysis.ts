@@ -69,7 +69,44 @@ export interface PlayerWaveform {
  * A song's analysis as `analysisOf` reads it: the analysis and the file's fingerprint. The row keeps it with the
  * overview as text (`storedAnalysis`).
  */
-export type SongAnalysis = AudioAnalysis & { fingerprint: string };
+export type SongAnalysis = AudioAnalysis & {
+  fingerprint: string;
+  /**
+   * Where the song's project states a tempo and the analysis heard an octave of it (⅓x to 3x), `bpm` is the
+   * project's octave (issue 31) and this is what the signal itself gave; absent otherwise.
+   */
+  heardBpm?: number;
+  /** The felt pulse half or twice the project's: a true half-time (or double-time) feel, named as such. */
+  feel?: 'half-time' | 'double-time';
+};
+
+/** The octaves of a heard tempo a project may support, the plain one first; ×2 and ÷2 are a feel, the others a misreading. */
+const OCTAVES: readonly { factor: number; feel?: 'half-time' | 'double-time' }[] = [
+  { factor: 1 },
+  { factor: 2, feel: 'half-time' },
+  { factor: 0.5, feel: 'double-time' },
+  { factor: 3 },
+  { factor: 1 / 3 },
+  { factor: 1.5 },
+  { factor: 2 / 3 },
+];
+
+/**
+ * The tempo the analysis gives a song whose project states one (issue 31): among the heard tempo's octaves, the one
+ * the project supports (within 4%), with the feel a half or double pulse is; null where none is near the project's.
+ */
+export function projectOctave(heard: number, project: number): { bpm: number; feel?: 'half-time' | 'double-time' } | null {
+  const octave = OCTAVES.find(({ factor }) => Math.abs(heard * factor - project) <= SAME_TEMPO * project);
+  return octave ? { bpm: Math.round(heard * octave.factor * 10) / 10, ...(octave.feel ? { feel: octave.feel } : {}) } : null;
+}
+
+/** The analysed tempo as the song shows, sorts and filters it: the project's octave where it states a tempo. */
+export function songAudioBpm(heard: number | null, meta: Record<string, unknown>): { bpm: number | null; heardBpm?: number; feel?: 'half-time' | 'double-time' } {
+  const project = typeof meta.tempo === 'number' && meta.tempo > 0 ? meta.tempo : null;
+  const octave = heard !== null && project !== null ? projectOctave(heard, project) : null;
+  if (heard === null || !octave || octave.bpm === heard) return { bpm: heard, ...(octave?.feel ? { feel: octave.feel } : {}) };
+  return { bpm: octave.bpm, heardBpm: heard, ...(octave.feel ? { feel: octave.feel } : {}) };
+}
 
 /**
  * A song's analysis, if it has one that reads as one. `meta` also comes from the cloud, written by other computers
@@ -83,10 +120,13 @@ export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysi
   const overview = overviewOf(raw.overview);
   const durationS = figure('durationS');
   if (durationS === null) return null;
-  const bpm = figure('bpm');
+  const heard = songAudioBpm(figure('bpm'), song.meta);
+  const bpm = heard.bpm;
   const alternative = figure('bpmAlternative');
   return {
     bpm,
+    ...(heard.heardBpm !== undefined ? { heardBpm: heard.heardBpm } : {}),
+    ...(heard.feel ? { feel: heard.feel } : {}),
     bpmConfidence: figure('bpmConfidence') ?? 0,
     // Only a second reading an octave from the first is one (anything else in `meta` is not shown).
     ...(bpm !== null && alternative !== null && [2, 0.5].some((factor) => Math.abs(alternative - bpm * factor) <= 0.01 * bpm * factor) ? { bpmAlternative: alternative } : {}),
@@ -182,7 +222,7 @@ export function analysisNotes(song: {
   const notes: AnalysisNotes = { tempo: null, key: null, stale: null };
   if (!analysis) return notes;
   const projectTempo = typeof song.meta.tempo === 'number' && song.meta.tempo > 0 ? song.meta.tempo : null;
-  if (analysis.bpm !== null && projectTempo !== null) notes.tempo = tempoNote(analysis.bpm, projectTempo);
+  if (analysis.bpm !== null && projectTempo !== null) notes.tempo = tempoNote(analysis.bpm, analysis, projectTempo);
   const projectKey = typeof song.meta.key === 'string' && song.meta.key !== '' ? song.meta.key : null;
   if (analysis.key !== null && projectKey !== null && analysis.key !== projectKey) notes.key = `bounce in ${analysis.key}, project says ${projectKey}`;
   const bounced = song.file?.modifiedTime ?? null;
@@ -191,13 +231,12 @@ export function analysisNotes(song: {
   return notes;
 }
 
-function tempoNote(bounce: number, project: number): string | null {
-  const near = (a: number, b: number) => Math.abs(a - b) <= SAME_TEMPO * b;
-  if (near(bounce, project)) return null;
-  const figures = `bounce at ${round1(bounce)}, project at ${round1(project)}`;
-  if (near(bounce * 2, project)) return `${figures}: half-time`;
-  if (near(bounce, project * 2)) return `${figures}: double-time`;
-  return figures;
+/** A half-time or double-time feel is named; a tempo no octave of which the project supports is a disagreement. */
+function tempoNote(bpm: number, analysis: Pick<SongAnalysis, 'heardBpm' | 'feel'>, project: number): string | null {
+  const heard = analysis.heardBpm ?? bpm;
+  if (analysis.feel) return `bounce at ${round1(heard)}, project at ${round1(project)}: ${analysis.feel}`;
+  if (Math.abs(bpm - project) <= SAME_TEMPO * project) return null;
+  return `bounce at ${round1(heard)}, project at ${round1(project)}`;
 }
 
 function round1(value: number): number {

@@ -69,3 +69,17 @@ describe('what the analysis heard, in a query', () => {
     expect(names({ sort: { column, direction } })).toEqual(expected);
   });
 });
+
+describe('a bounce heard at an octave of its project’s tempo (issue 31)', () => {
+  it('is filtered and sorted at the project’s octave, as the table shows it', () => {
+    const clock = testClock();
+    const own = openTestDatabase(clock);
+    inTransaction(own, () =>
+      insertSongs(own, [{ ...buildSong({ name: 'felt half', tempo: '174' }, clock.now()), meta: { tempo: 174, analysis: analysis(87, null, -10, -1, 200) } }]),
+    );
+    const found = (search: string) => querySongs(own, songQuerySchema.parse({ search })).rows.map((song) => song.name);
+    expect(found('audiobpm:170..180')).toEqual(['felt half']);
+    expect(found('audiobpm:85..90')).toEqual([]);
+    own.close();
+  });
+});

@@ -4,6 +4,7 @@
  * the entries are the fields stored another way: split over several columns, kept as JSON, renamed, or with a
  * column derived beside them.
  */
+import { songAudioBpm } from '../../common/audio-analysis';
 import type { JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { readEditTimes } from '../../common/song-edits';
@@ -90,7 +91,8 @@ function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColum
   const heard = typeof analysis === 'object' && analysis !== null && !Array.isArray(analysis) ? analysis : {};
   columns.daw = typeof meta.daw === 'string' ? meta.daw : null;
   columns.missing = meta.projectMissing === true ? 1 : 0;
-  columns.audioBpm = figure(heard.bpm);
+  // The project's octave of what was heard, where it states a tempo (issue 31), as the table shows it.
+  columns.audioBpm = songAudioBpm(figure(heard.bpm), meta).bpm;
   columns.audioKey = typeof heard.key === 'string' ? heard.key : null;
   columns.lufs = figure(heard.lufs);
   columns.truePeak = figure(heard.truePeak);
