@@ -33,9 +33,10 @@ export function fitsInCloud(data: unknown): boolean {
 
 /**
  * Lists read from a project's files, longest first: every computer that has the project reads its own, and no
- * screen shows another computer's, so they are what gives way when a song would not fit.
+ * screen shows another computer's, so they are what gives way when a song would not fit. The plug-ins go last: the
+ * website's Plugins view shows them.
  */
-const SHORTENED_META_LISTS = ['samples', 'devices', 'tracks', 'missingSamples'] as const;
+const SHORTENED_META_LISTS = ['samples', 'devices', 'tracks', 'missingSamples', 'plugins'] as const;
 
 /**
  * A song's cloud record within the cap: when it is larger, its `meta` lists lose entries from the end until it fits.

@@ -7,14 +7,16 @@ const windowsJoin = (...parts: string[]) => parts.join('\\');
 
 describe('installedNames', () => {
   it.each([
-    ['Serum_x64', [], ['serum']],
-    ['Massive x64', [], ['massive']],
-    ['Kontakt (64 bit)', [], ['kontakt']],
-    ['FabFilter Pro-Q 3', [], ['fabfilter pro-q 3', 'pro-q 3']],
-    ['FabFilter Pro-Q 3', ['FabFilter: Pro-Q 3'], ['fabfilter pro-q 3', 'pro-q 3', 'fabfilter: pro-q 3']],
+    ['Serum_x64', [], ['Serum']],
+    ['Massive x64', [], ['Massive']],
+    ['Kontakt (64 bit)', [], ['Kontakt']],
+    ['FabFilter Pro-Q 3', [], ['FabFilter Pro-Q 3', 'Pro-Q 3']],
+    ['FabFilter Pro-Q 3', ['FabFilter: Pro-Q 3'], ['FabFilter Pro-Q 3', 'Pro-Q 3', 'FabFilter: Pro-Q 3']],
     // A last part of a single short word or of no letters is too loose to stand for the plug-in.
-    ['Valhalla Room 2', [], ['valhalla room 2', 'room 2']],
-    ['u-he Diva', ['Diva'], ['u-he diva', 'diva']],
+    ['Valhalla Room 2', [], ['Valhalla Room 2', 'Room 2']],
+    // One spelling per name, whatever the case of the others.
+    ['u-he Diva', ['DIVA', 'diva'], ['u-he Diva', 'Diva']],
+    ['Ölkrug', [], ['Ölkrug']],
   ])('gives %s (declaring %o) the names %o', (file, declared, expected) => {
     expect(installedNames(file, declared)).toEqual(expected);
   });

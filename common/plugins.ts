@@ -15,6 +15,9 @@ export interface PluginUse {
   instances: number;
 }
 
+/** The most instances of one plug-in a song may claim (as `song_plugins`' triggers keep them, migration 0016). */
+export const MAX_PLUGIN_INSTANCES = 100_000;
+
 /** Instances in document order, as one entry per plug-in and format with its count, in order of first use. */
 export function countPlugins(instances: readonly { name: string; format: PluginFormat }[]): PluginUse[] {
   const uses = new Map<string, PluginUse>();
@@ -38,7 +41,8 @@ export function pluginsOf(value: unknown): PluginUse[] {
       (entry as PluginUse).name !== '' &&
       (PLUGIN_FORMATS as readonly unknown[]).includes((entry as PluginUse).format) &&
       Number.isInteger((entry as PluginUse).instances) &&
-      (entry as PluginUse).instances > 0,
+      (entry as PluginUse).instances > 0 &&
+      (entry as PluginUse).instances <= MAX_PLUGIN_INSTANCES,
   );
 }
 
@@ -59,10 +63,13 @@ export function summarisePlugins(songs: Iterable<{ hidden: boolean; meta: Record
   const summaries = new Map<string, PluginSummary>();
   for (const song of songs) {
     if (song.hidden) continue;
+    const counted = new Set<string>();
     for (const use of pluginsOf(song.meta.plugins)) {
       const key = `${use.name.toLowerCase()}\n${use.format}`;
       const summary = summaries.get(key) ?? { name: use.name, format: use.format, songs: 0, instances: 0, installed: null };
-      summary.songs += 1;
+      // A song counts once per plug-in, as SQLite counts distinct songs, whatever its list repeats.
+      if (!counted.has(key)) summary.songs += 1;
+      counted.add(key);
       summary.instances += use.instances;
       summaries.set(key, summary);
     }
@@ -135,21 +142,25 @@ export const PLUGIN_EXTENSIONS: Readonly<Record<PluginFormat, readonly string[]>
 const ARCHITECTURE_SUFFIX = /[\s_.-]*\(?(?:x64|x86_64|x86-64|64[\s-]?bit)\)?$/i;
 
 /**
- * The names an installed plug-in may be shown by in a project, lower case: its file's name without the build's
+ * The names an installed plug-in may be shown by in a project: its file's name without the build's
  * architecture, the names its bundle declares ("FabFilter: Pro-Q 3" gives "Pro-Q 3" too), and each of those without
  * its first words ("FabFilter Pro-Q 3" is "Pro-Q 3" in a VST3's project), down to a last part that still holds a
- * letter and three characters. A project's plug-in is here when its name, lower case, is one of them.
+ * letter and three characters. A project's plug-in is here when its name, ignoring case, is one of them.
  */
 export function installedNames(fileName: string, declared: readonly string[] = []): string[] {
-  const names = new Set<string>();
+  // Kept as written (SQLite compares them ignoring ASCII case), one spelling per name ignoring case.
+  const names = new Map<string, string>();
+  const keep = (name: string) => {
+    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  };
   const add = (name: string) => {
-    const clean = name.trim().replace(ARCHITECTURE_SUFFIX, '').trim().toLowerCase();
+    const clean = name.trim().replace(ARCHITECTURE_SUFFIX, '').trim();
     if (clean === '') return;
-    names.add(clean);
+    keep(clean);
     const words = clean.split(/\s+/);
     for (let first = 1; first < words.length; first++) {
       const rest = words.slice(first).join(' ');
-      if (rest.length >= 3 && /\p{L}/u.test(rest)) names.add(rest);
+      if (rest.length >= 3 && /\p{L}/u.test(rest)) keep(rest);
     }
   };
   add(fileName);
@@ -158,7 +169,7 @@ export function installedNames(fileName: string, declared: readonly string[] = [
     const colon = name.indexOf(': ');
     if (colon > 0) add(name.slice(colon + 2));
   }
-  return [...names];
+  return [...names.values()];
 }
 
 /** A plug-in found in one of the folders, by the names it answers to (`installedNames`). */
@@ -171,6 +182,8 @@ export interface InstalledPlugin {
 /** What a look through the folders found. */
 export interface FoundPlugins {
   plugins: InstalledPlugin[];
-  /** Folders that exist but could not be read, with why. */
+  /** Folders that exist but could not be read whole (unreadable, or past the walk's limits), with why. */
   errors: { path: string; reason: string }[];
+  /** The formats of those folders: whether one of their plug-ins is here cannot be told. */
+  unsureFormats: PluginFormat[];
 }

@@ -9,6 +9,7 @@ import { parseSearch } from '../common/search-syntax';
 import type { Song } from '../common/song';
 import { matchesFilter } from '../common/view-rules';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
+import { replaceInstalledPlugins } from './repositories/installed-plugins';
 import { listPlugins } from './repositories/plugins';
 import { addSong, deleteSongsForGood, getSong, getSongs } from './repositories/songs';
 import { rewriteSongs } from './repositories/song-writer';
@@ -54,6 +55,9 @@ describe('song_plugins', () => {
       { name: 'Half', format: 'AU', instances: 1.5 },
       { name: 'None', format: 'AU', instances: 0 },
       { name: 7, format: 'AU', instances: 1 },
+      // Counts no song holds, which would overflow a sum.
+      { name: 'Huge', format: 'AU', instances: 5e18 },
+      { name: 'Huge', format: 'AU', instances: 100_001 },
       'Serum',
       null,
     ]);
@@ -103,6 +107,24 @@ describe('plugins:list', () => {
     expect(listPlugins(db)).toEqual(expected);
     // The website lists the same from its songs in memory.
     expect(summarisePlugins(getSongs(db))).toEqual(expected);
+  });
+});
+
+describe('what is missing here', () => {
+  it('calls a plug-in missing only where the last look read its format’s folders whole', () => {
+    withPlugins('Needs both', [{ name: 'Serum', format: 'VST2', instances: 1 }, { name: 'Diva', format: 'VST3', instances: 1 }]);
+    const installed = () => Object.fromEntries(listPlugins(db).map((plugin) => [`${plugin.format} ${plugin.name}`, plugin.installed]));
+    expect(installed()).toEqual({ 'VST2 Serum': null, 'VST3 Diva': null });
+    expect(search('missing:plugins')).toEqual([]);
+
+    // A VST3 folder could not be read whole: Diva may be there.
+    replaceInstalledPlugins(db, [{ format: 'VST2', path: '/Library/Audio/Plug-Ins/VST/Serum.vst', names: ['Serum'] }], ['VST3']);
+    expect(installed()).toEqual({ 'VST2 Serum': true, 'VST3 Diva': null });
+    expect(search('missing:plugins')).toEqual([]);
+
+    replaceInstalledPlugins(db, [{ format: 'VST2', path: '/Library/Audio/Plug-Ins/VST/Serum.vst', names: ['Serum'] }]);
+    expect(installed()).toEqual({ 'VST2 Serum': true, 'VST3 Diva': false });
+    expect(search('missing:plugins')).toEqual(['Needs both']);
   });
 });
 

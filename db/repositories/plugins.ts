@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PluginSummary } from '../../common/plugins';
 import type { Db } from '../handle';
 import { songPlugins, songs } from '../schema';
-import { INSTALLED_PLUGINS_KNOWN, pluginIsInstalled } from '../plugin-conditions';
+import { formatKnown, INSTALLED_PLUGINS_KNOWN, pluginIsInstalled } from '../plugin-conditions';
 
 /**
  * One row per plug-in and format (case-insensitively by name, shown in one of its spellings), most used first, then
@@ -15,7 +15,7 @@ import { INSTALLED_PLUGINS_KNOWN, pluginIsInstalled } from '../plugin-conditions
 export function listPlugins(db: Db): PluginSummary[] {
   const name = sql`${songPlugins.name} COLLATE NOCASE`;
   const rows = db.orm.all<Omit<PluginSummary, 'installed'> & { installed: 0 | 1 | null }>(sql`
-    SELECT used.*, CASE WHEN ${INSTALLED_PLUGINS_KNOWN} THEN ${pluginIsInstalled({ name: sql`used.name`, format: sql`used.format` })} END AS installed
+    SELECT used.*, CASE WHEN ${INSTALLED_PLUGINS_KNOWN} AND ${formatKnown(sql`used.format`)} THEN ${pluginIsInstalled({ name: sql`used.name`, format: sql`used.format` })} END AS installed
     FROM (
       SELECT min(${songPlugins.name}) AS name, ${songPlugins.format} AS format, count(DISTINCT ${songPlugins.songSeq}) AS songs,
         sum(${songPlugins.instances}) AS instances

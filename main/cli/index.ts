@@ -49,6 +49,8 @@ export async function main(argv: string[]): Promise<number> {
     workerFile: path.join(bundleDir, WORKER_BUNDLE),
     platform: { openExternal: async () => undefined, showItemInFolder: async () => undefined, openPath: async () => undefined },
     library: { watch: false, periodicRescan: false },
+    // The scan's report lists each song's plug-ins, not whether they are installed: no look through the folders.
+    plugins: { folders: [] },
   });
   try {
     await core.start();

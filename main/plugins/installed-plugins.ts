@@ -89,7 +89,8 @@ export class InstalledPlugins {
         this.again = false;
         const found = await this.pool.run({ kind: 'find-plugins', folders: this.folders });
         if (this.stopped) return;
-        replaceInstalledPlugins(this.db, found.plugins);
+        for (const { path: folder, reason } of found.errors) console.warn(`[plugins] ${folder}: ${reason}`);
+        replaceInstalledPlugins(this.db, found.plugins, found.unsureFormats);
       } while (this.again && !this.stopped);
     })().finally(() => (this.looking = null));
     return this.looking;

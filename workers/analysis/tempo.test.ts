@@ -155,7 +155,7 @@ describe('estimateTempo', () => {
     };
     expect(withHalfBeatSnares(0)).toMatchObject({ bpm: 100, alternative: 0 });
     const reading = withHalfBeatSnares(0.8);
-    expect([reading.bpm, reading.alternative].sort()).toEqual([100, 200]);
+    expect([reading.bpm, reading.alternative].sort((a, b) => a - b)).toEqual([100, 200]);
   });
 
   it('gives held pad chords no tempo, and the same chords with drums their tempo', () => {

@@ -303,11 +303,13 @@ function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number,
     if (bpm < MIN_BPM || bpm > MAX_BPM) continue;
     scored.push({ beat, score: backbeatScore(snarePeaks, kickPeaks, beat) });
   }
-  scored.sort((a, b) => b.score - a.score);
-  const [best, second] = scored;
-  if (!best || best.score < ((60 * rate) / best.beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)) return null;
-  // Another octave with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`).
-  return { beat: best.beat, runnerUp: second && second.score >= CLOSE_BACKBEAT * best.score ? second.beat : null };
+  // Each octave must clear its floor (a fast one the higher one); the best of those that do is the beat.
+  const passing = scored.filter(({ beat, score }) => score >= ((60 * rate) / beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)).sort((a, b) => b.score - a.score);
+  const best = passing[0];
+  if (!best) return null;
+  // An octave next to it (twice or half) with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`).
+  const next = passing.find(({ beat }) => Math.abs(beat - 2 * best.beat) < 1e-6 || Math.abs(beat - best.beat / 2) < 1e-6);
+  return { beat: best.beat, runnerUp: next && next.score >= CLOSE_BACKBEAT * best.score ? next.beat : null };
 }
 
 /** Step 3: the windows' periods summed as Gaussians over BPM; the histogram's highest peaks, in BPM, best first. */

@@ -13,16 +13,21 @@ import { isPlistDict, PlistFormatError } from '../readers/logic/plist-value';
 
 /** Vendors nest a folder or two ("VST/Audio Damage/RoughRider3.vst"); deeper is not a plug-in folder's shape. */
 const MAX_DEPTH = 6;
-/** A plug-in folder holds hundreds of entries; a folder with more than this many is not walked further. */
-const MAX_ENTRIES = 50_000;
+/** A plug-in folder holds hundreds of entries; past this many, a folder is not walked further (and its format is unsure). */
+const MAX_ENTRIES_PER_FOLDER = 50_000;
 const MAX_MODULE_INFO_BYTES = 1024 * 1024;
 
 export async function findPlugins(folders: readonly PluginFolder[]): Promise<FoundPlugins> {
-  const found: FoundPlugins = { plugins: [], errors: [] };
-  let entries = 0;
+  const found: FoundPlugins = { plugins: [], errors: [], unsureFormats: [] };
   for (const folder of folders) {
+    let entries = 0;
+    const errorsBefore = found.errors.length;
     const stack = [{ dir: folder.path, depth: 0 }];
-    while (stack.length > 0 && entries < MAX_ENTRIES) {
+    while (stack.length > 0) {
+      if (entries >= MAX_ENTRIES_PER_FOLDER) {
+        found.errors.push({ path: folder.path, reason: `more than ${MAX_ENTRIES_PER_FOLDER} entries: not looked through whole` });
+        break;
+      }
       const { dir, depth } = stack.pop() as { dir: string; depth: number };
       let children: fs.Dirent[];
       try {
@@ -43,6 +48,8 @@ export async function findPlugins(folders: readonly PluginFolder[]): Promise<Fou
         }
       }
     }
+    // A folder not read whole may hold any plug-in of its format: none of that format is called missing.
+    if (found.errors.length > errorsBefore && !found.unsureFormats.includes(folder.format)) found.unsureFormats.push(folder.format);
   }
   return found;
 }

@@ -33,7 +33,7 @@ export function PluginsModal({ onClose, onOpenSong }: { onClose: () => void; onO
             (canTell ? (missing > 0 ? `${missing} not installed on this computer: search missing:plugins for the songs that need them.` : 'Every one is installed on this computer.') : 'This computer’s plug-in folders are not known here, so none is called missing.')
           : isLoading
             ? 'Reading your projects’ plug-ins…'
-            : 'No plug-ins yet: they are read from Ableton Live sets as their projects are scanned.'}
+            : 'No plug-ins yet: they are read from Ableton Live sets and Logic projects as they are scanned.'}
       </p>
       <div className={styles.columns}>
         <div className={styles.listPane}>
@@ -89,7 +89,8 @@ function PluginSongs({ plugin, onOpenSong }: { plugin: PluginSummary; onOpenSong
         {plugin.name} <span className={styles.format}>{plugin.format}</span>
       </h3>
       <p className={styles.muted}>
-        {plugin.songs} {plugin.songs === 1 ? 'song' : 'songs'}, {plugin.instances} {plugin.instances === 1 ? 'instance' : 'instances'} · search <code>plugin:&quot;{plugin.name}&quot;</code> for all of them in the table
+        {plugin.songs} {plugin.songs === 1 ? 'song' : 'songs'}, {plugin.instances} {plugin.instances === 1 ? 'instance' : 'instances'} as {plugin.format}. Listed below and found
+        by <code>plugin:&quot;{plugin.name}&quot;</code>: every song that loads it, in any format.
       </p>
       <ul className={styles.songs}>
         {(page?.rows ?? []).map((song) => (

@@ -83,8 +83,8 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
 
 /**
  * Issue 31, "will it open here?": how many of the song's plug-ins are not installed on this computer and how many of
- * its samples are on no disk it can reach. Built with what this computer has (`usePluginPresence`); not sortable,
- * found with `missing:plugins`.
+ * its samples are on no disk it can reach. Built with what this computer has (`usePluginPresence`); not sortable.
+ * `missing:plugins` finds the songs whose plug-ins are missing.
  */
 export function missingHereColumn(presence: PluginPresence): Column {
   return { id: 'missingHere', label: 'Missing here', defaultWidth: 150, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => missingHereText(missingHere(song, presence)) };

@@ -17,8 +17,11 @@ const CODES_OFFSET = 168;
 const CHUNK_BYTES = CODES_OFFSET + 12;
 /** Instruments, effects, music effects, MIDI processors, generators, offline effects. */
 const AUDIO_UNIT_TYPES = new Set(['aumu', 'aufx', 'aumf', 'aumi', 'augn', 'auol']);
-/** A large orchestral project's ProjectData is tens of megabytes; past this its plug-ins are not read. */
-export const MAX_PROJECT_DATA_BYTES = 256 * 1024 * 1024;
+/**
+ * A large project's ProjectData is tens of megabytes; past this its plug-ins are not read (the read is whole, inside
+ * the read's time limit, which a package's own size on disk does not raise).
+ */
+export const MAX_PROJECT_DATA_BYTES = 64 * 1024 * 1024;
 
 /** The project's Audio Units with their instances; null when ProjectData cannot be read (missing, too large). */
 export async function logicProjectPlugins(projectDataPath: string): Promise<PluginUse[] | null> {
