@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countPlugins, installedNames, pluginsOf, standardPluginFolders } from './plugins';
+
 /** Joins as each system does, without Node (common/ runs in the page too). */
 const posixJoin = (...parts: string[]) => parts.join('/').replace(/\/{2,}/g, '/');
 const windowsJoin = (...parts: string[]) => parts.join('\\');
-
 
 describe('installedNames', () => {
   it.each([
