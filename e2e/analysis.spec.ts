@@ -69,7 +69,7 @@ test('a tempo heard two ways shows both, and one click keeps the other as the so
   // A backbeat at 100 under one at 200, nearly as loud: either is the tempo (issue 31).
   const slow = synthGroove({ bpm: 100, pattern: 'backbeat', durationS: 16 });
   const fast = synthGroove({ bpm: 200, pattern: 'backbeat', durationS: 16 });
-  writeSignalWav(path.join(root, 'Heard Twice.wav'), slow.map((value, i) => value + 0.7 * (fast[i] ?? 0)), 44_100, 2);
+  writeSignalWav(path.join(root, 'Heard Twice.wav'), slow.map((value, i) => value + 0.73 * (fast[i] ?? 0)), 44_100, 2);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(hostUrl());

@@ -307,8 +307,9 @@ function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number,
   const passing = scored.filter(({ beat, score }) => score >= ((60 * rate) / beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)).sort((a, b) => b.score - a.score);
   const best = passing[0];
   if (!best) return null;
-  // An octave next to it (twice or half) with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`).
-  const next = passing.find(({ beat }) => Math.abs(beat - 2 * best.beat) < 1e-6 || Math.abs(beat - best.beat / 2) < 1e-6);
+  // An octave next to it (twice or half) with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`),
+  // a fast one too: its floor keeps it from being the reading, not from being offered beside it.
+  const next = scored.find(({ beat, score }) => score >= BACKBEAT_MIN && (Math.abs(beat - 2 * best.beat) < 1e-6 || Math.abs(beat - best.beat / 2) < 1e-6));
   return { beat: best.beat, runnerUp: next && next.score >= CLOSE_BACKBEAT * best.score ? next.beat : null };
 }
 
