@@ -4,11 +4,13 @@
  *   npm run cli -- scan <dir> [--data-dir <d>] [--json]
  *   npm run cli -- analyse <file-or-folder> [--json]
  *   npm run cli -- versions <project folder or session file> [--json]
+ *   npm run cli -- activity <dir> [--data-dir <d>] [--json]
  *
  * `scan` scans the folder to the end (songs, then every project and audio read) and prints the songs and the files
  * that could not be read; without `--data-dir` it works in a fresh temporary library. `analyse` prints what the
  * audio analysis hears in each audio file (tempo, key, loudness, length), with no library at all. `versions` prints a
  * project's versions (saves, Save As, the DAW's backups), oldest first, with what changed from one to the next.
+ * `activity` scans like `scan` and prints each song's work sessions, hours and last worked (issue 32).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import { changeText } from '../../common/version-changes';
 import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom } from '../paths';
 import { createWorkerPool, type WorkerPool } from '../jobs/pool';
+import { runActivityCommand } from './activity-command';
 import { runAnalyseCommand } from './analyse-command';
 import { runScanCommand } from './scan-command';
 import { runVersionsCommand } from './versions-command';
@@ -26,13 +29,14 @@ const USAGE = [
   'Usage: npm run cli -- scan <dir> [--data-dir <d>] [--json]',
   '       npm run cli -- analyse <file-or-folder> [--json]',
   '       npm run cli -- versions <project folder or session file> [--json]',
+  '       npm run cli -- activity <dir> [--data-dir <d>] [--json]',
 ].join('\n');
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'analyse') return analyse(rest);
   if (command === 'versions') return versions(rest);
-  if (command !== 'scan') {
+  if (command !== 'scan' && command !== 'activity') {
     console.error(USAGE);
     return 2;
   }
@@ -54,6 +58,11 @@ export async function main(argv: string[]): Promise<number> {
   });
   try {
     await core.start();
+    if (command === 'activity') {
+      const report = await runActivityCommand(core, path.resolve(folder));
+      console.log(json ? JSON.stringify(report) : report.songs.map((song) => `${song.name}: ${song.sessions.length} sessions, ${song.hours} h, last ${song.lastWorked ?? '—'}`).join('\n'));
+      return 0;
+    }
     const report = await runScanCommand(core, path.resolve(folder));
     console.log(json ? JSON.stringify(report) : `${report.songs.length} songs, ${report.errors.length} unreadable files`);
     return 0;

@@ -21,6 +21,8 @@ export interface SavedState {
   plugins?: string[];
   /** Live only: arrangement clips per track (each 16 beats long, one after another). Default 2. */
   clipsPerTrack?: number;
+  /** Live only: when this save was made (ms; its backup's name and its file time). Default FIRST_SAVE plus an hour per save. */
+  time?: number;
 }
 
 export interface VersionedProject {
@@ -62,7 +64,7 @@ export function writeAbletonHistory(folder: string, name: string, states: SavedS
   const projectFolder = path.join(folder, `${name} Project`);
   fs.mkdirSync(path.join(projectFolder, 'Backup'), { recursive: true });
   const saves = states.map((state, index) => {
-    const time = FIRST_SAVE + index * HOUR;
+    const time = state.time ?? FIRST_SAVE + index * HOUR;
     const last = index === states.length - 1;
     const file = last ? path.join(projectFolder, `${name}.als`) : path.join(projectFolder, 'Backup', liveBackupName(name, time));
     writeAls(file, { tempo: state.tempo, tracks: tracksOf(state), samples: state.samples, seed: state.seed ?? 0, ...(state.clipsPerTrack !== undefined ? { clipsPerTrack: state.clipsPerTrack } : {}) });
