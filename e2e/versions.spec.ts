@@ -45,6 +45,8 @@ test('the song panel shows the project’s versions, what each save changed, and
   await expect(versions.nth(3)).toContainText('first version kept');
   await expect(panel.getByText("The bounce is older than the project's last save")).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Missing samples' })).toContainText('kick.wav');
+  // Studio time (issue 32): three saves an hour apart are one work session of two hours.
+  await expect(panel.getByTestId('studio-time')).toContainText('Studio time: 1 session, 2 h · last worked');
   await expect(panel.getByRole('region', { name: 'Files' })).toContainText(project);
   // Live's versions can be opened as a copy beside the project (the copy itself is tested in the core).
   await expect(versions.nth(2).getByRole('button', { name: /^Open a copy of .* in the DAW$/ })).toBeVisible();
