@@ -13,7 +13,7 @@ import { idSchema, nameSchema, type JsonValue } from './schema-parts';
 import type { Song } from './song';
 import { readEditTimes } from './song-edits';
 import { SONG_FIELDS, fieldsWhere, type FieldsWhere, type SongFieldName, type SongFieldSpec } from './song-fields';
-import { VIEW_TYPES, viewPath, type View } from './view';
+import { VIEW_LAYOUTS, VIEW_TYPES, viewPath, type View } from './view';
 
 export type CloudData = Record<string, JsonValue>;
 
@@ -68,6 +68,8 @@ const cloudViewSchema = z.object({
   id: idSchema,
   title: z.string().min(1).max(500),
   type: z.enum(VIEW_TYPES),
+  // A view from a version before boards is a table.
+  layout: z.enum(VIEW_LAYOUTS).catch('table'),
   sortConfig: sortConfigSchema.nullable().catch(null),
   activeFilters: z.array(filterSchema).max(50).catch([]),
   columnVisibility: z.record(z.string().max(100), z.boolean()).catch({}),

@@ -43,6 +43,7 @@ const READS: Record<SongQueryField, readonly SongFieldName[]> = {
   lufs: ['meta'],
   truePeak: ['meta'],
   durationS: ['meta'],
+  lastWorked: ['meta'],
   plugins: ['meta'],
   bpm: ['tempo', 'meta'],
 };

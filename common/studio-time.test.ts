@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { songActivity, workSessions } from './studio-time';
+import { activityOf, MAX_KEPT_SESSIONS, songActivity, storedActivity, workSessions } from './studio-time';
 
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).getTime();
 
@@ -28,5 +28,42 @@ describe('work sessions from saves', () => {
   it('gives a song with no saves nothing, and one save a session of no length', () => {
     expect(songActivity([])).toEqual({ sessions: [], hours: 0, firstWorked: null, lastWorked: null, streakDays: 0 });
     expect(songActivity([at(7, 12), at(7, 12), Number.NaN])).toMatchObject({ sessions: [{ start: at(7, 12), end: at(7, 12) }], hours: 0, streakDays: 1 });
+  });
+});
+
+describe('the studio time a song keeps', () => {
+  it('keeps the latest sessions and the figures over all of them, and reads back what it wrote', () => {
+    const saves = Array.from({ length: MAX_KEPT_SESSIONS + 20 }, (_, index) => at(1, 12) + index * 86_400_000);
+    const stored = storedActivity(saves);
+    expect(stored.sessions).toHaveLength(MAX_KEPT_SESSIONS);
+    expect(stored.sessionCount).toBe(MAX_KEPT_SESSIONS + 20);
+    expect(stored.streakDays).toBe(MAX_KEPT_SESSIONS + 20);
+    expect(stored.sessions[0]).toEqual([saves[20], saves[20]]);
+    expect(stored.firstWorked).toBe(saves[0]);
+    expect(activityOf({ activity: JSON.parse(JSON.stringify(stored)) })).toEqual(stored);
+  });
+
+  it('takes from a row of another computer only well-formed sessions in order, and figures that fit them', () => {
+    expect(activityOf({})).toBeNull();
+    expect(activityOf({ activity: 'lots' })).toBeNull();
+    expect(activityOf({ activity: { sessions: 'all' } })).toBeNull();
+    const hostile = {
+      activity: {
+        sessions: [[at(2, 10), at(2, 11)], [at(2, 10, 30), at(2, 12)], ['x', 1], [at(3, 12), at(3, 11)], [0, 1], [at(4, 10), at(9, 10)], [at(5, 9), at(5, 10), 3], [at(6, 9), at(6, 10)]],
+        sessionCount: -4,
+        hours: 1e30,
+        firstWorked: at(9, 1),
+        lastWorked: 5e15,
+        streakDays: Number.NaN,
+      },
+    };
+    expect(activityOf(hostile)).toEqual({
+      sessions: [[at(2, 10), at(2, 11)], [at(6, 9), at(6, 10)]],
+      sessionCount: 2,
+      hours: 2,
+      firstWorked: at(2, 10),
+      lastWorked: at(6, 10),
+      streakDays: 1,
+    });
   });
 });

@@ -6,10 +6,15 @@ import { idSchema, nameSchema, pathSchema } from './schema-parts';
 export const VIEW_TYPES = ['custom', 'hidden', 'directory'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
+/** How a custom view shows its songs: the table, or a board with a column per status (issue 32). */
+export const VIEW_LAYOUTS = ['table', 'board'] as const;
+export type ViewLayout = (typeof VIEW_LAYOUTS)[number];
+
 export interface View {
   id: string;
   title: string;
   type: ViewType;
+  layout: ViewLayout;
   sortConfig: SortConfig | null;
   activeFilters: Filter[];
   /** Column id -> shown. Columns not listed are shown. */
@@ -35,6 +40,7 @@ export const newViewSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('custom'),
     title: nameSchema,
+    layout: z.enum(VIEW_LAYOUTS).optional(),
     sortConfig: sortConfigSchema.nullable().optional(),
     activeFilters: z.array(filterSchema).max(50).optional(),
     columnVisibility: columnVisibilitySchema.optional(),
@@ -50,6 +56,7 @@ export type NewView = z.infer<typeof newViewSchema>;
 export const viewPatchSchema = z
   .strictObject({
     title: nameSchema,
+    layout: z.enum(VIEW_LAYOUTS),
     sortConfig: sortConfigSchema.nullable(),
     activeFilters: z.array(filterSchema).max(50),
     columnVisibility: columnVisibilitySchema,

@@ -79,6 +79,8 @@ export const songs = sqliteTable(
     lufs: real('lufs'),
     truePeak: real('true_peak'),
     durationS: real('duration_s'),
+    /** The end of the song's last work session (`meta.activity`, issue 32): "gone cold" sorts and filters by it. */
+    lastWorked: integer('last_worked'),
   },
   (t) => {
     // What a page is filtered by most (status, DAW, key, both tempos), carried by two sort indexes below
@@ -118,6 +120,8 @@ export const songs = sqliteTable(
       index('songs_hidden_true_peak_nulls_last').on(t.hidden, sql`(${t.truePeak} IS NULL)`, t.truePeak),
       index('songs_hidden_duration').on(t.hidden, t.durationS),
       index('songs_hidden_duration_nulls_last').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
+      index('songs_hidden_last_worked').on(t.hidden, t.lastWorked),
+      index('songs_hidden_last_worked_nulls_last').on(t.hidden, sql`(${t.lastWorked} IS NULL)`, t.lastWorked),
     ];
   },
 );
@@ -185,6 +189,8 @@ export const views = sqliteTable('views', {
   columnOrder: text('column_order').notNull().default('[]'),
   /** JSON object: column id -> width in pixels. */
   columnWidths: text('column_widths').notNull().default('{}'),
+  /** How a custom view shows its songs: the table, or a board with a column per status (issue 32). */
+  layout: text('layout').notNull().default('table'),
   path: text('path').notNull(),
   directoryPath: text('directory_path'),
   position: integer('position').notNull().default(0),

@@ -63,10 +63,11 @@ const NUMERIC_COLUMNS = {
   lufs: songs.lufs,
   truePeak: songs.truePeak,
   durationS: songs.durationS,
+  lastWorked: songs.lastWorked,
 } as const;
 
 /** The analysis's figures, sorted like the tempo: the songs it has not heard last either way (their indexes say so). */
-const HEARD_COLUMNS = { audioBpm: songs.audioBpm, lufs: songs.lufs, truePeak: songs.truePeak, durationS: songs.durationS } as const;
+const HEARD_COLUMNS = { audioBpm: songs.audioBpm, lufs: songs.lufs, truePeak: songs.truePeak, durationS: songs.durationS, lastWorked: songs.lastWorked } as const;
 
 export function filterCondition(filter: Filter, fields: ReadonlyMap<string, CustomField>): SQL | null {
   if (filter.op === 'hasTag') return hasTag(filter.value);
@@ -157,6 +158,7 @@ function songEquality(field: SongQueryField, value: string): SQL {
     case 'lufs':
     case 'truePeak':
     case 'durationS':
+    case 'lastWorked':
       return eq(NUMERIC_COLUMNS[field], Number(value));
     case 'bpm':
       return eitherTempo(eq(songs.tempoBpm, Number(value)), eq(songs.audioBpm, Number(value)));
@@ -261,6 +263,7 @@ export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomF
     case 'lufs':
     case 'truePeak':
     case 'durationS':
+    case 'lastWorked':
       return nullsLast(HEARD_COLUMNS[column]);
     case 'audioKey':
       return nullsLast(songs.audioKey, sql`${songs.audioKey} COLLATE NOCASE`);

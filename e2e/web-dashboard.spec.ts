@@ -32,6 +32,7 @@ const CLUB: View = {
   id: crypto.randomUUID(),
   title: 'Club',
   type: 'custom',
+  layout: 'table',
   sortConfig: { column: 'tempo', direction: 'Descending' },
   activeFilters: [{ op: 'range', field: 'bpm', min: 120 }],
   columnVisibility: {},

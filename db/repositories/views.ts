@@ -64,6 +64,7 @@ export function addView(db: Db, input: NewView | { type: 'hidden'; title: string
       id,
       title: input.title ?? titleOfDirectory(input.type === 'directory' ? input.directoryPath : ''),
       type: input.type,
+      layout: input.type === 'custom' ? (input.layout ?? 'table') : 'table',
       sortConfig: input.type === 'custom' ? (input.sortConfig ?? null) : null,
       activeFilters: input.type === 'custom' ? (input.activeFilters ?? []) : [],
       columnVisibility: input.type === 'custom' ? (input.columnVisibility ?? {}) : {},

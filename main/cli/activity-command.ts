@@ -1,11 +1,12 @@
 /**
- * `activity <folder>` (issue 32): the folder scanned as `scan` does, then each song's work sessions from the saves its
- * project keeps (the DAW's backups, Save As copies, the project itself: their names and file times, no file read).
+ * `activity <folder>` (issue 32): the folder scanned as `scan` does, then each song's work sessions as the app keeps
+ * them (`meta.activity`, from the saves its project's versions list when the scan reads it: the DAW's backups, Save
+ * As copies, the project itself, Songshelf's snapshots; their names and file times). The CLI and the app read one
+ * record, so they cannot disagree.
  */
-import { songActivity } from '../../common/studio-time';
+import { activityOf } from '../../common/studio-time';
 import type { Core } from '../core';
-import { findVersionFiles } from '../versions/version-files';
-import { runScanCommand } from './scan-command';
+import { scanFolder } from './scan-command';
 
 export interface ActivityReport {
   songs: {
@@ -21,20 +22,19 @@ export interface ActivityReport {
 }
 
 export async function runActivityCommand(core: Core, folder: string): Promise<ActivityReport> {
-  const scan = await runScanCommand(core, folder);
-  const songs: ActivityReport['songs'] = [];
-  for (const song of scan.songs) {
-    const saves = song.sessionFile && song.daw ? await findVersionFiles(song.sessionFile, song.daw) : [];
-    const activity = songActivity(saves.map((save) => save.time));
-    songs.push({
+  const scan = await scanFolder(core, folder);
+  const songs: ActivityReport['songs'] = scan.songs.map((song) => {
+    const activity = activityOf(song.meta);
+    return {
       name: song.name,
       projectPath: song.projectPath,
-      sessions: activity.sessions.map((session) => ({ start: iso(session.start), end: iso(session.end) })),
-      hours: activity.hours,
-      lastWorked: activity.lastWorked === null ? null : iso(activity.lastWorked),
-      streakDays: activity.streakDays,
-    });
-  }
+      sessions: (activity?.sessions ?? []).map(([start, end]) => ({ start: iso(start), end: iso(end) })),
+      hours: activity?.hours ?? 0,
+      lastWorked: activity?.lastWorked == null ? null : iso(activity.lastWorked),
+      streakDays: activity?.streakDays ?? 0,
+    };
+  });
+  songs.sort((a, b) => (a.projectPath ?? '').localeCompare(b.projectPath ?? ''));
   return { songs, errors: scan.errors };
 }
 

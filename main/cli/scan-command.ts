@@ -31,6 +31,12 @@ export interface CliReport {
 }
 
 export async function runScanCommand(core: Core, folder: string): Promise<CliReport> {
+  const { songs, errors } = await scanFolder(core, folder);
+  return { songs: songs.map(toCliSong).sort((a, b) => (a.projectPath ?? '').localeCompare(b.projectPath ?? '')), errors };
+}
+
+/** The folder watched in the given core and scanned to the end: its songs as stored, and what could not be read. */
+export async function scanFolder(core: Core, folder: string): Promise<{ songs: Song[]; errors: CliReport['errors'] }> {
   const { directory } = await core.library.watchDirectory(folder);
   await core.runner.whenIdle();
   const failed = listJobs(core.db, { states: ['failed'] });
@@ -39,8 +45,7 @@ export async function runScanCommand(core: Core, folder: string): Promise<CliRep
     const result = JSON.parse(job.result ?? 'null') as { errors?: CliReport['errors']; unreadable?: CliReport['errors'] } | null;
     errors.push(...(result?.errors ?? []), ...(result?.unreadable ?? []));
   }
-  const found = [...songsOfDirectory(core.db, directory.path).values()];
-  return { songs: found.map(toCliSong).sort((a, b) => (a.projectPath ?? '').localeCompare(b.projectPath ?? '')), errors };
+  return { songs: [...songsOfDirectory(core.db, directory.path).values()], errors };
 }
 
 function toCliSong(song: Song): CliSong {

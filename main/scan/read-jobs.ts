@@ -8,6 +8,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { asJson } from '../../common/schema-parts';
+import { storedActivity } from '../../common/studio-time';
 import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/handle';
 import { setContentHashes } from '../../db/repositories/files-index';
@@ -66,7 +67,10 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
           if (song.recordingSession?.value !== request.path) return null;
           if (outcome.ok) {
             const merged = mergeProjectMeta(song, outcome.value, now);
-            return { ...merged, meta: { ...merged.meta, versions: versions ? asJson(versions) : null } };
+            if (!versions) return { ...merged, meta: { ...merged.meta, versions: null } };
+            const { saveTimes, ...summary } = versions;
+            // Issue 32: the saves the versions list are the song's studio time (no read beyond theirs).
+            return { ...merged, meta: { ...merged.meta, versions: asJson(summary), activity: asJson(storedActivity(saveTimes)) } };
           }
           return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
         },

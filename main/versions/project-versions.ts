@@ -56,19 +56,29 @@ export async function readProjectVersions(pool: WorkerPool, projectPath: string,
 
 /**
  * The summary for the scan (one more read per project: the version before `current`), without reading the whole
- * history: the panel reads that when it is opened.
+ * history: the panel reads that when it is opened. With it, the times of the versions listed: the project's saves,
+ * from which its studio time is worked out (issue 32) with no further read.
  */
-export async function summariseVersions(pool: WorkerPool, projectPath: string, daw: Daw, current: ProjectMeta, options: VersionReadOptions = {}): Promise<VersionSummary> {
+export async function summariseVersions(
+  pool: WorkerPool,
+  projectPath: string,
+  daw: Daw,
+  current: ProjectMeta,
+  options: VersionReadOptions = {},
+): Promise<VersionSummary & { saveTimes: number[] }> {
   const { signal, snapshotsOf } = options;
   const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
-  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
+  const listed = [...(await findVersionFiles(projectPath, daw)), ...snapshots];
+  // Every save is a moment of work, also one whose bytes another version repeats.
+  const saveTimes = listed.map((file) => file.time);
+  const files = daw === 'logic' ? listed : await withoutCopies(listed);
   const now = files.find((file) => file.source === 'save');
   const earlier = files.filter((file) => file !== now && (now === undefined || file.time <= now.time) && file.source !== 'save-as').sort(byTime).at(-1);
-  if (!earlier) return { count: files.length, lastChange: null };
+  if (!earlier) return { count: files.length, lastChange: null, saveTimes };
   const outcome = await readVersion(pool, projectPath, daw, earlier, signal);
-  if (!outcome.ok) return { count: files.length, lastChange: null };
+  if (!outcome.ok) return { count: files.length, lastChange: null, saveTimes };
   const changes = versionChanges(outcome.value, current).filter((change) => change.kind !== 'daw-version');
-  return { count: files.length, lastChange: changes.map(changeText).join('; ') };
+  return { count: files.length, lastChange: changes.map(changeText).join('; '), saveTimes };
 }
 
 function byTime(a: VersionFile, b: VersionFile): number {
