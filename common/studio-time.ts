@@ -138,3 +138,19 @@ export function activityOf(meta: Record<string, unknown>): StoredActivity | null
 function isTime(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= EARLIEST && value <= LATEST;
 }
+
+/** "today", "yesterday", "5 days ago", "3 months ago": when a song was last worked on, as a card says it. */
+export function sinceText(time: number | null, now: number): string {
+  if (time === null) return 'not worked on yet';
+  const days = Math.floor((startOfDay(now) - startOfDay(time)) / 86_400_000);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 45) return `${days} days ago`;
+  if (days < 550) return `${Math.round(days / 30.44)} months ago`;
+  return `${Math.round(days / 365.25)} years ago`;
+}
+
+function startOfDay(time: number): number {
+  const date = new Date(time);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}

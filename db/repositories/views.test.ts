@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { viewFromCloud, viewToCloud } from '../../common/cloud-records';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
 import { getUnsyncedChanges } from './sync-records';
@@ -40,6 +41,20 @@ describe('views repository', () => {
     const before = getViews(db).length;
     expect(() => addView(db, { type: 'custom', title: 'Four' }, 'free')).toThrow(LIMIT_MESSAGE);
     expect(getViews(db)).toHaveLength(before);
+  });
+
+  it('keeps a board view as a custom view: it counts against the free tier, switches layout, and travels to the cloud whole', () => {
+    const { view } = addView(db, { type: 'custom', title: 'Board', layout: 'board' }, 'free');
+    expect(getViews(db).find((candidate) => candidate.id === view.id)?.layout).toBe('board');
+    addView(db, { type: 'custom', title: 'Three' }, 'free');
+    expect(() => addView(db, { type: 'custom', title: 'Four board', layout: 'board' }, 'free')).toThrow(LIMIT_MESSAGE);
+    expect(updateView(db, view.id, { layout: 'table' }).layout).toBe('table');
+    expect(viewRecords().at(-1)).toMatchObject({ type: 'update', recordId: view.id });
+    const board = updateView(db, view.id, { layout: 'board' });
+    expect(viewFromCloud(JSON.parse(JSON.stringify(viewToCloud(board))))).toMatchObject({ id: view.id, layout: 'board' });
+    // A view written by a version before boards, or a hostile one, is a table.
+    expect(viewFromCloud({ ...viewToCloud(board), layout: undefined })?.layout).toBe('table');
+    expect(viewFromCloud({ ...viewToCloud(board), layout: 'kanban<script>' })?.layout).toBe('table');
   });
 
   it('lets a pro user create custom views past three', () => {

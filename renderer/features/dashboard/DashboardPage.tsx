@@ -11,6 +11,7 @@ import type { View, ViewType } from '../../../common/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
 import { callLibrary, hasLibrary } from '../../api/calls';
 import { currentBuild } from '../auth/auth-store';
+import { SongBoard } from '../board/SongBoard';
 import { FirstRun } from '../library/FirstRun';
 import { LibraryTransferPanel } from '../library/LibraryTransferPanel';
 import { usePlayer } from '../player/player';
@@ -86,6 +87,9 @@ function ConnectedViewPage({ view }: { view: View }) {
   // not after a render of this page. The table keeps the rows shown until the answer and never has more than one
   // search read in flight (`SongWindow`), so no delay is needed to spare the core.
   const searchText = useRef('');
+  // A board's columns each read their own rows: the typed search re-renders them (the table's is told directly).
+  const board = view.layout === 'board';
+  const [boardSearch, setBoardSearch] = useState('');
   const [selected, setSelected] = useState<Map<string, Song>>(new Map());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; label: string; run: () => void } | null>(null);
@@ -241,12 +245,22 @@ function ConnectedViewPage({ view }: { view: View }) {
               onSearch={(text) => {
                 searchText.current = text;
                 window.setQuery(queryFor(text));
+                if (board) setBoardSearch(text);
               }}
             />
           </div>
           <Popover label="Filters" badge={filterCount}>
             <FiltersPanel filters={view.activeFilters} fields={fields} onChange={(activeFilters: Filter[]) => saveView({ activeFilters: activeFilters.filter(isComplete) })} />
           </Popover>
+          {view.type === 'custom' ? (
+            <div className={controls.segmented} role="group" aria-label="Layout">
+              {(['table', 'board'] as const).map((layout) => (
+                <button key={layout} type="button" aria-pressed={view.layout === layout} onClick={() => view.layout !== layout && saveView({ layout })}>
+                  {layout === 'table' ? 'Table' : 'Board'}
+                </button>
+              ))}
+            </div>
+          ) : null}
           <Popover label="Columns">
             <ColumnsPanel columns={allColumns} layout={layout} fieldsPath={`${view.path}/modal/fields`} onChange={(patch) => saveView(patch)} />
           </Popover>
@@ -273,6 +287,15 @@ function ConnectedViewPage({ view }: { view: View }) {
       {selected.size > 0 ? (
         <BulkBar selected={selectedSongs} inHiddenView={view.type === 'hidden'} onUpdate={runBulkUpdate} {...(onComputer ? { onDelete: runBulkDelete } : {})} onClear={() => setSelected(new Map())} />
       ) : null}
+      {board ? (
+        <SongBoard
+          viewId={view.id}
+          search={boardSearch}
+          sort={view.sortConfig}
+          viewFilters={view.activeFilters}
+          onOpen={(song) => void navigate(`${view.path}/modal/song?id=${encodeURIComponent(song.id)}`)}
+        />
+      ) : (
       <SongTable
         window={window}
         columns={columns}
@@ -290,6 +313,7 @@ function ConnectedViewPage({ view }: { view: View }) {
         onRowAction={onRowAction}
         emptyMessage={onComputer && view.type === 'custom' && shownSearch === '' && folders.length === 0 ? <FirstRun /> : emptyMessage(view.type, shownSearch !== '', onComputer)}
       />
+      )}
       {modal === 'add-song' && onComputer ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
       {modal === 'plugins' ? <PluginsModal onClose={closeModal} onOpenSong={(id) => void navigate(`${view.path}/modal/song?id=${encodeURIComponent(id)}`)} /> : null}

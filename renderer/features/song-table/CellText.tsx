@@ -8,6 +8,17 @@ import styles from './SongTable.module.css';
 /** What the badge says: short, as musicians call them; the column's text (the full name) is its tooltip. */
 const DAW_BADGES: Record<string, string> = { ableton: 'Live', logic: 'Logic', protools: 'Pro Tools' };
 
+/** The song's DAW as a small badge in its colour (the table's DAW column, the board's cards); nothing for audio. */
+export function DawBadge({ song, title }: { song: Song; title?: string }) {
+  const daw = song.meta.daw;
+  if (typeof daw !== 'string' || !DAW_BADGES[daw]) return null;
+  return (
+    <span className={styles.daw} data-daw={daw} title={title ?? DAW_BADGES[daw]}>
+      {DAW_BADGES[daw]}
+    </span>
+  );
+}
+
 /**
  * `onOpen` opens the song's panel: a click on its name does (issue 20), as in a file browser. `onEdit` writes an edit
  * of the song, as its editors do: a tempo heard two ways ("87 | 174") keeps the other with one click (issue 31).
@@ -28,14 +39,7 @@ export function CellText({ column, song, text, onOpen, onEdit }: { column: Colum
     const overview = analysisOf(song)?.overview ?? [];
     return overview.length > 0 ? <Waveform peaks={overview} height={18} label={`Waveform of ${song.name}`} /> : <span className={styles.cellText}>—</span>;
   }
-  if (column.id === 'daw' && text) {
-    const daw = song.meta.daw;
-    return (
-      <span className={styles.daw} data-daw={typeof daw === 'string' ? daw : undefined} title={text}>
-        {DAW_BADGES[String(daw)] ?? text}
-      </span>
-    );
-  }
+  if (column.id === 'daw' && text) return <DawBadge song={song} title={text} />;
   if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;
   if (column.id === 'priority') return <span className={styles.priority} data-priority={song.priority}>{text}</span>;
   if (column.id === 'name' && song.hidden && song.removedBySyncAt !== undefined) {

@@ -159,7 +159,7 @@ export class CloudLibrary {
       id,
       title,
       type,
-      layout: 'table',
+      layout: layout.layout ?? 'table',
       sortConfig: layout.sortConfig ?? null,
       activeFilters: layout.activeFilters ?? [],
       columnVisibility: layout.columnVisibility ?? {},
