@@ -42,7 +42,7 @@ describe('applyEdit', () => {
 
 describe('what the website may edit', () => {
   it('is the musician’s fields and custom values: not audio, session, folder or the app’s flags', () => {
-    expect([...WEB_EDITABLE_FIELDS].sort()).toEqual(['custom', 'hidden', 'key', 'name', 'notes', 'priority', 'status', 'tags', 'tempo', 'tier', 'timeSignature']);
+    expect([...WEB_EDITABLE_FIELDS].sort()).toEqual(['custom', 'focus', 'hidden', 'key', 'name', 'nextStep', 'notes', 'priority', 'status', 'tags', 'tempo', 'tier', 'timeSignature']);
   });
 });
 

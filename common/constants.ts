@@ -121,3 +121,8 @@ export const CONTACT_EMAIL = 'hello@songshelf.app';
 
 /** The path of the browser host's bridge (a WebSocket on the host's own port): the server answers it, the web renderer opens it. */
 export const BRIDGE_PATH = '/bridge';
+
+/** Issue 32: a song's next step is one line. */
+export const NEXT_STEP_MAX_LENGTH = 200;
+/** Issue 32: how many songs the focus list holds until the user sets another limit. */
+export const DEFAULT_FOCUS_LIMIT = 5;

@@ -35,6 +35,8 @@ import { jsonBoundsProblem } from './json-bounds';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
 import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type DemoState, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
 import type { PluginSummary } from './plugins';
+import { studioSettingsSchema, type StudioSettings } from './studio-settings';
+import type { StudioSummary } from './studio-time';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -219,6 +221,12 @@ export const contract = {
   ),
   /** Every plug-in the library's projects load, with the songs and instances using it (issue 31). */
   'plugins:list': channel<PluginSummary[]>()(noInput),
+  /** The studio calendar: days worked over the last year, songs finished per month (issue 32). */
+  'studio:summary': channel<StudioSummary>()(noInput),
+  /** The songs being finished, in pin order, with their next steps (hidden songs never). */
+  'studio:focus': channel<Song[]>()(noInput),
+  'studio:settings': channel<StudioSettings>()(noInput),
+  'studio:set-settings': channel<StudioSettings>()(studioSettingsSchema.partial().strict()),
   'fields:list': channel<CustomField[]>()(noInput),
   'fields:add': channel<CustomField>()(newCustomFieldSchema),
   'fields:update': channel<CustomField>()(z.strictObject({ id: idSchema, patch: customFieldPatchSchema })),

@@ -153,6 +153,8 @@ export const IMPORTED_FIELD_LABELS = {
   key: 'Key',
   timeSignature: 'Time signature',
   hidden: 'Hidden',
+  focus: 'Finishing',
+  nextStep: 'Next step',
 } as const satisfies Partial<Record<UserField, string>>;
 export type ImportedField = keyof typeof IMPORTED_FIELD_LABELS;
 export const IMPORTED_FIELDS = Object.keys(IMPORTED_FIELD_LABELS) as ImportedField[];

@@ -22,6 +22,8 @@ export const MESSAGES = {
   lastCustomViewUndeletable: 'The last custom view cannot be deleted.',
   viewNotFound: 'That view no longer exists.',
   songNotFound: 'That song no longer exists.',
+  /** Issue 32: a song pinned past the focus list's limit. */
+  focusListFull: (limit: number) => `Your focus list holds ${limit} ${limit === 1 ? 'song' : 'songs'}: unpin one first, or raise the limit in Studio time.`,
   fieldNotFound: 'That field no longer exists.',
   folderNotWatched: 'That folder is not watched.',
   signInToReadPlan: 'Sign in to read your plan.',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readEditTimes, sameValue, stampEdits } from './song-edits';
 
 const edited = (fields: Record<string, unknown> = {}) => ({
-  name: 'Tune', priority: 'Medium', tier: 'C', status: 'Backlog', tags: [] as string[], notes: '', tempo: '', key: '', timeSignature: '', hidden: false,
+  name: 'Tune', priority: 'Medium', tier: 'C', status: 'Backlog', tags: [] as string[], notes: '', focus: null, nextStep: '', tempo: '', key: '', timeSignature: '', hidden: false,
   file: null, recordingSession: null, needsUploadRetry: false, meta: {}, custom: {} as Record<string, string>, editedAt: {} as Record<string, number>,
   ...fields,
 });

@@ -18,6 +18,8 @@ describe('the song field table', () => {
       status: 'Backlog' | 'Writing' | 'Recording' | 'Mixing' | 'Mastering' | 'Done';
       tags: string[];
       notes: string;
+      focus: number | null;
+      nextStep: string;
       tempo: string;
       key: string;
       timeSignature: string;
@@ -55,7 +57,7 @@ describe('the song field table', () => {
   });
 
   it('derives the edit lists from the entries', () => {
-    expect(USER_FIELDS).toEqual(['name', 'priority', 'tier', 'status', 'tags', 'notes', 'tempo', 'key', 'timeSignature', 'hidden']);
+    expect(USER_FIELDS).toEqual(['name', 'priority', 'tier', 'status', 'tags', 'notes', 'focus', 'nextStep', 'tempo', 'key', 'timeSignature', 'hidden']);
     expect(FOUND_FIELDS).toEqual(['file', 'recordingSession']);
   });
 

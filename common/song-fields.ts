@@ -14,7 +14,7 @@
  * schemas' keys (and so of their validation messages).
  */
 import { z } from 'zod';
-import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER, MAX_TAGS } from './constants';
+import { DEFAULT_PRIORITY, DEFAULT_STATUS, DEFAULT_TIER, MAX_TAGS, NEXT_STEP_MAX_LENGTH } from './constants';
 import { idSchema, jsonValueSchema, longTextSchema, nameSchema, pathSchema, shortTextSchema, timestampSchema } from './schema-parts';
 import type { EditTimes } from './song-edits';
 
@@ -105,6 +105,13 @@ export const SONG_FIELDS = {
     edits: 'user',
   },
   notes: { value: longTextSchema, default: '', input: 'edit', edits: 'user' },
+  /**
+   * Issue 32: when the user pinned the song among those they are finishing (the focus list, in pin order), or null.
+   * How many may be pinned is the user's setting, checked by the core when one is pinned.
+   */
+  focus: { value: timestampSchema.nullable(), default: null, input: 'edit', edits: 'user' },
+  /** The one-line next step of a song being finished ("comp the lead vocal"). */
+  nextStep: { value: z.string().max(NEXT_STEP_MAX_LENGTH), inputSchema: z.string().trim().max(NEXT_STEP_MAX_LENGTH), default: '', input: 'edit', edits: 'user' },
   /** As typed or read (text, spec section 3); the row keeps its number beside it for sorting. */
   tempo: { value: z.string().max(20), inputSchema: z.string().trim().max(20), default: '', input: 'edit', edits: 'user' },
   key: { value: z.string().max(40), inputSchema: z.string().trim().max(40), default: '', input: 'edit', bulk: true, edits: 'user' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityOf, MAX_KEPT_SESSIONS, songActivity, storedActivity, workSessions } from './studio-time';
+import { activityOf, dayOf, dayText, hoursPerDay, MAX_KEPT_SESSIONS, sinceText, songActivity, storedActivity, studioSummary, weeklyHours, workSessions } from './studio-time';
 
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).getTime();
 
@@ -65,5 +65,52 @@ describe('the studio time a song keeps', () => {
       lastWorked: at(6, 10),
       streakDays: 1,
     });
+  });
+});
+
+describe('the studio calendar and strip', () => {
+  it('splits a session across midnight between its two days', () => {
+    const hours = hoursPerDay([[at(3, 23), at(4, 1, 30)]]);
+    expect(Object.fromEntries([...hours].map(([day, value]) => [dayText(day), value]))).toEqual({ '2026-03-03': 1, '2026-03-04': 1.5 });
+    expect(dayText(dayOf(at(4, 0, 5)))).toBe('2026-03-04');
+  });
+
+  it('sums a song’s hours per week, oldest first, and leaves out what is older than the strip', () => {
+    const now = at(28, 12);
+    const older = new Date(2026, 1, 20, 10).getTime();
+    const weeks = weeklyHours([[older, older + 3_600_000], [at(1, 10), at(1, 12)], [at(27, 9), at(27, 10)], [at(28, 8), at(28, 8, 30)]], 4, now);
+    expect(weeks).toEqual([2, 0, 0, 1.5]);
+    expect(weeklyHours([[at(10, 10), at(10, 13)]], 4, now)).toEqual([0, 3, 0, 0]);
+  });
+
+  it('counts the days worked over the last year across songs, and the songs finished per month', () => {
+    const now = at(20, 18);
+    const summary = studioSummary(
+      [
+        { activity: storedActivity([at(2, 20), at(2, 21)]), finishedAt: at(15, 10) },
+        { activity: storedActivity([at(2, 22), at(2, 23, 30), at(19, 9)]), finishedAt: null },
+        { activity: storedActivity([new Date(2024, 0, 5, 10).getTime(), new Date(2024, 0, 5, 11).getTime()]), finishedAt: new Date(2024, 0, 6).getTime() },
+        { activity: null, finishedAt: at(1, 9) },
+      ],
+      now,
+    );
+    expect(summary.days).toEqual([
+      { day: '2026-03-02', hours: 2.5, songs: 2 },
+      { day: '2026-03-19', hours: 0, songs: 1 },
+    ]);
+    expect(summary).toMatchObject({ hours: 2.5, sessions: 3, songsWorked: 2 });
+    expect(summary.finished).toHaveLength(12);
+    expect(summary.finished.at(-1)).toEqual({ month: '2026-03', count: 2 });
+    expect(summary.finished.reduce((sum, month) => sum + month.count, 0)).toBe(2);
+  });
+
+  it('says when a song was last worked on as a musician would', () => {
+    const now = at(20, 18);
+    expect(sinceText(null, now)).toBe('not worked on yet');
+    expect(sinceText(at(20, 1), now)).toBe('today');
+    expect(sinceText(at(19, 23), now)).toBe('yesterday');
+    expect(sinceText(at(10, 12), now)).toBe('10 days ago');
+    expect(sinceText(now - 120 * 86_400_000, now)).toBe('4 months ago');
+    expect(sinceText(now - 800 * 86_400_000, now)).toBe('2 years ago');
   });
 });

@@ -3,6 +3,9 @@
  * session. No file is read for it beyond what the versions already read (their names and times).
  */
 
+import { STATUSES, type Song, type Status } from './song';
+import { editTime } from './song-edits';
+
 /** Saves closer than this are one session (a setting; 90 minutes by default). */
 export const DEFAULT_SESSION_GAP_MS = 90 * 60 * 1000;
 
@@ -145,7 +148,7 @@ export function sinceText(time: number | null, now: number): string {
   const days = Math.floor((startOfDay(now) - startOfDay(time)) / 86_400_000);
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
-  if (days < 45) return `${days} days ago`;
+  if (days < 60) return `${days} days ago`;
   if (days < 550) return `${Math.round(days / 30.44)} months ago`;
   return `${Math.round(days / 365.25)} years ago`;
 }
@@ -153,4 +156,124 @@ export function sinceText(time: number | null, now: number): string {
 function startOfDay(time: number): number {
   const date = new Date(time);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** Hours of work on each day (this computer's calendar, `dayNumber`) a session touched: one across midnight is split. */
+export function hoursPerDay(sessions: readonly (readonly [number, number])[], into = new Map<number, number>()): Map<number, number> {
+  for (const [start, end] of sessions) {
+    let from = start;
+    while (from <= end) {
+      const day = dayNumber(from);
+      const nextDay = nextMidnight(from);
+      const until = Math.min(end, nextDay);
+      into.set(day, (into.get(day) ?? 0) + (until - from) / 3_600_000);
+      if (nextDay > end) break;
+      from = nextDay;
+    }
+  }
+  return into;
+}
+
+function nextMidnight(time: number): number {
+  const date = new Date(time);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+}
+
+/** The day `time` falls on, as `hoursPerDay` counts days. */
+export function dayOf(time: number): number {
+  return dayNumber(time);
+}
+
+/** A day number as "2026-05-12". */
+export function dayText(day: number): string {
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Hours worked in each of the `weeks` weeks up to `now` (oldest first): a song's activity strip. */
+export function weeklyHours(sessions: readonly (readonly [number, number])[], weeks: number, now: number): number[] {
+  const today = dayNumber(now);
+  const totals = Array.from({ length: weeks }, () => 0);
+  for (const [day, hours] of hoursPerDay(sessions)) {
+    const weeksAgo = Math.floor((today - day) / 7);
+    if (weeksAgo >= 0 && weeksAgo < weeks) totals[weeks - 1 - weeksAgo]! += hours;
+  }
+  return totals;
+}
+
+/** What the studio calendar shows (issue 32): days worked over the last year, and songs finished per month. */
+export interface StudioSummary {
+  /** Every day with work in the year up to today, oldest first ("2026-05-12"), with its hours over all songs. */
+  days: { day: string; hours: number; songs: number }[];
+  /** The last 12 months, oldest first ("2026-05"), each with the songs that became the last status in it. */
+  finished: { month: string; count: number }[];
+  hours: number;
+  sessions: number;
+  songsWorked: number;
+}
+
+/** A year of days: the calendar's span. */
+export const CALENDAR_DAYS = 371;
+
+export interface SongStudioFacts {
+  activity: StoredActivity | null;
+  /** When the song became finished (its status the last one, by the user's edit), or null. */
+  finishedAt: number | null;
+}
+
+export function studioSummary(songs: Iterable<SongStudioFacts>, now: number): StudioSummary {
+  const firstDay = dayNumber(now) - CALENDAR_DAYS + 1;
+  const hours = new Map<number, number>();
+  const songsOn = new Map<number, number>();
+  const months = lastMonths(now, 12);
+  const finished = new Map(months.map((month) => [month, 0]));
+  let sessions = 0;
+  let songsWorked = 0;
+  for (const { activity, finishedAt } of songs) {
+    if (finishedAt !== null) {
+      const month = monthText(finishedAt);
+      if (finished.has(month)) finished.set(month, (finished.get(month) ?? 0) + 1);
+    }
+    const recent = (activity?.sessions ?? []).filter(([, end]) => dayNumber(end) >= firstDay && end <= now + 86_400_000);
+    if (recent.length === 0) continue;
+    songsWorked += 1;
+    sessions += recent.length;
+    const own = hoursPerDay(recent);
+    for (const [day, dayHours] of own) {
+      if (day < firstDay) continue;
+      hours.set(day, (hours.get(day) ?? 0) + dayHours);
+      songsOn.set(day, (songsOn.get(day) ?? 0) + 1);
+    }
+  }
+  const days = [...hours.keys()].sort((a, b) => a - b).map((day) => ({ day: dayText(day), hours: round2(hours.get(day) ?? 0), songs: songsOn.get(day) ?? 0 }));
+  return {
+    days,
+    finished: months.map((month) => ({ month, count: finished.get(month) ?? 0 })),
+    hours: round2(days.reduce((sum, day) => sum + day.hours, 0)),
+    sessions,
+    songsWorked,
+  };
+}
+
+function lastMonths(now: number, count: number): string[] {
+  const date = new Date(now);
+  return Array.from({ length: count }, (_, index) => monthText(new Date(date.getFullYear(), date.getMonth() - (count - 1 - index), 1).getTime()));
+}
+
+/** "2026-05", on this computer's calendar. */
+export function monthText(time: number): string {
+  const date = new Date(time);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The last status: a song whose status becomes it is finished. */
+export const FINISHED_STATUS: Status = STATUSES[STATUSES.length - 1] as Status;
+
+/** What the calendar needs of a song: its studio time, and when it was finished (its status edited to the last). */
+export function studioFactsOf(song: Pick<Song, 'status' | 'editedAt' | 'meta'>): SongStudioFacts {
+  const edited = editTime(song.editedAt, 'status');
+  return { activity: activityOf(song.meta), finishedAt: song.status === FINISHED_STATUS && edited > 0 ? edited : null };
 }

@@ -31,6 +31,9 @@ export const songs = sqliteTable(
     /** JSON array of strings. */
     tags: text('tags').notNull().default('[]'),
     notes: text('notes').notNull().default(''),
+    /** Issue 32: when the song was pinned to the focus list, or null; the next step beside it. */
+    focus: integer('focus'),
+    nextStep: text('next_step').notNull().default(''),
     tempo: text('tempo').notNull().default(''),
     /** The tempo as a number, for numeric sorting and ranges; null when `tempo` is not a number. */
     tempoBpm: real('tempo_bpm'),
@@ -122,6 +125,8 @@ export const songs = sqliteTable(
       index('songs_hidden_duration_nulls_last').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
       index('songs_hidden_last_worked').on(t.hidden, t.lastWorked),
       index('songs_hidden_last_worked_nulls_last').on(t.hidden, sql`(${t.lastWorked} IS NULL)`, t.lastWorked),
+      // The focus list: a handful of pinned songs, found without reading the others.
+      index('songs_focus').on(t.focus).where(sql`${t.focus} IS NOT NULL`),
     ];
   },
 );

@@ -20,6 +20,7 @@ import { JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
 import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/installed-plugins';
+import { StudioNudges } from './studio/nudges';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -102,6 +103,7 @@ export function createCore(options: CoreOptions): Core {
   const runner = new JobRunner(db, { ...library.jobHandlers(), sync: sync.scheduler.jobHandler(), upload: uploads.jobHandler() }, events, { ...options.jobs, disk });
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const plugins = new InstalledPlugins(db, pool, options.plugins);
+  const nudges = new StudioNudges(db, events);
   const ctx: CoreContext = {
     db,
     events,
@@ -140,6 +142,7 @@ export function createCore(options: CoreOptions): Core {
       uploads.start(runner);
       account.start();
       plugins.start();
+      nudges.start();
     },
     async close() {
       if (closed) return;
@@ -148,6 +151,7 @@ export function createCore(options: CoreOptions): Core {
       uploads.stop();
       account.close();
       disk.stop();
+      nudges.stop();
       await plugins.stop();
       await library.stop();
       await runner.stop();

@@ -158,6 +158,8 @@ export function describeServerPlan(open: () => Promise<CloudDatabase>): void {
         status: 'Backlog',
         tags: Array.from({ length: 200 }, (_, index) => `${index}`.padEnd(100, '标')),
         notes: '音'.repeat(100_000),
+        focus: 1,
+        nextStep: '音'.repeat(200),
         tempo: '1'.repeat(20),
         key: 'k'.repeat(40),
         timeSignature: 't'.repeat(20),

@@ -1,4 +1,5 @@
 /** Songs: the `db:*-song` operations, written through the one writer (`song-writer.ts`), each in one transaction. */
+import { checkFocusRoom } from './focus';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { applyEdit } from '../../common/apply-edit';
 import { AppError } from '../../common/errors';
@@ -66,6 +67,7 @@ export function updateSong(db: Db, id: string, patch: SongPatch): Song {
   return inTransaction(db, () => {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
+    checkFocusRoom(db, current, patch);
     const custom = patch.custom === undefined ? null : checkCustomPatch(patch.custom, customFieldsById(db));
     const next = applyEdit(current, patch, custom, db.now());
     // Only the columns the edit changed: a status edit leaves the full-text and tags indexes alone.

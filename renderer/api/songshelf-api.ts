@@ -62,6 +62,16 @@ export const songshelfApi = createApi({
       // What projects load (meta) outside Hidden; a change of what is installed here is told as one of meta too.
       providesTags: readsSongs('meta', 'hidden'),
     }),
+    studioSummary: build.query<ChannelOutput<'studio:summary'>, void>({
+      query: () => call('studio:summary', undefined),
+      // The saves' sessions (meta), finished songs (status and its edit time), outside Hidden.
+      providesTags: readsSongs('meta', 'status', 'editedAt', 'hidden'),
+    }),
+    focus: build.query<ChannelOutput<'studio:focus'>, void>({
+      query: () => call('studio:focus', undefined),
+      // The pinned songs as their cards show them.
+      providesTags: readsSongs('focus', 'nextStep', 'hidden', 'name', 'status', 'meta'),
+    }),
     fields: build.query<ChannelOutput<'fields:list'>, void>({
       query: () => call('fields:list', undefined),
       providesTags: ['custom_fields'],
@@ -157,6 +167,8 @@ export const {
   useSongWaveformQuery,
   useFieldsQuery,
   usePluginsQuery,
+  useStudioSummaryQuery,
+  useFocusQuery,
   useAddFieldMutation,
   useUpdateFieldMutation,
   useRemoveFieldMutation,

@@ -22,6 +22,7 @@ const FILE_OF_PREFIX: Record<Prefix, string> = {
   sync: 'sync-handlers.ts',
   tags: 'tag-handlers.ts',
   plugins: 'plugin-handlers.ts',
+  studio: 'studio-handlers.ts',
 };
 
 const FILE_OF_UNPREFIXED: Record<Unprefixed, string> = {

@@ -13,11 +13,12 @@ import { fileHandlers } from './file-handlers';
 import { jobHandlers } from './job-handlers';
 import { libraryHandlers } from './library-handlers';
 import { pluginHandlers } from './plugin-handlers';
+import { studioHandlers } from './studio-handlers';
 import { songHandlers } from './song-handlers';
 import { syncHandlers } from './sync-handlers';
 import { tagHandlers } from './tag-handlers';
 
-export const handlers: HandlerMap = { ...accountHandlers, ...cloudHandlers, ...dbHandlers, ...fieldHandlers, ...fileHandlers, ...jobHandlers, ...libraryHandlers, ...pluginHandlers, ...songHandlers, ...syncHandlers, ...tagHandlers };
+export const handlers: HandlerMap = { ...accountHandlers, ...cloudHandlers, ...dbHandlers, ...fieldHandlers, ...fileHandlers, ...jobHandlers, ...libraryHandlers, ...pluginHandlers, ...songHandlers, ...studioHandlers, ...syncHandlers, ...tagHandlers };
 
 /** What a shell's core serves: every channel but those that only tests and benchmarks drive (`DRIVER_CHANNELS`). */
 export function shellHandlers(all: Partial<HandlerMap> = handlers): Partial<HandlerMap> {

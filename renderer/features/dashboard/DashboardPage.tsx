@@ -26,6 +26,8 @@ import { FieldsModal } from '../songs/FieldsModal';
 import { SongPanel } from '../songs/SongPanel';
 import { openInDaw, projectTarget, revealInFolder } from '../songs/song-actions';
 import { PluginsModal } from '../plugins/PluginsModal';
+import { FocusList } from '../studio/FocusList';
+import { StudioModal } from '../studio/StudioModal';
 import { usePluginPresence } from '../plugins/plugins-here';
 import { ConfirmDialog } from '../ui/Modal';
 import { Popover } from '../ui/Popover';
@@ -53,12 +55,12 @@ export default function DashboardPage() {
   // may not be in the cached list yet.
   if (viewId && !view && !isFetching) return <Navigate to={firstVisible?.path ?? '/dashboard'} replace />;
   if (!view) return <p className={styles.empty}>No views yet.</p>;
-  return <ViewPage key={view.id} view={view} />;
+  return <ViewPage key={view.id} view={view} firstScreen={view.id === firstVisible?.id} />;
 }
 
-function ViewPage({ view }: { view: View }) {
+function ViewPage({ view, firstScreen }: { view: View; firstScreen: boolean }) {
   if (!hasLibrary()) return <p className={styles.empty}>This page is not connected to the Songshelf app.</p>;
-  return <ConnectedViewPage view={view} />;
+  return <ConnectedViewPage view={view} firstScreen={firstScreen} />;
 }
 
 /**
@@ -70,7 +72,8 @@ function webColumn(column: Column): Column {
   return column.editor.kind === 'file' ? { ...column, editor: { kind: 'readonly' } } : column;
 }
 
-function ConnectedViewPage({ view }: { view: View }) {
+/** The first screen (the first view in the sidebar) shows the focus list above its songs (issue 32). */
+function ConnectedViewPage({ view, firstScreen }: { view: View; firstScreen: boolean }) {
   const onComputer = currentBuild() === 'desktop';
   const { modal } = useParams();
   const [searchParams] = useSearchParams();
@@ -229,6 +232,7 @@ function ConnectedViewPage({ view }: { view: View }) {
 
   const total = window.total;
   const closeModal = () => void navigate(view.path);
+  const openSong = (id: string) => void navigate(`${view.path}/modal/song?id=${encodeURIComponent(id)}`);
   const filterCount = view.activeFilters.length;
   return (
     <>
@@ -267,6 +271,9 @@ function ConnectedViewPage({ view }: { view: View }) {
           <button type="button" className={controls.button} onClick={() => void navigate(`${view.path}/modal/plugins`)}>
             Plug-ins
           </button>
+          <button type="button" className={controls.button} onClick={() => void navigate(`${view.path}/modal/studio`)}>
+            Studio
+          </button>
           {onComputer ? (
             <>
               <Popover label="Export">
@@ -284,6 +291,7 @@ function ConnectedViewPage({ view }: { view: View }) {
           {window.error.message}
         </p>
       ) : null}
+      {firstScreen ? <FocusList compact onOpenSong={openSong} /> : null}
       {selected.size > 0 ? (
         <BulkBar selected={selectedSongs} inHiddenView={view.type === 'hidden'} onUpdate={runBulkUpdate} {...(onComputer ? { onDelete: runBulkDelete } : {})} onClear={() => setSelected(new Map())} />
       ) : null}
@@ -316,9 +324,10 @@ function ConnectedViewPage({ view }: { view: View }) {
       )}
       {modal === 'add-song' && onComputer ? <AddSongModal onClose={closeModal} /> : null}
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
-      {modal === 'plugins' ? <PluginsModal onClose={closeModal} onOpenSong={(id) => void navigate(`${view.path}/modal/song?id=${encodeURIComponent(id)}`)} /> : null}
+      {modal === 'plugins' ? <PluginsModal onClose={closeModal} onOpenSong={openSong} /> : null}
+      {modal === 'studio' ? <StudioModal onClose={closeModal} onOpenSong={openSong} /> : null}
       {modal === 'song' && songId ? <SongPanel songId={songId} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
-      {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && modal !== 'plugins' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
+      {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && modal !== 'plugins' && modal !== 'studio' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog
           title={confirm.title}

@@ -1,7 +1,10 @@
 /** What a cell shows when it is not being edited: its text, and for some columns a little more. */
 import { analysisOf, secondTempoReading } from '../../../common/audio-analysis';
 import type { Song, SongPatch } from '../../../common/song';
+import { activityOf } from '../../../common/studio-time';
 import { Waveform } from '../player/Waveform';
+import { ActivityStrip } from '../studio/ActivityStrip';
+import studio from '../studio/Studio.module.css';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
 
@@ -38,6 +41,14 @@ export function CellText({ column, song, text, onOpen, onEdit }: { column: Colum
   if (column.id === 'waveform') {
     const overview = analysisOf(song)?.overview ?? [];
     return overview.length > 0 ? <Waveform peaks={overview} height={18} label={`Waveform of ${song.name}`} /> : <span className={styles.cellText}>—</span>;
+  }
+  if (column.id === 'studioTime' && text) {
+    return (
+      <span className={studio.studioCell}>
+        <ActivityStrip activity={activityOf(song.meta)} weeks={16} height={14} now={Date.now()} />
+        <span className={styles.cellText}>{text}</span>
+      </span>
+    );
   }
   if (column.id === 'daw' && text) return <DawBadge song={song} title={text} />;
   if (column.id === 'status') return <span className={styles.status} data-status={song.status}>{text}</span>;

@@ -10,6 +10,7 @@ import { TIME_SIGNATURES } from '../../../common/music';
 import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
 import type { SortConfig } from '../../../common/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
+import { activityOf, sinceText, type StoredActivity } from '../../../common/studio-time';
 import { missingHere, missingHereText, type PluginPresence } from '../plugins/plugins-here';
 
 export type EditorKind =
@@ -78,8 +79,16 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'recordingSession', label: 'Recording session', defaultWidth: 180, sortField: null, editor: { kind: 'file', which: 'session' }, hiddenByDefault: true, text: (song) => song.recordingSession?.fileName ?? '' },
   { id: 'dawVersion', label: 'DAW version', defaultWidth: 170, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => metaText(song, 'dawVersion') },
   // Issue 19: the versions the project keeps and what its last save changed; the song's panel shows them all.
+  // Issue 32: when the song was last worked on, from its saves (sorts by it), with its weeks of work as a strip.
+  { id: 'studioTime', label: 'Studio time', defaultWidth: 190, sortField: 'lastWorked', editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => studioTimeText(activityOf(song.meta)) },
   { id: 'versions', label: 'Versions', defaultWidth: 220, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => versionSummaryText(versionSummaryOf(song.meta)) },
 ];
+
+/** "3 days ago · 12.5 h": the Studio time column's words beside its strip. */
+function studioTimeText(activity: StoredActivity | null): string {
+  if (!activity || activity.lastWorked === null) return '';
+  return `${sinceText(activity.lastWorked, Date.now())} · ${activity.hours} h`;
+}
 
 /**
  * Issue 31, "will it open here?": how many of the song's plug-ins are not installed on this computer and how many of

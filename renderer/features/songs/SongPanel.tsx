@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
 import { pluginsOf } from '../../../common/plugins';
-import { songActivity, type SongActivity } from '../../../common/studio-time';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
@@ -19,6 +18,8 @@ import { Spinner } from '../ui/Spinner';
 import { showToast } from '../ui/toasts';
 import { openInDaw, projectTarget, revealInFolder } from './song-actions';
 import type { Column } from '../song-table/columns';
+import { FocusControl } from '../studio/FocusControl';
+import { SongStudioTime } from '../studio/SongStudioTime';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
 import { SongFields } from './SongFields';
 import styles from './SongPanel.module.css';
@@ -68,6 +69,8 @@ export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string
         <>
           <SongFields song={song.value} columns={columns} onSaved={setSong} {...(onPlay ? { onPlay } : {})} />
           <SongDetails song={song.value} />
+          <FocusControl song={song.value} onSaved={setSong} />
+          <SongStudioTime song={song.value} />
         </>
       ) : null}
       <section className={styles.section} aria-label="Versions">
@@ -199,15 +202,8 @@ function Timeline({ songId, timeline }: { songId: string; timeline: SongTimeline
   // Newest first; a bounce written after a save sits above it.
   rows.sort((a, b) => time(b) - time(a));
   if (rows.length === 0) return <p className={styles.muted}>{timeline.errors[0]?.reason ?? 'This song has no project to read versions from.'}</p>;
-  // Studio time (issue 32): the same saves, grouped into work sessions by the same rule as `cli activity`.
-  const activity = songActivity(timeline.versions.map((version) => version.time));
   return (
     <>
-      {activity.sessions.length > 0 ? (
-        <p className={styles.muted} data-testid="studio-time">
-          {studioTimeText(activity)}
-        </p>
-      ) : null}
       {timeline.bounce?.olderThanLastSave ? <p className={styles.caution}>The bounce is older than the project's last save: it may not have the latest changes.</p> : null}
       <ol className={styles.timeline}>
         {rows.map((row) =>
@@ -225,14 +221,6 @@ function Timeline({ songId, timeline }: { songId: string; timeline: SongTimeline
       </ol>
     </>
   );
-}
-
-/** "4 sessions, 6.5 h · last worked 12 May 2026 · 3 days in a row at most". */
-function studioTimeText(activity: SongActivity): string {
-  const sessions = `${activity.sessions.length} ${activity.sessions.length === 1 ? 'session' : 'sessions'}, ${activity.hours} h`;
-  const last = activity.lastWorked === null ? null : `last worked ${DATE.format(activity.lastWorked)}`;
-  const streak = activity.streakDays > 1 ? `${activity.streakDays} days in a row at most` : null;
-  return ['Studio time: ' + sessions, last, streak].filter(Boolean).join(' · ');
 }
 
 function VersionRow({ songId, version }: { songId: string; version: ProjectVersion }) {

@@ -21,6 +21,8 @@ import { MESSAGES } from '../../../common/messages';
 import { summarisePlugins } from '../../../common/plugins';
 import type { Song, SongPatch } from '../../../common/song';
 import { stampEdits } from '../../../common/song-edits';
+import { readStudioSettings, type StudioSettings } from '../../../common/studio-settings';
+import { studioFactsOf, studioSummary } from '../../../common/studio-time';
 import type { SyncStatus } from '../../../common/sync';
 import { viewPath, type View, type ViewPatch } from '../../../common/view';
 import { pageOf, songsOfView } from '../../../common/view-rules';
@@ -34,7 +36,7 @@ const STALE_AFTER_MS = 60_000;
 /** Songs sent to the cloud in one request. */
 const SAVE_BATCH = 200;
 
-const LAYOUT_FIELDS = ['sortConfig', 'activeFilters', 'columnVisibility', 'columnOrder', 'columnWidths'] as const;
+const LAYOUT_FIELDS = ['layout', 'sortConfig', 'activeFilters', 'columnVisibility', 'columnOrder', 'columnWidths'] as const;
 
 export const ONLY_IN_APP = 'This is done in the Songshelf app on your computer, where your project folders are.';
 
@@ -141,6 +143,15 @@ export class CloudLibrary {
 
   private layoutKey(): string {
     return `songshelf.web-views.${this.options.userId}`;
+  }
+
+  /** The studio's settings on this browser (issue 32): the app's are its computer's. */
+  private studioSettings(): StudioSettings {
+    try {
+      return readStudioSettings(JSON.parse(this.options.storage.getItem(`songshelf.studio.${this.options.userId}`) ?? '{}'));
+    } catch {
+      return readStudioSettings({});
+    }
   }
 
   private storedLayouts(): Record<string, ViewPatch> {
@@ -312,7 +323,10 @@ export class CloudLibrary {
       return { data: songs };
     },
     'db:update-song': async ({ id, patch }) => {
-      const next = this.editedSong(this.song(id, `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`), patch);
+      const current = this.song(id, `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
+      const pinned = [...this.songs.values()].filter((song) => song.focus !== null && !song.hidden).length;
+      if (patch.focus != null && current.focus === null && pinned >= this.studioSettings().focusLimit) throw new AppError('limit_reached', MESSAGES.focusListFull(this.studioSettings().focusLimit));
+      const next = this.editedSong(current, patch);
       await this.saveSongs([next]);
       return { data: next, changed: ['songs'] };
     },
@@ -336,6 +350,14 @@ export class CloudLibrary {
     },
     'tags:list': (input) => ({ data: this.tags(input?.prefix ?? '', input?.limit ?? 50) }),
     'plugins:list': () => ({ data: summarisePlugins(this.songs.values()) }),
+    'studio:summary': () => ({ data: studioSummary([...this.songs.values()].filter((song) => !song.hidden).map(studioFactsOf), this.now()) }),
+    'studio:focus': () => ({ data: [...this.songs.values()].filter((song) => song.focus !== null && !song.hidden).sort((a, b) => (a.focus ?? 0) - (b.focus ?? 0)) }),
+    'studio:settings': () => ({ data: this.studioSettings() }),
+    'studio:set-settings': (patch) => {
+      const next = { ...this.studioSettings(), ...patch };
+      this.options.storage.setItem(`songshelf.studio.${this.options.userId}`, JSON.stringify(next));
+      return { data: next };
+    },
     'fields:list': () => ({ data: this.fields }),
     'songs:cloud-audio-url': async ({ id }) => {
       const url = await cloudAudioUrl(this.options.supabase, this.song(id, MESSAGES.songNotFound));

@@ -1,0 +1,25 @@
+/**
+ * The focus list (issue 32): the songs the user is finishing, pinned in order (`songs.focus`, the pin's time), each
+ * with its next step. Hidden songs are never on it. Pinning past the user's limit is refused here, for the app and
+ * every caller of the core; a pull may bring more pins from another computer, which stay (nothing is lost).
+ */
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors';
+import { MESSAGES } from '../../common/messages';
+import type { Song, SongPatch } from '../../common/song';
+import type { Db } from '../handle';
+import { songFromRow } from '../rows/song-row';
+import { songs } from '../schema';
+import { getStudioSettings } from './studio-settings';
+
+export function focusedSongs(db: Db): Song[] {
+  return db.orm.select().from(songs).where(and(isNotNull(songs.focus), eq(songs.hidden, false))).orderBy(asc(songs.focus)).all().map(songFromRow);
+}
+
+/** Refuses an edit that pins a song (not pinned before) onto a full focus list. */
+export function checkFocusRoom(db: Db, current: Song, patch: SongPatch): void {
+  if (patch.focus === undefined || patch.focus === null || current.focus !== null) return;
+  const limit = getStudioSettings(db).focusLimit;
+  const pinned = db.orm.get<{ count: number }>(sql`SELECT count(*) AS count FROM ${songs} WHERE ${songs.focus} IS NOT NULL AND ${songs.hidden} = 0`).count;
+  if (pinned >= limit) throw new AppError('limit_reached', MESSAGES.focusListFull(limit));
+}

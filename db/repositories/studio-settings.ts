@@ -1,0 +1,16 @@
+/** The studio's settings on this computer (issue 32), in the kv table; read back checked (`readStudioSettings`). */
+import { readStudioSettings, type StudioSettings } from '../../common/studio-settings';
+import type { Db } from '../handle';
+import { getKv, setKv } from './account';
+
+const KV_STUDIO_SETTINGS = 'studio.settings';
+
+export function getStudioSettings(db: Db): StudioSettings {
+  return readStudioSettings(getKv<unknown>(db, KV_STUDIO_SETTINGS, {}));
+}
+
+export function setStudioSettings(db: Db, patch: Partial<StudioSettings>): StudioSettings {
+  const next = { ...getStudioSettings(db), ...patch };
+  setKv(db, KV_STUDIO_SETTINGS, next);
+  return next;
+}
