@@ -13,8 +13,9 @@
  *   search_keystroke_ms  p95 over every keystroke of typing "night" and "bpm:120-128" letter by letter (3 runs): the
  *                        keydown in the search box -> the frame after the grid shows the rows of the new text. Its
  *                        parts (the search box's debounce, the query's round trip, the render) go to stderr.
+ *   board_open_ms, board_drag_ms   a board view of the same library (issue 32): see `board.ts`
  * Goals (issues 4, 15 and 30): open_ms < 1000, offline_open_ms < 1000, scroll_p95_frame_ms <= 16,
- * search_keystroke_ms <= 50.
+ * search_keystroke_ms <= 50; (issue 32) board_open_ms < 1000, board_drag_ms < 300.
  *
  * `--analysing N` measures the same while the app analyses N bounces in the background (issue 18: the table must
  * not slow down): it watches a folder of N distinct 10-second grooves first (`--bounce-seconds S` for another
@@ -35,6 +36,7 @@ import { appRootFrom } from '../main/paths';
 import { synthGroove } from '../fixtures/generators/audio-corpus';
 import { writeSongs } from '../fixtures/generators/songs';
 import { writeSignalWav } from '../fixtures/generators/wav';
+import { measureBoard } from './board';
 import { argValue, round } from './measure';
 
 const argv = process.argv.slice(2);
@@ -247,6 +249,7 @@ try {
   const direct = await directQueries(page, TYPED);
   await page.getByRole('searchbox', { name: 'Search songs' }).fill('');
   const analysedDuring = analysing > 0 ? (await analysedSongs(page)) - analysedBefore : 0;
+  const board = await measureBoard(context, page, host.url);
   await context.close();
 
   // The same library with its cloud gone: the host starts again on a cloud address where nothing answers, so the
@@ -272,12 +275,15 @@ try {
   process.stderr.write(`open runs: ${opens.map((ms) => round(ms, 1)).join(', ')} ms; offline: ${offlineOpens.map((ms) => round(ms, 1)).join(', ')} ms; edits: ${edits.map((ms) => round(ms, 1)).join(', ')} ms\n`);
   process.stderr.write(`scroll steps: p50 ${round(percentile(frames, 0.5), 2)} ms, max ${round(Math.max(...frames), 2)} ms over ${frames.length}\n`);
   reportKeystrokes(keystrokes, direct);
+  process.stderr.write(`board opens: ${board.opens.map((ms) => round(ms, 1)).join(', ')} ms; drags: ${board.drags.map((ms) => round(ms, 1)).join(', ')} ms\n`);
   const result = {
     open_ms: round(Math.max(...opens), 1),
     offline_open_ms: round(Math.max(...offlineOpens), 1),
     scroll_p95_frame_ms: round(percentile(frames, 0.95), 2),
     edit_roundtrip_ms: round(percentile(edits, 0.5), 1),
     search_keystroke_ms: round(percentile(keystrokes.map((keystroke) => keystroke.total), 0.95), 1),
+    board_open_ms: round(board.board_open_ms, 1),
+    board_drag_ms: round(board.board_drag_ms, 1),
     ...(analysing > 0 ? { analysed_during: analysedDuring } : {}),
   };
   console.log(json ? JSON.stringify(result) : result);
