@@ -55,6 +55,7 @@ describe('the studio time a song keeps', () => {
         firstWorked: at(9, 1),
         lastWorked: 5e15,
         streakDays: Number.NaN,
+        gapMinutes: 1e9,
       },
     };
     expect(activityOf(hostile)).toEqual({
@@ -64,6 +65,7 @@ describe('the studio time a song keeps', () => {
       firstWorked: at(2, 10),
       lastWorked: at(6, 10),
       streakDays: 1,
+      gapMinutes: 90,
     });
   });
 });

@@ -83,6 +83,8 @@ export interface StoredActivity {
   firstWorked: number | null;
   lastWorked: number | null;
   streakDays: number;
+  /** The gap the sessions were grouped with (the user's setting then): a song grouped with another is grouped again. */
+  gapMinutes: number;
 }
 
 /** More sessions than a year of daily work: a song keeps its latest, the rest live on in its figures. */
@@ -97,6 +99,7 @@ export function storedActivity(saveTimes: readonly number[], gapMs = DEFAULT_SES
     firstWorked: activity.firstWorked,
     lastWorked: activity.lastWorked,
     streakDays: activity.streakDays,
+    gapMinutes: Math.round(gapMs / 60_000),
   };
 }
 
@@ -122,19 +125,21 @@ export function activityOf(meta: Record<string, unknown>): StoredActivity | null
     if (sessions.length > 0 && start < (sessions.at(-1) as [number, number])[1]) continue;
     sessions.push([start, end]);
   }
-  const count = (name: string, max: number, fallback: number) => {
-    const figure = stored[name];
-    return typeof figure === 'number' && Number.isFinite(figure) && figure >= fallback && figure <= max ? figure : fallback;
+  const figure = (name: string, min: number, max: number, fallback: number) => {
+    const value = stored[name];
+    return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
   };
+  const atLeast = (name: string, max: number, least: number) => figure(name, least, max, least);
   const keptHours = Math.round((sessions.reduce((sum, [start, end]) => sum + end - start, 0) / 3_600_000) * 100) / 100;
   const first = stored.firstWorked;
   return {
     sessions,
-    sessionCount: Math.round(count('sessionCount', 1_000_000, sessions.length)),
-    hours: count('hours', 1_000_000, keptHours),
+    sessionCount: Math.round(atLeast('sessionCount', 1_000_000, sessions.length)),
+    hours: atLeast('hours', 1_000_000, keptHours),
     firstWorked: isTime(first) && (sessions.length === 0 || first <= sessions[0]![0]) ? first : (sessions[0]?.[0] ?? null),
     lastWorked: sessions.at(-1)?.[1] ?? null,
-    streakDays: Math.round(count('streakDays', 100_000, sessions.length > 0 ? 1 : 0)),
+    streakDays: Math.round(atLeast('streakDays', 100_000, sessions.length > 0 ? 1 : 0)),
+    gapMinutes: Math.round(figure('gapMinutes', 1, 24 * 60, DEFAULT_SESSION_GAP_MS / 60_000)),
   };
 }
 

@@ -76,6 +76,8 @@ test('a tempo heard two ways shows both, and one click keeps the other as the so
   await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
+  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
   await search(page, 'Heard Twice');
   const tempo = cell(page, 'Heard Twice', 'tempo');
   await expect(tempo).toHaveText('100 | 200', { timeout: 30_000 });

@@ -26,6 +26,8 @@ test('the Plug-ins view lists what the projects load and what this computer lack
   await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
+  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
   await search(page, 'Plugin Song');
   await expect(page.getByTestId('song-row')).toHaveCount(1);
 

@@ -54,6 +54,8 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
+  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
   await search(page, 'Qz');
   await expect(page.getByTestId('song-row')).toHaveCount(4, { timeout: 20_000 });
   const today = new Date();
@@ -104,7 +106,13 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await expect(studio.getByTestId('studio-totals')).toContainText(/ h in \d+ sessions on \d+ songs, \d+ days worked/);
   await expect(studio.getByTestId('finished-per-month').locator(`[data-month="${thisMonth}"]`)).toHaveAttribute('data-count', String(finishedBefore + 1));
   await expect(studio.getByRole('region', { name: 'Finishing' })).toContainText('Qz Lantern');
+  // The weekly nudge is the user's choice, kept by the core.
+  const nudge = studio.getByRole('checkbox', { name: /Once a week, tell me about songs in progress/ });
+  await expect(nudge).not.toBeChecked();
+  await nudge.check();
+  await expect.poll(() => page.evaluate(async () => ((await window.api!['studio:settings']()) as { ok: boolean; data?: { nudges: boolean } }).data?.nudges)).toBe(true);
   await page.screenshot({ path: 'e2e/artifacts/studio-calendar.png' });
+  await nudge.uncheck();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'e2e/artifacts/studio-calendar-phone.png' });
   await page.setViewportSize({ width: 1440, height: 900 });

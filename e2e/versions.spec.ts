@@ -25,6 +25,8 @@ test('the song panel shows the project’s versions, what each save changed, and
   await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();
+  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
   await search(page, 'Timeline Song');
   await expect(page.getByTestId('song-row')).toHaveCount(1);
 

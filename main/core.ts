@@ -21,6 +21,7 @@ import { Library, type LibraryOptions } from './library/library';
 import { AudioCompressor, type CompressorOptions } from './media/compression';
 import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/installed-plugins';
 import { StudioNudges } from './studio/nudges';
+import { SessionRegrouper } from './studio/session-regroup';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -71,6 +72,7 @@ export interface Core {
   account: AccountService;
   disk: DiskFullWatch;
   plugins: InstalledPlugins;
+  sessions: SessionRegrouper;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -104,6 +106,7 @@ export function createCore(options: CoreOptions): Core {
   const localFiles = new LocalFileStore(options.dataDir, options.localFiles);
   const plugins = new InstalledPlugins(db, pool, options.plugins);
   const nudges = new StudioNudges(db, events);
+  const sessions = new SessionRegrouper(db, options.dataDir);
   const ctx: CoreContext = {
     db,
     events,
@@ -118,6 +121,7 @@ export function createCore(options: CoreOptions): Core {
     account,
     cloud,
     disk,
+    sessions,
   };
   let closed = false;
   return {
@@ -132,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
     account,
     disk,
     plugins,
+    sessions,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
@@ -143,6 +148,8 @@ export function createCore(options: CoreOptions): Core {
       account.start();
       plugins.start();
       nudges.start();
+      // A change of the session gap left half done (a quit, a crash) goes on.
+      void sessions.poke().catch((error: unknown) => console.error('[studio] sessions not grouped again:', error instanceof Error ? error.message : error));
     },
     async close() {
       if (closed) return;
@@ -152,6 +159,7 @@ export function createCore(options: CoreOptions): Core {
       account.close();
       disk.stop();
       nudges.stop();
+      await sessions.stop();
       await plugins.stop();
       await library.stop();
       await runner.stop();

@@ -1,4 +1,5 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
+import type { SessionRegrouper } from '../studio/session-regroup';
 import type { DiskFullWatch } from '../disk/disk-full';
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
 import type { Db } from '../../db/handle';
@@ -44,6 +45,8 @@ export interface CoreContext {
   cloud: () => CloudStatus;
   /** Knows when the disk that holds the library is full, tells the user once, and says when it has space again. */
   disk: DiskFullWatch;
+  /** Groups the songs' saves into work sessions again when the user changes the gap (issue 32). */
+  sessions: SessionRegrouper;
 }
 
 export type Handler<C extends Channel> = (

@@ -12,6 +12,7 @@ import { storedActivity } from '../../common/studio-time';
 import type { Song } from '../../common/song';
 import { inTransaction, type Db } from '../../db/handle';
 import { setContentHashes } from '../../db/repositories/files-index';
+import { getStudioSettings } from '../../db/repositories/studio-settings';
 import { mergeProjectMeta } from '../../db/repositories/scanned-songs';
 import { writeSongChanges } from '../../db/repositories/song-writer';
 import { getSongs } from '../../db/repositories/songs';
@@ -49,6 +50,7 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
   const hashes: { path: string; contentHash: string | null }[] = [];
   // Asked before any of this job's reads is written: a project read before was saved again (issue 19).
   const readBefore = deps.snapshots ? projectsReadBefore(deps.db, payload.reads) : new Set<string>();
+  const gapMs = getStudioSettings(deps.db).sessionGapMinutes * 60_000;
   try {
     for (const [position, request] of payload.reads.entries()) {
       ctx.signal.throwIfAborted();
@@ -70,7 +72,7 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
             if (!versions) return { ...merged, meta: { ...merged.meta, versions: null } };
             const { saveTimes, ...summary } = versions;
             // Issue 32: the saves the versions list are the song's studio time (no read beyond theirs).
-            return { ...merged, meta: { ...merged.meta, versions: asJson(summary), activity: asJson(storedActivity(saveTimes)) } };
+            return { ...merged, meta: { ...merged.meta, versions: asJson(summary), activity: asJson(storedActivity(saveTimes, gapMs)) } };
           }
           return { ...song, meta: { ...song.meta, daw: request.daw, readError: outcome.reason }, modifiedAt: now };
         },

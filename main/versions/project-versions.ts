@@ -69,8 +69,7 @@ export async function summariseVersions(
   const { signal, snapshotsOf } = options;
   const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
   const listed = [...(await findVersionFiles(projectPath, daw)), ...snapshots];
-  // Every save is a moment of work, also one whose bytes another version repeats.
-  const saveTimes = listed.map((file) => file.time);
+  const saveTimes = saveTimesOf(listed);
   const files = daw === 'logic' ? listed : await withoutCopies(listed);
   const now = files.find((file) => file.source === 'save');
   const earlier = files.filter((file) => file !== now && (now === undefined || file.time <= now.time) && file.source !== 'save-as').sort(byTime).at(-1);
@@ -79,6 +78,20 @@ export async function summariseVersions(
   if (!outcome.ok) return { count: files.length, lastChange: null, saveTimes };
   const changes = versionChanges(outcome.value, current).filter((change) => change.kind !== 'daw-version');
   return { count: files.length, lastChange: changes.map(changeText).join('; '), saveTimes };
+}
+
+/**
+ * The moments of work a project's versions give (issue 32): every version listed, also one whose bytes another
+ * repeats (a backup of the save is still a save then). Its names and file times only: nothing is read.
+ */
+export function saveTimesOf(versions: readonly VersionFile[]): number[] {
+  return versions.map((file) => file.time);
+}
+
+/** The saves of a project as the scan's read lists them (`summariseVersions`), without reading any version. */
+export async function projectSaveTimes(projectPath: string, daw: Daw, snapshotsOf?: { dataDir: string; songId: string }): Promise<number[]> {
+  const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
+  return saveTimesOf([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
 }
 
 function byTime(a: VersionFile, b: VersionFile): number {

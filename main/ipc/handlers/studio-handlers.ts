@@ -8,5 +8,12 @@ export const studioHandlers = {
   'studio:summary': (_input, { db }) => readStudioSummary(db, db.now()),
   'studio:focus': (_input, { db }) => focusedSongs(db),
   'studio:settings': (_input, { db }) => getStudioSettings(db),
-  'studio:set-settings': (patch, { db }) => setStudioSettings(db, patch),
+  'studio:set-settings': (patch, { db, sessions }) => {
+    const before = getStudioSettings(db);
+    const after = setStudioSettings(db, patch);
+    if (after.sessionGapMinutes !== before.sessionGapMinutes) {
+      void sessions.poke().catch((error: unknown) => console.error('[studio] sessions not grouped again:', error instanceof Error ? error.message : error));
+    }
+    return after;
+  },
 } satisfies Partial<HandlerMap>;

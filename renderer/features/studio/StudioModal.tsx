@@ -7,6 +7,7 @@ import { useStudioSummaryQuery } from '../../api/songshelf-api';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import { FocusList } from './FocusList';
+import { StudioSettings } from './StudioSettings';
 import styles from './Studio.module.css';
 
 const CELL = 12;
@@ -26,6 +27,7 @@ export function StudioModal({ onClose, onOpenSong }: { onClose: () => void; onOp
       {isLoading ? <Spinner label="Reading the library's studio time" /> : null}
       {error ? <p role="alert">The studio time could not be read.</p> : null}
       {summary ? <StudioCharts summary={summary} /> : null}
+      <StudioSettings />
     </Modal>
   );
 }
