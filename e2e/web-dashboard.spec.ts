@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { songToCloud, viewToCloud } from '../common/cloud-records';
 import type { Song } from '../common/song';
+import { storedActivity } from '../common/studio-time';
 import { plainSong } from '../common/test-songs';
 import { viewPath, type View } from '../common/view';
 import { createConfirmedUser, logIn, signedInCloudClient, SIGNED_OUT_STATE } from '../harness/signed-in';
@@ -141,4 +142,40 @@ test('the website’s dashboard on a phone: the views a strip over the table, th
   // A table wider than the phone scrolls inside its own box; the page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await page.screenshot({ path: 'e2e/artifacts/web-dashboard-phone.png' });
+});
+
+test('the website shows the board, the studio calendar and the focus list synced from the app (issue 32)', async ({ browser }) => {
+  const DAY = 86_400_000;
+  const evening = (daysAgo: number) => new Date(new Date().setHours(19, 0, 0, 0) - daysAgo * DAY).getTime();
+  const saves = [3, 10, 17].flatMap((daysAgo) => [evening(daysAgo), evening(daysAgo) + 3_600_000]);
+  const cold = song('Cold Song', 25, { status: 'Writing', focus: NOW - 1000, nextStep: 'Write the second verse', meta: { daw: 'logic', activity: storedActivity(saves) as never } });
+  const board: View = { ...CLUB, id: crypto.randomUUID(), title: 'Web Board', layout: 'board', sortConfig: null, activeFilters: [], position: 2 };
+  const inserted = await cloud.from('songs').insert({ id: cold.id, data: songToCloud(cold), origin: 'computer' });
+  const view = await cloud.from('views').insert({ id: board.id, data: viewToCloud({ ...board, path: viewPath(board.id) }), origin: 'computer' });
+  expect([inserted.error, view.error]).toEqual([null, null]);
+
+  const page = await signedIn(browser);
+  // The first screen shows the songs being finished first, with their next steps.
+  await expect(page.getByRole('region', { name: 'Finishing' }).getByLabel('Next step for Cold Song')).toHaveValue('Write the second verse');
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /Web Board/ }).click();
+  const writing = page.getByRole('region', { name: 'Writing', exact: true });
+  await expect(writing.locator('[data-song="Cold Song"]')).toContainText('Worked on 3 days ago');
+  await writing.locator('[data-song="Cold Song"]').dragTo(page.getByRole('region', { name: 'Recording', exact: true }));
+  await expect(page.getByRole('region', { name: 'Recording', exact: true }).locator('[data-song="Cold Song"]')).toBeVisible();
+  await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', cold.id)).data?.[0]?.data as Song | undefined)?.status).toBe('Recording');
+  await page.screenshot({ path: 'e2e/artifacts/web-board.png' });
+
+  await page.getByRole('button', { name: 'Studio', exact: true }).click();
+  const studio = page.getByRole('dialog', { name: 'Studio time' });
+  for (const daysAgo of [3, 10, 17]) {
+    const date = new Date(evening(daysAgo));
+    const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    await expect(studio.locator(`rect[data-day="${day}"]`)).toHaveAttribute('data-shade', '2');
+  }
+  await expect(studio.getByTestId('studio-totals')).toContainText('3 h in 3 sessions on 1 song, 3 days worked');
+  await page.screenshot({ path: 'e2e/artifacts/web-studio.png' });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'e2e/artifacts/web-board-phone.png' });
 });
