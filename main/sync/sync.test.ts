@@ -166,6 +166,24 @@ describe('two devices', () => {
     expect((await songs(b)).find((candidate) => candidate.id === song.id)?.tempo).toBe('128');
   });
 
+  it('a board view, the focus list and its next steps (issue 32) made on one computer are the same on the other', async () => {
+    const a = await device();
+    const b = await device();
+    const board = await call<View>(a, 'db:add-view', { type: 'custom', title: 'Finishing board', layout: 'board', sortConfig: { column: 'lastWorked', direction: 'Ascending' } });
+    const song = await addSong(a, 'Pinned');
+    await call(a, 'db:update-song', { id: song.id, patch: { focus: 1_700_000_000_000, nextStep: 'Sing the bridge' } });
+    await sync(a);
+    await sync(b);
+    expect((await call<View[]>(b, 'db:get-views')).find((view) => view.id === board.id)).toMatchObject({ layout: 'board', sortConfig: { column: 'lastWorked', direction: 'Ascending' } });
+    expect((await call<Song[]>(b, 'studio:focus')).map((pinned) => [pinned.name, pinned.nextStep])).toEqual([['Pinned', 'Sing the bridge']]);
+
+    // Unpinned on the other computer: the later edit wins back on the first.
+    await call(b, 'db:update-song', { id: song.id, patch: { focus: null } });
+    await sync(b);
+    await sync(a);
+    expect(await call<Song[]>(a, 'studio:focus')).toEqual([]);
+  });
+
   it('custom fields travel: added with values, renamed, and removed on one computer, the same on the other', async () => {
     const a = await device();
     const b = await device();
