@@ -58,7 +58,11 @@ test('a board moves songs between statuses by mouse and keyboard, with Undo, and
     await expect.poll(() => statusOf(page, 'Bd Night Drive')).toBe('Backlog');
     await expect(column(page, 'Mixing').getByTestId('board-card')).toHaveCount(0);
 
-    // By keyboard: Shift+→ moves the focused card a status on, and the focus goes with it.
+    // By keyboard alone: Tab from the toolbar reaches the board at its first column's first card.
+    await page.getByRole('button', { name: 'Studio', exact: true }).focus();
+    for (let tab = 0; tab < 6 && !(await column(page, 'Backlog').getByTestId('board-card').first().evaluate((element) => element === document.activeElement)); tab++) await page.keyboard.press('Tab');
+    await expect(column(page, 'Backlog').getByTestId('board-card').first()).toBeFocused();
+    // Shift+→ moves the focused card a status on, and the focus goes with it.
     await card(page, 'Bd Glass').click();
     await page.keyboard.press('Shift+ArrowRight');
     await expect(column(page, 'Writing').locator('[data-song="Bd Glass"]')).toBeFocused();

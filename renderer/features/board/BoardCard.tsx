@@ -15,18 +15,19 @@ interface BoardCardProps {
   song: Song;
   status: Status;
   focused: boolean;
+  tabbable: boolean;
   pending: boolean;
   onFocus: () => void;
   onOpen: () => void;
 }
 
-export function BoardCard({ song, status, focused, pending, onFocus, onOpen }: BoardCardProps) {
+export function BoardCard({ song, status, focused, tabbable, pending, onFocus, onOpen }: BoardCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The keyboard's card takes the focus when it is drawn (also in its new column after a move, when the focus fell
     // to the page as its old card went), unless the focus is elsewhere now (the search box, a dialog).
     const active = document.activeElement;
-    const free = active === null || active === document.body || ref.current?.closest('[role="grid"]')?.contains(active) === true;
+    const free = active === null || active === document.body || ref.current?.closest('[data-board]')?.contains(active) === true;
     if (focused && ref.current && free) ref.current.focus({ preventScroll: true });
   }, [focused]);
   const heard = analysisOf(song);
@@ -36,8 +37,10 @@ export function BoardCard({ song, status, focused, pending, onFocus, onOpen }: B
   return (
     <div
       ref={ref}
-      role="gridcell"
-      tabIndex={focused ? 0 : -1}
+      role="button"
+      aria-roledescription="card"
+      aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Enter"
+      tabIndex={tabbable ? 0 : -1}
       className={styles.card}
       data-testid="board-card"
       data-song={song.name}

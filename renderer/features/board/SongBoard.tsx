@@ -80,7 +80,7 @@ export function SongBoard({ viewId, search, sort, viewFilters, onOpen }: SongBoa
   };
 
   return (
-    <div className={styles.board} role="grid" aria-label="Board: a column per status" onKeyDown={onKeyDown}>
+    <div className={styles.board} role="group" aria-label="Board: a column per status" data-board onKeyDown={onKeyDown}>
       {STATUSES.map((status) => (
         <BoardColumn
           key={status}
@@ -203,7 +203,16 @@ function CardRow({ index, style, window, status, focusedId, onFocus, onOpen }: R
   return (
     <div style={style} className={styles.cardSlot}>
       {song ? (
-        <BoardCard song={song} status={status} focused={song.id === focusedId} pending={window.isPending(song.id)} onFocus={() => onFocus(song.id)} onOpen={() => onOpen(song)} />
+        <BoardCard
+          song={song}
+          status={status}
+          focused={song.id === focusedId}
+          // Tab reaches each column at its focused card, or its first.
+          tabbable={song.id === focusedId || (focusedId === null && index === 0)}
+          pending={window.isPending(song.id)}
+          onFocus={() => onFocus(song.id)}
+          onOpen={() => onOpen(song)}
+        />
       ) : (
         <div className={styles.cardPlaceholder} />
       )}
