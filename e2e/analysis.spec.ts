@@ -7,8 +7,7 @@ import { expect, test } from './fixtures';
 import { writeAls } from '../fixtures/generators/als';
 import { synthGroove, synthProgression } from '../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../fixtures/generators/wav';
-import { hostUrl } from './host-url';
-import { cell, makeRoomForFolders, search, showColumns } from './songs';
+import { cell, openAndWatch, search, showColumns } from './songs';
 
 test('bounces are heard: BPM, key, LUFS and a waveform in the table and the player; a half-time bounce says so', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-heard-'));
@@ -19,12 +18,7 @@ test('bounces are heard: BPM, key, LUFS and a waveform in the table and the play
   writeAls(path.join(project, 'Heard Halftime.als'), { tempo: 174 });
   writeSignalWav(path.join(project, 'Heard Halftime.wav'), synthGroove({ bpm: 87, pattern: 'four-on-floor', durationS: 12 }), 44_100, 2);
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
-  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  await openAndWatch(page, root);
   await search(page, 'Heard');
   await showColumns(page, ['BPM (audio)', 'Key (audio)', 'LUFS', 'Waveform']);
 
@@ -71,13 +65,7 @@ test('a tempo heard two ways shows both, and one click keeps the other as the so
   const fast = synthGroove({ bpm: 200, pattern: 'backbeat', durationS: 16 });
   writeSignalWav(path.join(root, 'Heard Twice.wav'), slow.map((value, i) => value + 0.73 * (fast[i] ?? 0)), 44_100, 2);
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
-  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
-  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  await openAndWatch(page, root);
   await search(page, 'Heard Twice');
   const tempo = cell(page, 'Heard Twice', 'tempo');
   await expect(tempo).toHaveText('100 | 200', { timeout: 30_000 });

@@ -3,8 +3,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { writeAbletonHistory } from '../fixtures/generators/project-versions';
-import { hostUrl } from './host-url';
-import { makeRoomForFolders, tempFolder } from './songs';
+import { openAndWatch, tempFolder } from './songs';
 
 const DAY = 86_400_000;
 const column = (page: Page, status: string) => page.getByRole('region', { name: status, exact: true });
@@ -29,11 +28,7 @@ test('a board moves songs between statuses by mouse and keyboard, with Undo, and
   writeAbletonHistory(root, 'Bd Harbour', saves(40, 2));
   writeAbletonHistory(root, 'Bd Glass', saves(1, 4));
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
+  await openAndWatch(page, root);
 
   const viewPath = await page.evaluate(async () => {
     const added = await window.api!['db:add-view']({ type: 'custom', title: 'Board e2e', layout: 'board' });

@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { writeAls } from '../fixtures/generators/als';
-import { hostUrl } from './host-url';
-import { cell, makeRoomForFolders, search, showColumns, tempFolder } from './songs';
+import { cell, openAndWatch, search, showColumns, tempFolder } from './songs';
 
 const pluginFolder = (...parts: string[]) => path.join(process.env.SONGSHELF_PLUGIN_ROOT as string, 'Library', 'Audio', 'Plug-Ins', ...parts);
 
@@ -21,13 +20,7 @@ test('the Plug-ins view lists what the projects load and what this computer lack
     ],
   });
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
-  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
-  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  await openAndWatch(page, root);
   await search(page, 'Plugin Song');
   await expect(page.getByTestId('song-row')).toHaveCount(1);
 

@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Api } from '../common/ipc';
 import type { NewSong } from '../common/song';
 import { FREE_TIER_MAX_DIRECTORIES } from '../common/constants';
+import { hostUrl } from './host-url';
 
 declare global {
   interface Window {
@@ -67,6 +68,19 @@ export async function makeRoomForFolders(page: Page, count = 1): Promise<void> {
     return 'ok';
   }, FREE_TIER_MAX_DIRECTORIES - count);
   expect(room).toBe('ok');
+}
+
+/**
+ * Opens the app at 1440x900 and watches `root` as a user does (under the free tier's three folders), waiting for the
+ * folder's own view: a search typed before it shows would go to the view it leaves.
+ */
+export async function openAndWatch(page: Page, root: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(hostUrl());
+  await makeRoomForFolders(page);
+  await page.getByLabel('Add a folder').fill(root);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
 }
 
 /**

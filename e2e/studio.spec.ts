@@ -5,8 +5,7 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { writeAbletonHistory } from '../fixtures/generators/project-versions';
-import { hostUrl } from './host-url';
-import { cell, makeRoomForFolders, search, showColumns, tempFolder } from './songs';
+import { cell, openAndWatch, search, showColumns, tempFolder } from './songs';
 
 
 /** Saves of one evening (from 7 pm) every `everyDays` days, `count` evenings back from `lastDaysAgo`. */
@@ -49,13 +48,7 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   writeAbletonHistory(root, 'Qz Velvet', evenings(1, 5, 2, 4));
   fs.writeFileSync(path.join(root, 'Qz Loose Idea.wav'), Buffer.alloc(0));
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
-  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
-  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  await openAndWatch(page, root);
   await search(page, 'Qz');
   await expect(page.getByTestId('song-row')).toHaveCount(4, { timeout: 20_000 });
   const today = new Date();

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import { FIRST_SAVE, writeAbletonHistory } from '../fixtures/generators/project-versions';
 import { writeSignalWav } from '../fixtures/generators/wav';
-import { hostUrl } from './host-url';
-import { makeRoomForFolders, search } from './songs';
+import { openAndWatch, search } from './songs';
 
 test('the song panel shows the project’s versions, what each save changed, and that the bounce is older than the last save', async ({ page }) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-e2e-versions-'));
@@ -20,13 +19,7 @@ test('the song panel shows the project’s versions, what each save changed, and
   writeSignalWav(bounce, new Float32Array(44_100), 44_100);
   fs.utimesSync(bounce, (FIRST_SAVE + 5_400_000) / 1000, (FIRST_SAVE + 5_400_000) / 1000);
 
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
-  await makeRoomForFolders(page);
-  await page.getByLabel('Add a folder').fill(root);
-  await page.getByRole('button', { name: 'Watch' }).click();
-  // Watching opens the folder's view: a search typed before it shows would go to the view it leaves.
-  await expect(page.getByRole('heading', { name: path.basename(root) })).toBeVisible();
+  await openAndWatch(page, root);
   await search(page, 'Timeline Song');
   await expect(page.getByTestId('song-row')).toHaveCount(1);
 
