@@ -14,3 +14,14 @@ export function setStudioSettings(db: Db, patch: Partial<StudioSettings>): Studi
   setKv(db, KV_STUDIO_SETTINGS, next);
   return next;
 }
+
+const KV_REGROUP_PENDING = 'studio.regroup_pending';
+
+/** Whether songs may still hold sessions grouped with a gap other than the setting's (set when it changes). */
+export function sessionRegroupPending(db: Db): boolean {
+  return getKv<boolean>(db, KV_REGROUP_PENDING, false) === true;
+}
+
+export function setSessionRegroupPending(db: Db, pending: boolean): void {
+  setKv(db, KV_REGROUP_PENDING, pending);
+}

@@ -58,5 +58,7 @@ describe('the session gap, changed', () => {
     await again.start();
     await again.sessions.poke();
     expect(activityOf(getSongs(again.db).find((song) => song.name === 'Long Night')!.meta)).toMatchObject({ sessionCount: 3, gapMinutes: 30 });
+    // Done, nothing is pending: the next start reads no song for it.
+    expect(await again.sessions.poke()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /** `studio:*`: the studio time the library's saves give, the focus list and the studio's settings (issue 32). */
 import { focusedSongs } from '../../../db/repositories/focus';
 import { readStudioSummary } from '../../../db/repositories/studio';
-import { getStudioSettings, setStudioSettings } from '../../../db/repositories/studio-settings';
+import { getStudioSettings, setSessionRegroupPending, setStudioSettings } from '../../../db/repositories/studio-settings';
 import type { HandlerMap } from '../handler';
 
 export const studioHandlers = {
@@ -12,6 +12,7 @@ export const studioHandlers = {
     const before = getStudioSettings(db);
     const after = setStudioSettings(db, patch);
     if (after.sessionGapMinutes !== before.sessionGapMinutes) {
+      setSessionRegroupPending(db, true);
       void sessions.poke().catch((error: unknown) => console.error('[studio] sessions not grouped again:', error instanceof Error ? error.message : error));
     }
     return after;
