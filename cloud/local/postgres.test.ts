@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudDatabase } from './database';
 import { describeServerPlan } from './plan-suite';
+import { describeShares } from './share-suite';
 import { describeRowLevelSecurity } from './rls-suite';
 import { startLocalCloud, type LocalCloud } from './server';
 import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres-server';
@@ -48,6 +49,10 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
 
   describe('the server-side plan on PostgreSQL', () => {
     describeServerPlan(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
+  describe('listening links on PostgreSQL', () => {
+    describeShares(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
   });
 
   describe('the local cloud over HTTP on PostgreSQL', () => {
