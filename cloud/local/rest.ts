@@ -8,9 +8,9 @@
  */
 import type { Queryable } from './database';
 
-const REST_TABLES = new Set(['songs', 'views', 'custom_fields', 'subscriptions', 'user_settings']);
-/** Functions a client may call through `/rest/v1/rpc/<name>`. */
-const REST_FUNCTIONS = new Set(['sync_ids']);
+const REST_TABLES = new Set(['songs', 'views', 'custom_fields', 'subscriptions', 'user_settings', 'shares', 'share_comments']);
+/** Functions a client may call through `/rest/v1/rpc/<name>` (each one's grants decide who). */
+const REST_FUNCTIONS = new Set(['sync_ids', 'share_create', 'share_revoke', 'share_listen', 'share_comment', 'share_reply']);
 /** A hosted project's default "Max rows": a select answers at most this many, whatever its limit asks. */
 const MAX_ROWS = 1000;
 

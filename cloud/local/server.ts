@@ -14,6 +14,7 @@ import { apiKeys } from './api-keys';
 import { AuthError, createAuthService } from './auth';
 import { checkoutPage, consentAnswer, consentPage, verifyLink } from './browser-routes';
 import { CheckoutError, createCheckout } from './checkout';
+import { shareAudio, ShareAudioError } from './share-audio';
 import type { CloudContext } from './context';
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { BadRequest, header, readJson, readJsonValue, sendJson } from './http-io';
@@ -121,6 +122,7 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
 
 function answerFailure(response: http.ServerResponse, error: unknown): void {
   if (error instanceof CheckoutError) return sendJson(response, 400, { error: 'checkout_failed', message: error.message });
+  if (error instanceof ShareAudioError) return sendJson(response, error.status, { error: 'share_audio', message: error.message });
   if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
   if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
   const database = databaseError(error);
@@ -186,6 +188,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
 
   switch (route) {
+    case 'POST /functions/v1/share-audio':
+      return sendJson(response, 200, await shareAudio(context.db, context.jwtSecret, context.url, context.now(), await readJson(request)));
     case 'POST /functions/v1/checkout': {
       const caller = context.auth.claims(bearer);
       if (caller?.role !== 'authenticated' || !caller.sub) throw new AuthError(401, 'no_authorization', 'Sign in to upgrade.');

@@ -43,7 +43,7 @@ export function describeShares(open: () => Promise<CloudDatabase>): void {
     cloud.asClaims(ANON, async (tx) =>
       (await tx.query<{ made: Record<string, unknown> }>('select public.share_comment(p_token => $1, p_at_s => $2, p_name => $3, p_body => $4, p_password => $5) as made', [token, options.at ?? 92.5, options.name ?? 'Lee', body, options.password ?? null])).rows[0]!.made,
     );
-  const rowsOf = (tx: Queryable, table: string) => tx.query(`select * from public.${table}`).then((result) => result.rows);
+  const rowsOf = (tx: Queryable, table: string) => tx.query<Record<string, unknown>>(`select * from public.${table}`).then((result) => result.rows);
 
   beforeAll(async () => {
     cloud = await open();
