@@ -37,6 +37,7 @@ import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppN
 import type { PluginSummary } from './plugins';
 import { studioSettingsSchema, type StudioSettings } from './studio-settings';
 import type { StudioSummary } from './studio-time';
+import { shareSongSchema, shareTokenSchema, type ShareComment, type SongShare } from './shares';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -157,6 +158,12 @@ export const contract = {
   /** What all songs' snapshots take now, and whether taking them is paused for lack of free space. */
   'library:snapshot-usage': channel<SnapshotUsage>()(noInput),
   /** A signed address (an hour) to play a song's uploaded audio. */
+  /** Issue 33: a private listening link to the song (pro; the cloud refuses a free account), its links, revoking one. */
+  'songs:share': channel<{ url: string; token: string; expiresAt: number }>()(shareSongSchema),
+  'songs:shares': channel<SongShare[]>()(z.strictObject({ id: idSchema })),
+  'songs:share-revoke': channel<{ revoked: boolean }>()(z.strictObject({ token: shareTokenSchema })),
+  /** What the song's listeners wrote, by the moment in the song. */
+  'songs:comments': channel<ShareComment[]>()(z.strictObject({ id: idSchema })),
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),

@@ -338,3 +338,25 @@ export const kv = sqliteTable('kv', {
   /** JSON. */
   value: text('value').notNull(),
 });
+
+/**
+ * The listening links this computer made (issue 33): the cloud keeps only each token's hash, so the token (the link's
+ * address) is kept here, to be listed and copied again and to revoke by. The cloud says whether a link still works.
+ */
+export const songShares = sqliteTable(
+  'song_shares',
+  {
+    token: text('token').primaryKey(),
+    songId: text('song_id').notNull(),
+    /** The cloud's id of the link (its comments are filed under it). */
+    cloudId: text('cloud_id').notNull(),
+    url: text('url').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    hasPassword: integer('has_password', { mode: 'boolean' }).notNull(),
+    allowDownload: integer('allow_download', { mode: 'boolean' }).notNull(),
+    versionPath: text('version_path'),
+    createdAt: integer('created_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('song_shares_song').on(t.songId)],
+);

@@ -2,6 +2,7 @@
  * The app core: the database, the event bus, the router, the job runner with its worker pool, and the
  * library engine, with no transport. Electron, the browser host and the CLI each boot one.
  */
+import { WEBSITE_ORIGIN } from '../common/app-links';
 import path from 'node:path';
 import { NO_CLOUD, type CloudStatus } from '../common/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
@@ -58,6 +59,8 @@ export interface CoreOptions {
    * benchmarks), which also get `DRIVER_CHANNELS` (`sync:session`: a session signed in elsewhere). No shell sets it.
    */
   driverChannels?: boolean;
+  /** The website a shared link opens (default the public one; the host takes `SONGSHELF_WEBSITE_URL`). */
+  websiteOrigin?: string;
 }
 
 export interface Core {
@@ -122,6 +125,7 @@ export function createCore(options: CoreOptions): Core {
     cloud,
     disk,
     sessions,
+    websiteOrigin: options.websiteOrigin ?? WEBSITE_ORIGIN,
   };
   let closed = false;
   return {

@@ -27,6 +27,8 @@ export async function runHost(env: NodeJS.ProcessEnv = process.env): Promise<voi
     platform: { openExternal: openWithOperatingSystem, showItemInFolder, openPath },
     cloud: cloud.status,
     secretBox: FILE_ONLY_BOX,
+    // Where a shared song's listening page is: the development website (`npm run web`) rather than the public one.
+    ...(env.SONGSHELF_WEBSITE_URL ? { websiteOrigin: env.SONGSHELF_WEBSITE_URL } : {}),
   });
   await core.start();
   const port = env.SONGSHELF_PORT ? Number(env.SONGSHELF_PORT) : DEFAULT_PORT;

@@ -47,6 +47,8 @@ export interface CoreContext {
   disk: DiskFullWatch;
   /** Groups the songs' saves into work sessions again when the user changes the gap (issue 32). */
   sessions: SessionRegrouper;
+  /** The website whose listening page a shared link opens (issue 33). */
+  websiteOrigin: string;
 }
 
 export type Handler<C extends Channel> = (

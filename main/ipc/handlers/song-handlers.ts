@@ -2,6 +2,7 @@
  * `songs:*`: pages of a view, the table's bulk actions, a song's versions and waveform, and its audio in the cloud (an
  * upload now, a signed address to play).
  */
+import { revokeShare, shareSong, songComments, songSharesOf } from '../../sharing/song-shares';
 import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
 import { isCloudFileUrl } from '../../../common/cloud-files';
 import { AppError } from '../../../common/errors';
@@ -42,6 +43,10 @@ export const songHandlers = {
     return { waveform: { durationS: analysis.durationS, peaks: foldPeaks(stored.peaks, WAVEFORM_PLAYER_PIXELS) } };
   },
   'songs:upload': ({ id }, { uploader }) => uploader.uploadSong(id),
+  'songs:share': (input, { db, account, websiteOrigin }) => shareSong(db, account, websiteOrigin, input),
+  'songs:shares': ({ id }, { db, account }) => songSharesOf(db, account, id),
+  'songs:share-revoke': ({ token }, { db, account }) => revokeShare(db, account, token),
+  'songs:comments': ({ id }, { db, account }) => songComments(db, account, id),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
     const value = getSong(db, id)?.file?.value ?? '';
     if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);

@@ -1,0 +1,51 @@
+/** Listening links and their comments (issue 33), as the bridge carries them. */
+import { z } from 'zod';
+import { idSchema, pathSchema } from './schema-parts';
+
+/** A link lasts 30 days unless the owner chooses (1 to 365). */
+export const DEFAULT_SHARE_DAYS = 30;
+/** What a listener may write (the cloud refuses more: cloud/migrations/0007_shares.sql). */
+export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_LISTENER_NAME_LENGTH = 80;
+/** One plain answer for a revoked, expired or unknown link: the page reveals nothing else. */
+export const LINK_NOT_AVAILABLE = 'This link is not available';
+
+export const shareSongSchema = z.strictObject({
+  id: idSchema,
+  expiresInDays: z.number().int().min(1).max(365).optional(),
+  password: z.string().min(1).max(200).optional(),
+  versionPath: pathSchema.optional(),
+  allowDownload: z.boolean().optional(),
+});
+export type ShareSongInput = z.infer<typeof shareSongSchema>;
+
+export interface SongShare {
+  url: string;
+  token: string;
+  expiresAt: number;
+  createdAt: number;
+  hasPassword: boolean;
+  allowDownload: boolean;
+  versionPath: string | null;
+  /** Revoked here or in the cloud, or past its expiry: the link no longer opens. */
+  active: boolean;
+}
+
+export interface ShareComment {
+  id: string;
+  atS: number;
+  name: string;
+  body: string;
+  createdAt: number;
+  resolved: boolean;
+  fromOwner: boolean;
+  verdict: 'approved' | 'changes' | null;
+}
+
+/** A listener's link token: 64 hex characters (244 random bits), checked before anything asks the cloud. */
+export const shareTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, 'is not a link');
+
+/** The listening page's address on the website for a token. */
+export function shareUrl(websiteOrigin: string, token: string): string {
+  return `${websiteOrigin.replace(/\/+$/, '')}/s/${token}`;
+}

@@ -1,0 +1,58 @@
+// Sharing a song from the app (issue 33), through the real local cloud: the link made, listed, heard and commented
+// on by a listener with no account, the comments read back, the link revoked; a free account and a song not yet in
+// the cloud are refused by the cloud itself.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ShareComment, SongShare } from '../../common/shares';
+import type { Song } from '../../common/song';
+import { tempDir } from '../../db/test-support';
+import { accessToken, cloudClient, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
+import { call, createTestCore, type TestCore } from '../test-support';
+
+const env = useProxiedCloud();
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+async function device(user: SignedIn): Promise<TestCore> {
+  const core = createTestCore(tempDir(), {
+    cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
+    sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
+    websiteOrigin: 'http://127.0.0.1:5174',
+  });
+  cores.push(core);
+  await core.router.dispatch('sync:session', { session: { userId: user.userId, accessToken: await accessToken(user.supabase) } });
+  return core;
+}
+
+describe('sharing a song from the app', () => {
+  it('makes a link to a synced song, lists it, reads its comments, and revokes it', async () => {
+    const core = await device(env.pro);
+    const song = await call<Song>(core, 'db:add-song', { name: 'Shared Tune' });
+    await call(core, 'sync:run');
+    const link = await call<{ url: string; token: string; expiresAt: number }>(core, 'songs:share', { id: song.id, expiresInDays: 7, password: 'letmein' });
+    expect(link.url).toBe(`http://127.0.0.1:5174/s/${link.token}`);
+    expect(link.expiresAt - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token: link.token, hasPassword: true, allowDownload: false, active: true })]);
+
+    const listener = cloudClient(env.cloud);
+    const said = await listener.rpc('share_comment', { p_token: link.token, p_at_s: 12, p_name: 'Ana', p_body: 'Kick is great', p_password: 'letmein' });
+    expect(said.error).toBeNull();
+    expect(await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).toEqual([expect.objectContaining({ atS: 12, name: 'Ana', body: 'Kick is great', resolved: false, fromOwner: false })]);
+
+    expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
+    expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);
+    expect((await listener.rpc('share_listen', { p_token: link.token, p_password: 'letmein' })).error?.message).toBe('This link is not available');
+  });
+
+  it('is refused by the cloud for a free account and for a song not synced yet', async () => {
+    const free = await device(env.free);
+    const song = await call<Song>(free, 'db:add-song', { name: 'Free Tune' });
+    const refused = await free.router.dispatch('songs:share', { id: song.id });
+    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Sharing a song is a Pro feature|not in your cloud library/) } });
+    const pro = await device(env.pro);
+    const local = await call<Song>(pro, 'db:add-song', { name: 'Not yet synced' });
+    expect(await pro.router.dispatch('songs:share', { id: local.id })).toMatchObject({ ok: false, error: { message: 'That song is not in your cloud library: sync it first.' } });
+    expect(await pro.router.dispatch('songs:share-revoke', { token: 'not a token' })).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Sharing a song (issue 33), the app's side: the cloud makes the link (`share_create`, which refuses a free account
+ * and a song not synced) and keeps only its token's hash; this computer keeps the token, to list the link, copy it
+ * again and revoke it. What the listeners wrote is read from the cloud, where only the owner may read it.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { AppError } from '../../common/errors';
+import { shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
+import type { Db } from '../../db/handle';
+import { getSong } from '../../db/repositories/songs';
+import { songShares } from '../../db/schema';
+import type { AccountService } from '../account/account-service';
+import type { SignedInCloud } from '../account/cloud-session';
+
+export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
+
+function signedIn(account: AccountService): SignedInCloud {
+  const cloud = account.libraryCloud({ claim: false });
+  if (!cloud) throw new AppError('forbidden', SIGN_IN_TO_SHARE);
+  return cloud;
+}
+
+/** The cloud's refusal as the user reads it (the plan, a song not synced yet, the network). */
+function cloudRefusal(error: { message: string; code?: string } | null): AppError {
+  const message = error?.message ?? 'The cloud did not answer.';
+  return new AppError(error?.code === '42501' ? 'forbidden' : 'cloud_error', message);
+}
+
+export async function shareSong(db: Db, account: AccountService, websiteOrigin: string, input: ShareSongInput): Promise<{ url: string; token: string; expiresAt: number }> {
+  const song = getSong(db, input.id);
+  if (!song) throw new AppError('not_found', 'That song no longer exists.');
+  const cloud = signedIn(account);
+  const { data, error } = await cloud.supabase.rpc('share_create', {
+    p_song_id: song.supabaseId ?? song.id,
+    p_expires_in_days: input.expiresInDays ?? 30,
+    p_password: input.password ?? null,
+    p_version_path: input.versionPath ?? null,
+    p_allow_download: input.allowDownload ?? false,
+  });
+  if (error || !data) throw cloudRefusal(error);
+  const made = data as { id: string; token: string; expiresAt: number };
+  const url = shareUrl(websiteOrigin, made.token);
+  db.orm
+    .insert(songShares)
+    .values({
+      token: made.token,
+      songId: song.id,
+      cloudId: made.id,
+      url,
+      expiresAt: made.expiresAt,
+      hasPassword: input.password !== undefined,
+      allowDownload: input.allowDownload ?? false,
+      versionPath: input.versionPath ?? null,
+      createdAt: db.now(),
+    })
+    .run();
+  return { url, token: made.token, expiresAt: made.expiresAt };
+}
+
+/** The song's links, newest first; those the cloud no longer has (revoked elsewhere) are not active. */
+export async function songSharesOf(db: Db, account: AccountService, songId: string): Promise<SongShare[]> {
+  const rows = db.orm.select().from(songShares).where(eq(songShares.songId, songId)).orderBy(desc(songShares.createdAt)).all();
+  const cloud = account.libraryCloud({ claim: false });
+  let revokedInCloud = new Set<string>();
+  if (cloud && rows.length > 0) {
+    const { data } = await cloud.supabase.from('shares').select('id, revoked_at').in('id', rows.map((row) => row.cloudId));
+    if (data) revokedInCloud = new Set((data as { id: string; revoked_at: string | null }[]).filter((row) => row.revoked_at !== null).map((row) => row.id));
+  }
+  const now = db.now();
+  return rows.map((row) => ({
+    url: row.url,
+    token: row.token,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    hasPassword: row.hasPassword,
+    allowDownload: row.allowDownload,
+    versionPath: row.versionPath,
+    active: row.revokedAt === null && !revokedInCloud.has(row.cloudId) && row.expiresAt > now,
+  }));
+}
+
+export async function revokeShare(db: Db, account: AccountService, token: string): Promise<{ revoked: boolean }> {
+  const cloud = signedIn(account);
+  const { data, error } = await cloud.supabase.rpc('share_revoke', { p_token: token });
+  if (error) throw cloudRefusal(error);
+  db.orm.update(songShares).set({ revokedAt: db.now() }).where(and(eq(songShares.token, token))).run();
+  return { revoked: data === true };
+}
+
+/** What the song's listeners wrote (and the owner's replies), by the moment in the song. */
+export async function songComments(db: Db, account: AccountService, songId: string): Promise<ShareComment[]> {
+  const links = db.orm.select({ cloudId: songShares.cloudId }).from(songShares).where(eq(songShares.songId, songId)).all();
+  if (links.length === 0) return [];
+  const cloud = signedIn(account);
+  const { data, error } = await cloud.supabase
+    .from('share_comments')
+    .select('id, at_s, name, body, created_at, resolved, from_owner, verdict')
+    .in('share_id', links.map((link) => link.cloudId))
+    .order('at_s')
+    .limit(1000);
+  if (error || !data) throw cloudRefusal(error);
+  return (data as { id: string; at_s: number; name: string; body: string; created_at: string; resolved: boolean; from_owner: boolean; verdict: 'approved' | 'changes' | null }[]).map((row) => ({
+    id: row.id,
+    atS: row.at_s,
+    name: row.name,
+    body: row.body,
+    createdAt: Date.parse(row.created_at),
+    resolved: row.resolved,
+    fromOwner: row.from_owner,
+    verdict: row.verdict,
+  }));
+}
