@@ -27,6 +27,13 @@ const RULES: Row[] = [
   ['/docs', 'web', 'none', 'allow'],
   ['/docs/quick-start', 'web', 'none', 'allow'],
   ['/pricing', 'web', 'none', 'allow'],
+  // A shared song's listening page (issue 33): anyone with the link, on the website, whatever their plan; the token,
+  // well formed or not, is the cloud's to judge. The app has no listening page.
+  [`/s/${'a'.repeat(64)}`, 'web', 'none', 'allow'],
+  [`/s/${'a'.repeat(64)}`, 'web', 'free', 'allow'],
+  ['/s/not-a-token', 'web', 'none', 'allow'],
+  [`/s/${'a'.repeat(64)}`, 'desktop', 'pro', '/not-found'],
+  [`/s/${'a'.repeat(64)}/more`, 'web', 'none', '/not-found'],
   // Any other path needs a signed-in user, otherwise /login.
   ['/0190a1b2-view', 'desktop', 'none', '/login'],
   ['/0190a1b2-view/modal/fields', 'web', 'none', '/login'],

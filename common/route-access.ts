@@ -45,6 +45,8 @@ export function decideRoute(rawPath: string, visitor: RouteVisitor): RouteDecisi
     if (isDocs(path) || (WEBSITE_PATHS.has(path) && path !== '/pricing')) return redirect('/not-found');
   }
   if (!isKnownPath(path)) return redirect('/not-found');
+  // A shared song's listening page: anyone with the link, on the website; the app has no cloud client of its own.
+  if (isListeningPage(path)) return visitor.build === 'web' ? ALLOW : redirect('/not-found');
   if (visitor.user === null) {
     if (PUBLIC_PATHS.has(path) || (visitor.build === 'web' && (isDocs(path) || path === '/pricing'))) return ALLOW;
     return redirect('/login');
@@ -86,8 +88,14 @@ function isKnownPath(path: string): boolean {
   if (path === '/' || SINGLE_PAGES.has(path) || path === '/oauth/callback') return true;
   const segments = path.split('/').slice(1);
   if (segments[0] === 'docs') return segments.length <= 2 && DOCS_PAGES.has(segments[1] ?? '');
+  if (isListeningPage(path)) return true;
   if (segments.length === 1) return true;
   return segments.length === 3 && segments[1] === 'modal' && segments[0] !== '' && segments[2] !== '';
+}
+
+/** `/s/<token>`: a listening link's page; the cloud decides whether the token opens anything (a malformed one gets its plain refusal). */
+function isListeningPage(path: string): boolean {
+  return /^\/s\/[^/]+$/.test(path);
 }
 
 function startsWithSegment(path: string, prefix: string): boolean {

@@ -24,6 +24,7 @@ import { Spinner } from '../features/ui/Spinner';
 import { RouteGuard } from './RouteGuard';
 
 const dashboardShell: RouteObject['lazy'] = async () => ({ Component: (await import('../features/dashboard/DashboardShell')).default });
+const listenPage: RouteObject['lazy'] = async () => ({ Component: (await import('../features/listen/ListenPage')).default });
 const dashboardPage: RouteObject['lazy'] = async () => ({ Component: (await import('../features/dashboard/DashboardPage')).default });
 
 export function createAppRouter() {
@@ -37,6 +38,8 @@ export function createAppRouter() {
         { path: '/signup', element: <SignUpPage /> },
         { path: '/verify-email', element: <VerifyEmailPage /> },
         { path: '/oauth/callback', element: <OAuthCallbackPage /> },
+        // A shared song's listening page (issue 33): the website's, for anyone with the link.
+        { path: '/s/:token', lazy: listenPage, hydrateFallbackElement: <Spinner label="Loading the song" /> },
         // The website's pages (the web build; the guard keeps them out of the app, except /pricing).
         {
           element: <SiteLayout />,

@@ -1,0 +1,258 @@
+/**
+ * `/s/:token` on the website (issue 33): a listener with no account hears a shared song and comments at moments of
+ * it. Everything goes through the cloud's functions with the token (`share_listen`, `share_comment`, the
+ * `share-audio` function's signed address): the page holds no other right. A revoked, expired or unknown link
+ * shows one plain page; a protected one asks for its password first.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { LINK_NOT_AVAILABLE, MAX_COMMENT_LENGTH, MAX_LISTENER_NAME_LENGTH, type ShareComment } from '../../../common/shares';
+import { getCloudClient } from '../auth/cloud-client';
+import { Waveform } from '../player/Waveform';
+import controls from '../ui/controls.module.css';
+import styles from './ListenPage.module.css';
+
+interface Listening {
+  name: string;
+  versionTime: number | null;
+  waveform: number[];
+  allowDownload: boolean;
+  hasAudio: boolean;
+  comments: ShareComment[];
+}
+
+type PageState = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'password'; wrong: boolean } | { kind: 'ready'; page: Listening };
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const NAME_KEY = 'songshelf.listener-name';
+
+export function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+export default function ListenPage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const [password, setPassword] = useState<string | null>(null);
+
+  const load = async (withPassword: string | null) => {
+    const cloud = await getCloudClient();
+    const answer = cloud ? await cloud.rpc('share_listen', { p_token: token, p_password: withPassword }) : null;
+    if (answer && !answer.error && answer.data) return setState({ kind: 'ready', page: answer.data as Listening });
+    if (answer?.error?.message === 'This link needs its password') return setState({ kind: 'password', wrong: withPassword !== null });
+    setState({ kind: 'unavailable' });
+  };
+  useEffect(() => {
+    void load(null);
+  }, [token]);
+
+  if (state.kind === 'loading') return <main className={styles.page} aria-busy="true" />;
+  if (state.kind === 'unavailable') {
+    return (
+      <main className={styles.page}>
+        <p className={styles.unavailable} role="alert">
+          {LINK_NOT_AVAILABLE}
+        </p>
+      </main>
+    );
+  }
+  if (state.kind === 'password') {
+    return (
+      <main className={styles.page}>
+        <PasswordForm
+          wrong={state.wrong}
+          onSubmit={(typed) => {
+            setPassword(typed);
+            void load(typed);
+          }}
+        />
+      </main>
+    );
+  }
+  return <Player token={token} password={password} page={state.page} onComments={(comments) => setState({ kind: 'ready', page: { ...state.page, comments } })} />;
+}
+
+function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <form
+      className={styles.card}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(typed);
+      }}
+    >
+      <h1 className={styles.title}>This song needs a password</h1>
+      <input className={controls.input} type="password" aria-label="Password" value={typed} onChange={(event) => setTyped(event.target.value)} autoFocus />
+      {wrong ? <p className={controls.error}>That password does not open this song.</p> : null}
+      <button type="submit" className={controls.primary}>
+        Listen
+      </button>
+    </form>
+  );
+}
+
+function Player({ token, password, page, onComments }: { token: string; password: string | null; page: Listening; onComments: (comments: ShareComment[]) => void }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [at, setAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!page.hasAudio) return;
+    void getCloudClient().then(async (cloud) => {
+      const answer = await cloud?.functions.invoke<{ url: string }>('share-audio', { body: { token, password } });
+      if (answer?.data?.url) setSource(answer.data.url);
+    });
+  }, [token, password, page.hasAudio]);
+
+  // A key marks the moment to comment on (c), or plays and pauses (space), unless the listener is typing.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+      if (event.key === 'c') {
+        event.preventDefault();
+        setAt(audio.current?.currentTime ?? 0);
+      } else if (event.key === ' ') {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const toggle = () => {
+    const element = audio.current;
+    if (!element) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  };
+  const seek = (seconds: number) => {
+    if (audio.current) audio.current.currentTime = seconds;
+    setPosition(seconds);
+  };
+  const length = duration || Math.max(1, ...page.comments.map((comment) => comment.atS));
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-label="Shared song">
+        <header className={styles.header}>
+          <button type="button" className={styles.play} aria-label={playing ? 'Pause' : 'Play'} onClick={toggle} disabled={!source}>
+            {playing ? '❚❚' : '▶'}
+          </button>
+          <div>
+            <h1 className={styles.title}>{page.name}</h1>
+            <p className={styles.muted}>{page.versionTime ? `Version of ${DATE.format(page.versionTime)}` : 'Shared from Songshelf'}</p>
+          </div>
+          <span className={styles.time} data-testid="listen-position">
+            {clock(position)} / {clock(duration)}
+          </span>
+        </header>
+        <div className={styles.wave}>
+          {page.waveform.length > 0 ? (
+            <Waveform
+              peaks={page.waveform}
+              height={96}
+              label={`Waveform of ${page.name}: click to comment at a moment`}
+              progress={duration > 0 ? position / duration : 0}
+              onSeek={(fraction) => {
+                seek(fraction * length);
+                setAt(fraction * length);
+              }}
+            />
+          ) : (
+            <button type="button" className={styles.noWave} onClick={() => setAt(audio.current?.currentTime ?? 0)}>
+              Comment at {clock(position)}
+            </button>
+          )}
+          {page.comments.map((comment) => (
+            <button
+              key={comment.id}
+              type="button"
+              className={comment.fromOwner ? styles.pinOwner : styles.pin}
+              style={{ left: `${Math.min(100, (comment.atS / length) * 100)}%` }}
+              title={`${clock(comment.atS)} ${comment.name}: ${comment.body}`}
+              aria-label={`Comment at ${clock(comment.atS)} by ${comment.name}`}
+              onClick={() => seek(comment.atS)}
+            />
+          ))}
+        </div>
+        {source ? (
+          <audio
+            ref={audio}
+            src={source}
+            preload="metadata"
+            onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+            onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+          />
+        ) : null}
+        {page.allowDownload && source ? (
+          <a className={controls.button} href={source} download>
+            Download
+          </a>
+        ) : null}
+      </section>
+      <CommentForm token={token} password={password} at={at ?? position} onAdded={(comment) => onComments([...page.comments, comment].sort((a, b) => a.atS - b.atS))} />
+      <section className={styles.card} aria-label="Comments">
+        <h2 className={styles.subtitle}>{page.comments.length === 1 ? '1 comment' : `${page.comments.length} comments`}</h2>
+        <ol className={styles.comments}>
+          {page.comments.map((comment) => (
+            <li key={comment.id} className={styles.comment} data-testid="listen-comment">
+              <button type="button" className={styles.at} onClick={() => seek(comment.atS)}>
+                {clock(comment.atS)}
+              </button>
+              <span className={styles.author}>{comment.fromOwner ? `${comment.name} (owner)` : comment.name}</span>
+              {comment.verdict ? <span className={styles.verdict}>{comment.verdict === 'approved' ? 'Approved' : 'Needs changes'}</span> : null}
+              <p className={styles.body}>{comment.body}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </main>
+  );
+}
+
+function CommentForm({ token, password, at, onAdded }: { token: string; password: string | null; at: number; onAdded: (comment: ShareComment) => void }) {
+  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = async (verdict: 'approved' | 'changes' | null, event?: FormEvent) => {
+    event?.preventDefault();
+    const text = verdict === 'approved' ? body.trim() || 'Approved' : verdict === 'changes' ? body.trim() || 'Needs changes' : body.trim();
+    if (!name.trim() || !text) return setError('Write your name and a comment.');
+    const cloud = await getCloudClient();
+    const answer = await cloud?.rpc('share_comment', { p_token: token, p_at_s: Math.round(at * 100) / 100, p_name: name.trim(), p_body: text, p_password: password, p_verdict: verdict });
+    if (!answer || answer.error) return setError(answer?.error?.message ?? 'The comment could not be sent.');
+    localStorage.setItem(NAME_KEY, name.trim());
+    setBody('');
+    setError(null);
+    onAdded(answer.data as ShareComment);
+  };
+  return (
+    <form className={styles.card} aria-label="Comment" onSubmit={(event) => void send(null, event)}>
+      <div className={styles.formRow}>
+        <input className={controls.input} aria-label="Your name" placeholder="Your name" maxLength={MAX_LISTENER_NAME_LENGTH} value={name} onChange={(event) => setName(event.target.value)} />
+        <span className={styles.muted}>at {clock(at)} (click the waveform or press C)</span>
+      </div>
+      <textarea className={`${controls.input} ${styles.text}`} aria-label="Comment" placeholder="What do you hear?" maxLength={MAX_COMMENT_LENGTH} value={body} onChange={(event) => setBody(event.target.value)} />
+      {error ? <p className={controls.error}>{error}</p> : null}
+      <div className={styles.formRow}>
+        <button type="submit" className={controls.primary}>
+          Comment
+        </button>
+        <button type="button" className={controls.button} onClick={() => void send('approved')}>
+          Approved
+        </button>
+        <button type="button" className={controls.button} onClick={() => void send('changes')}>
+          Needs changes
+        </button>
+      </div>
+    </form>
+  );
+}
