@@ -35,6 +35,8 @@ const SONG_QUERY_FIELDS = [
   'durationS',
   /** When the song was last worked on: the end of its last work session (`meta.activity`, issue 32). */
   'lastWorked',
+  /** How many of its listeners' comments are not resolved (`meta.openComments`, issue 33). */
+  'openComments',
   /** A tempo from either source: the song's own (typed or read from the project) or its audio's. Filters only. */
   'bpm',
   /** The plug-ins the song's project loads (`meta.plugins`, issue 31), by name: "is" one of them, or one "contains". */

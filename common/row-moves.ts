@@ -44,6 +44,7 @@ const READS: Record<SongQueryField, readonly SongFieldName[]> = {
   truePeak: ['meta'],
   durationS: ['meta'],
   lastWorked: ['meta'],
+  openComments: ['meta'],
   plugins: ['meta'],
   bpm: ['tempo', 'meta'],
 };

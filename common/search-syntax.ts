@@ -42,6 +42,7 @@ const OPERATORS = new Map<string, OperatorParser>(Object.entries({
   plugin: (value) => ({ op: 'equals', field: 'plugins', value }),
   plugins: (value) => ({ op: 'equals', field: 'plugins', value }),
   missing: missingFilter,
+  comments: commentsFilter,
   name: (value) => ({ op: 'contains', field: 'name', value }),
   notes: (value) => ({ op: 'contains', field: 'notes', value }),
 } satisfies Record<string, OperatorParser>));
@@ -156,6 +157,12 @@ export function booleanFromText(text: string): boolean | null {
 
 /** `missing:plugins`: songs with a plug-in that is not installed on this computer (issue 31). */
 export const MISSING_PLUGINS = 'plugins';
+
+/** `comments:open`: the songs with a listener's comment not yet resolved (issue 33). */
+function commentsFilter(value: string, name: string): Filter {
+  if (value.toLowerCase() !== 'open') throw new AppError('invalid_input', `"${name}:" takes open (comments:open).`);
+  return { op: 'range', field: 'openComments', min: 1 };
+}
 
 function missingFilter(value: string, name: string): Filter {
   if (value.toLowerCase() === MISSING_PLUGINS) return { op: 'equals', field: 'missing', value: MISSING_PLUGINS };

@@ -49,3 +49,9 @@ export const shareTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, 'is not a lin
 export function shareUrl(websiteOrigin: string, token: string): string {
   return `${websiteOrigin.replace(/\/+$/, '')}/s/${token}`;
 }
+
+/** The song's comments not yet resolved, as pulled here (`meta.openComments`); null when it has none to count. */
+export function openCommentsOf(meta: Record<string, unknown>): number | null {
+  const value = meta['openComments'];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 100_000 ? value : null;
+}

@@ -8,6 +8,7 @@
 import { analysisOf } from './audio-analysis';
 import { keyName, parseKey } from './music-keys';
 import { pluginsOf } from './plugins';
+import { openCommentsOf } from './shares';
 import { activityOf } from './studio-time';
 import { DEFAULT_SORT, type Filter, type QueryField, type SongPage, type SortConfig } from './query';
 import { booleanFromText, dawFromText, parseSearch } from './search-syntax';
@@ -36,6 +37,8 @@ function fieldValue(song: Song, field: QueryField): unknown {
       return analysisOf(song)?.durationS ?? null;
     case 'lastWorked':
       return activityOf(song.meta)?.lastWorked ?? null;
+    case 'openComments':
+      return openCommentsOf(song.meta);
     case 'bpm':
       return song.tempo;
     case 'plugins':

@@ -84,6 +84,8 @@ export const songs = sqliteTable(
     durationS: real('duration_s'),
     /** The end of the song's last work session (`meta.activity`, issue 32): "gone cold" sorts and filters by it. */
     lastWorked: integer('last_worked'),
+    /** Its listeners' comments not yet resolved (`meta.openComments`, issue 33): `comments:open` and the column. */
+    openComments: integer('open_comments'),
   },
   (t) => {
     // What a page is filtered by most (status, DAW, key, both tempos), carried by two sort indexes below
@@ -125,6 +127,7 @@ export const songs = sqliteTable(
       index('songs_hidden_duration_nulls_last').on(t.hidden, sql`(${t.durationS} IS NULL)`, t.durationS),
       index('songs_hidden_last_worked').on(t.hidden, t.lastWorked),
       index('songs_hidden_last_worked_nulls_last').on(t.hidden, sql`(${t.lastWorked} IS NULL)`, t.lastWorked),
+      index('songs_hidden_open_comments').on(t.hidden, t.openComments),
       // The focus list: a handful of pinned songs, found without reading the others.
       index('songs_focus').on(t.focus).where(sql`${t.focus} IS NOT NULL`),
     ];
@@ -359,4 +362,21 @@ export const songShares = sqliteTable(
     revokedAt: integer('revoked_at'),
   },
   (t) => [index('song_shares_song').on(t.songId)],
+);
+
+/** What the listeners of this computer's links wrote (issue 33), pulled from the cloud: read offline, counted here. */
+export const songComments = sqliteTable(
+  'song_comments',
+  {
+    id: text('id').primaryKey(),
+    songId: text('song_id').notNull(),
+    atS: real('at_s').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+    resolved: integer('resolved', { mode: 'boolean' }).notNull(),
+    fromOwner: integer('from_owner', { mode: 'boolean' }).notNull(),
+    verdict: text('verdict'),
+  },
+  (t) => [index('song_comments_song').on(t.songId, t.atS)],
 );

@@ -64,10 +64,11 @@ const NUMERIC_COLUMNS = {
   truePeak: songs.truePeak,
   durationS: songs.durationS,
   lastWorked: songs.lastWorked,
+  openComments: songs.openComments,
 } as const;
 
 /** The analysis's figures, sorted like the tempo: the songs it has not heard last either way (their indexes say so). */
-const HEARD_COLUMNS = { audioBpm: songs.audioBpm, lufs: songs.lufs, truePeak: songs.truePeak, durationS: songs.durationS, lastWorked: songs.lastWorked } as const;
+const HEARD_COLUMNS = { audioBpm: songs.audioBpm, lufs: songs.lufs, truePeak: songs.truePeak, durationS: songs.durationS, lastWorked: songs.lastWorked, openComments: songs.openComments } as const;
 
 export function filterCondition(filter: Filter, fields: ReadonlyMap<string, CustomField>): SQL | null {
   if (filter.op === 'hasTag') return hasTag(filter.value);
@@ -159,6 +160,7 @@ function songEquality(field: SongQueryField, value: string): SQL {
     case 'truePeak':
     case 'durationS':
     case 'lastWorked':
+    case 'openComments':
       return eq(NUMERIC_COLUMNS[field], Number(value));
     case 'bpm':
       return eitherTempo(eq(songs.tempoBpm, Number(value)), eq(songs.audioBpm, Number(value)));
@@ -264,6 +266,7 @@ export function orderTerms(sort: SortConfig, fields: ReadonlyMap<string, CustomF
     case 'truePeak':
     case 'durationS':
     case 'lastWorked':
+    case 'openComments':
       return nullsLast(HEARD_COLUMNS[column]);
     case 'audioKey':
       return nullsLast(songs.audioKey, sql`${songs.audioKey} COLLATE NOCASE`);

@@ -23,6 +23,7 @@ import { AudioCompressor, type CompressorOptions } from './media/compression';
 import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/installed-plugins';
 import { StudioNudges } from './studio/nudges';
 import { SessionRegrouper } from './studio/session-regroup';
+import { CommentPoller } from './sharing/comment-poller';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -76,6 +77,7 @@ export interface Core {
   disk: DiskFullWatch;
   plugins: InstalledPlugins;
   sessions: SessionRegrouper;
+  comments: CommentPoller;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -110,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
   const plugins = new InstalledPlugins(db, pool, options.plugins);
   const nudges = new StudioNudges(db, events);
   const sessions = new SessionRegrouper(db, options.dataDir);
+  const comments = new CommentPoller(db, account, events);
   const ctx: CoreContext = {
     db,
     events,
@@ -126,6 +129,7 @@ export function createCore(options: CoreOptions): Core {
     disk,
     sessions,
     websiteOrigin: options.websiteOrigin ?? WEBSITE_ORIGIN,
+    comments,
   };
   let closed = false;
   return {
@@ -141,6 +145,7 @@ export function createCore(options: CoreOptions): Core {
     disk,
     plugins,
     sessions,
+    comments,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
@@ -152,6 +157,7 @@ export function createCore(options: CoreOptions): Core {
       account.start();
       plugins.start();
       nudges.start();
+      comments.start();
       // A change of the session gap left half done (a quit, a crash) goes on.
       void sessions.poke().catch((error: unknown) => console.error('[studio] sessions not grouped again:', error instanceof Error ? error.message : error));
     },
@@ -163,6 +169,7 @@ export function createCore(options: CoreOptions): Core {
       account.close();
       disk.stop();
       nudges.stop();
+      comments.stop();
       await sessions.stop();
       await plugins.stop();
       await library.stop();

@@ -9,6 +9,7 @@ import type { JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { readEditTimes } from '../../common/song-edits';
 import type { SongFieldName } from '../../common/song-fields';
+import { openCommentsOf } from '../../common/shares';
 import { activityOf } from '../../common/studio-time';
 import { tempoToBpm } from '../../common/tempo';
 import type { songs } from '../schema';
@@ -99,6 +100,7 @@ function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColum
   columns.truePeak = figure(heard.truePeak);
   columns.durationS = figure(heard.durationS);
   columns.lastWorked = activityOf(meta)?.lastWorked ?? null;
+  columns.openComments = openCommentsOf(meta);
 }
 
 function figure(value: JsonValue | undefined): number | null {

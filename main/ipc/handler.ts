@@ -1,4 +1,5 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
+import type { CommentPoller } from '../sharing/comment-poller';
 import type { SessionRegrouper } from '../studio/session-regroup';
 import type { DiskFullWatch } from '../disk/disk-full';
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
@@ -49,6 +50,8 @@ export interface CoreContext {
   sessions: SessionRegrouper;
   /** The website whose listening page a shared link opens (issue 33). */
   websiteOrigin: string;
+  /** Pulls what the listeners of this computer's links wrote. */
+  comments: CommentPoller;
 }
 
 export type Handler<C extends Channel> = (

@@ -38,7 +38,17 @@ describe('sharing a song from the app', () => {
     const listener = cloudClient(env.cloud);
     const said = await listener.rpc('share_comment', { p_token: link.token, p_at_s: 12, p_name: 'Ana', p_body: 'Kick is great', p_password: 'letmein' });
     expect(said.error).toBeNull();
+    const notices: { title: string; body: string }[] = [];
+    core.events.on('notify', (notice) => notices.push(notice));
     expect(await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).toEqual([expect.objectContaining({ atS: 12, name: 'Ana', body: 'Kick is great', resolved: false, fromOwner: false })]);
+    // Back in the app: counted open (the column, comments:open), told once; a second within the hour is not told.
+    expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1);
+    expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows.map((row) => row.name)).toEqual(['Shared Tune']);
+    expect(notices).toEqual([{ kind: 'info', title: 'New comments on Shared Tune', body: 'Ana: Kick is great' }]);
+    await listener.rpc('share_comment', { p_token: link.token, p_at_s: 30, p_name: 'Ana', p_body: 'And the outro', p_password: 'letmein' });
+    expect(await core.comments.pull()).toBe(1);
+    expect(notices).toHaveLength(1);
+    expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows[0]?.meta.openComments).toBe(2);
 
     expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
     expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);

@@ -11,6 +11,7 @@ import { getSong } from '../../db/repositories/songs';
 import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
+import { pulledComments, type CommentPoller } from './comment-poller';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
 
@@ -87,26 +88,20 @@ export async function revokeShare(db: Db, account: AccountService, token: string
   return { revoked: data === true };
 }
 
-/** What the song's listeners wrote (and the owner's replies), by the moment in the song. */
-export async function songComments(db: Db, account: AccountService, songId: string): Promise<ShareComment[]> {
-  const links = db.orm.select({ cloudId: songShares.cloudId }).from(songShares).where(eq(songShares.songId, songId)).all();
-  if (links.length === 0) return [];
-  const cloud = signedIn(account);
-  const { data, error } = await cloud.supabase
-    .from('share_comments')
-    .select('id, at_s, name, body, created_at, resolved, from_owner, verdict')
-    .in('share_id', links.map((link) => link.cloudId))
-    .order('at_s')
-    .limit(1000);
-  if (error || !data) throw cloudRefusal(error);
-  return (data as { id: string; at_s: number; name: string; body: string; created_at: string; resolved: boolean; from_owner: boolean; verdict: 'approved' | 'changes' | null }[]).map((row) => ({
+/**
+ * What the song's listeners wrote (and the owner's replies), by the moment in the song: pulled from the cloud first
+ * when it answers, else as last pulled (the library opens offline, comments too).
+ */
+export async function songComments(db: Db, poller: CommentPoller, songId: string): Promise<ShareComment[]> {
+  await poller.pull().catch(() => undefined);
+  return pulledComments(db, songId).map((row) => ({
     id: row.id,
-    atS: row.at_s,
+    atS: row.atS,
     name: row.name,
     body: row.body,
-    createdAt: Date.parse(row.created_at),
+    createdAt: row.createdAt,
     resolved: row.resolved,
-    fromOwner: row.from_owner,
-    verdict: row.verdict,
+    fromOwner: row.fromOwner,
+    verdict: row.verdict === 'approved' || row.verdict === 'changes' ? row.verdict : null,
   }));
 }

@@ -46,7 +46,7 @@ export const songHandlers = {
   'songs:share': (input, { db, account, websiteOrigin }) => shareSong(db, account, websiteOrigin, input),
   'songs:shares': ({ id }, { db, account }) => songSharesOf(db, account, id),
   'songs:share-revoke': ({ token }, { db, account }) => revokeShare(db, account, token),
-  'songs:comments': ({ id }, { db, account }) => songComments(db, account, id),
+  'songs:comments': ({ id }, { db, comments }) => songComments(db, comments, id),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
     const value = getSong(db, id)?.file?.value ?? '';
     if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);

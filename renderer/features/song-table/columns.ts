@@ -10,6 +10,7 @@ import { TIME_SIGNATURES } from '../../../common/music';
 import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
 import type { SortConfig } from '../../../common/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
+import { openCommentsOf } from '../../../common/shares';
 import { activityOf, sinceText, type StoredActivity } from '../../../common/studio-time';
 import { missingHere, missingHereText, type PluginPresence } from '../plugins/plugins-here';
 
@@ -81,6 +82,8 @@ export const BUILT_IN_COLUMNS: readonly Column[] = [
   // Issue 19: the versions the project keeps and what its last save changed; the song's panel shows them all.
   // Issue 32: when the song was last worked on, from its saves (sorts by it), with its weeks of work as a strip.
   { id: 'studioTime', label: 'Studio time', defaultWidth: 190, sortField: 'lastWorked', editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => studioTimeText(activityOf(song.meta)) },
+  // Issue 33: its listeners' comments not yet resolved (sorts, and `comments:open` finds them).
+  { id: 'comments', label: 'Comments', defaultWidth: 100, sortField: 'openComments', editor: { kind: 'readonly' }, numeric: true, hiddenByDefault: true, text: (song) => (openCommentsOf(song.meta) ? `${openCommentsOf(song.meta)} open` : '') },
   { id: 'versions', label: 'Versions', defaultWidth: 220, sortField: null, editor: { kind: 'readonly' }, hiddenByDefault: true, text: (song) => versionSummaryText(versionSummaryOf(song.meta)) },
 ];
 

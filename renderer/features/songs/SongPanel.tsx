@@ -16,8 +16,10 @@ import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';
 import { Spinner } from '../ui/Spinner';
 import { showToast } from '../ui/toasts';
-import { openInDaw, projectTarget, revealInFolder } from './song-actions';
+import { openInDaw, projectTarget, revealInFolder, saveSongEdit } from './song-actions';
 import type { Column } from '../song-table/columns';
+import { usePlayer } from '../player/player';
+import { ShareSection } from '../sharing/ShareSection';
 import { FocusControl } from '../studio/FocusControl';
 import { SongStudioTime } from '../studio/SongStudioTime';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
@@ -60,6 +62,16 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
  */
 export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string; columns: readonly Column[]; onClose: () => void; onPlay?: (song: Song) => void }) {
   const { song, timeline, setSong } = useSongDetails(songId);
+  const player = usePlayer();
+  // A comment's moment: the song plays from there (once its audio has loaded, if it was not the one playing).
+  const playAt = (target: Song, seconds: number) => {
+    onPlay?.(target);
+    const audio = player.audio.current;
+    if (!audio) return;
+    const jump = () => void (audio.currentTime = seconds);
+    if (player.song?.id === target.id && audio.readyState >= 1) jump();
+    else audio.addEventListener('loadedmetadata', jump, { once: true });
+  };
   const title = song.state === 'ready' ? song.value.name : 'Song';
   return (
     <Modal title={title} onClose={onClose} wide>
@@ -71,6 +83,9 @@ export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string
           <SongDetails song={song.value} />
           <FocusControl song={song.value} onSaved={setSong} />
           <SongStudioTime song={song.value} />
+          {currentBuild() === 'desktop' ? (
+            <ShareSection song={song.value} onPlayAt={(seconds) => playAt(song.value, seconds)} onStatus={(status) => void saveSongEdit(song.value, { status }).then((saved) => saved && setSong(saved))} />
+          ) : null}
         </>
       ) : null}
       <section className={styles.section} aria-label="Versions">

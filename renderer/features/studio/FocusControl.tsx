@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
 import type { Song } from '../../../common/song';
 import controls from '../ui/controls.module.css';
-import { editFocus } from './FocusList';
+import { saveSongEdit } from '../songs/song-actions';
 import styles from './Studio.module.css';
 
 export function FocusControl({ song, onSaved }: { song: Song; onSaved: (song: Song) => void }) {
   const [step, setStep] = useState(song.nextStep);
   const pinned = song.focus !== null;
-  const save = async (patch: Parameters<typeof editFocus>[1]) => {
-    const saved = await editFocus(song, patch);
+  const save = async (patch: Parameters<typeof saveSongEdit>[1]) => {
+    const saved = await saveSongEdit(song, patch);
     if (saved) onSaved(saved);
   };
   return (

@@ -5,20 +5,11 @@
  */
 import { useState } from 'react';
 import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
-import { failureText, MESSAGES } from '../../../common/messages';
-import type { Song, SongPatch } from '../../../common/song';
+import type { Song } from '../../../common/song';
 import { activityOf, sinceText } from '../../../common/studio-time';
-import { callLibrary } from '../../api/calls';
 import { useFocusQuery } from '../../api/songshelf-api';
-import { showToast } from '../ui/toasts';
+import { saveSongEdit } from '../songs/song-actions';
 import styles from './Studio.module.css';
-
-export async function editFocus(song: Song, patch: SongPatch): Promise<Song | null> {
-  const result = await callLibrary('db:update-song', { id: song.id, patch });
-  if (result.ok) return result.data;
-  showToast({ kind: 'error', message: failureText(MESSAGES.songUpdateFailed, result.error.message) });
-  return null;
-}
 
 export function FocusList({ onOpenSong, compact = false }: { onOpenSong: (id: string) => void; compact?: boolean }) {
   const { data: songs = [] } = useFocusQuery();
@@ -41,7 +32,7 @@ function FocusItem({ song, onOpen }: { song: Song; onOpen: () => void }) {
   const [step, setStep] = useState(song.nextStep);
   const lastWorked = activityOf(song.meta)?.lastWorked ?? null;
   const save = () => {
-    if (step.trim() !== song.nextStep) void editFocus(song, { nextStep: step });
+    if (step.trim() !== song.nextStep) void saveSongEdit(song, { nextStep: step });
   };
   return (
     <li className={styles.focusItem} data-testid="focus-item" data-song={song.name}>
@@ -52,7 +43,7 @@ function FocusItem({ song, onOpen }: { song: Song; onOpen: () => void }) {
         <span className={styles.focusStatus} data-status={song.status}>
           {song.status}
         </span>
-        <button type="button" className={styles.unpin} aria-label={`Unpin ${song.name}`} title="Unpin" onClick={() => void editFocus(song, { focus: null })}>
+        <button type="button" className={styles.unpin} aria-label={`Unpin ${song.name}`} title="Unpin" onClick={() => void saveSongEdit(song, { focus: null })}>
           ×
         </button>
       </div>

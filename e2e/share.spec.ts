@@ -1,0 +1,100 @@
+// Issue 33: a pro musician shares a song from the app; a listener with no account opens the link in another browser
+// context, comments at a moment and marks it Approved; the comment comes back into the app's song panel (its moment
+// plays the song from there) with the suggested status; a revoked link shows the one plain page.
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { writeWav } from '../fixtures/generators/wav';
+import { startHost, type StartedHost } from '../harness/host';
+import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from '../harness/signed-in';
+import { cloudEndpoint, websiteUrl } from './host-url';
+import { cell, row, tempFolder } from './songs';
+
+test.use({ storageState: SIGNED_OUT_STATE });
+
+let host: StartedHost;
+test.beforeAll(async () => {
+  host = await startHost({ cloud: cloudEndpoint() });
+});
+test.afterAll(() => host?.stop());
+
+const user = { name: 'Rae Share', email: `rae.share.${Date.now()}@example.com`, password: 'Str0ng!pass' };
+
+async function proWithSyncedSong(browser: Browser): Promise<Page> {
+  await createConfirmedUser(cloudEndpoint(), user);
+  const page = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
+  await logIn(page, host.url, user);
+  await page.getByRole('button', { name: 'Add song' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a song' });
+  await dialog.getByLabel('Song name').fill('Shared Lantern');
+  await dialog.getByLabel('Audio file (optional)').setInputFiles(writeWav(path.join(tempFolder('songshelf-e2e-share-'), 'Shared Lantern.wav'), 4));
+  await dialog.getByRole('button', { name: 'Add song' }).click();
+  await expect(row(page, 'Shared Lantern')).toBeVisible();
+  await page.getByRole('link', { name: 'Upgrade' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Welcome to Pro. Your library is syncing to the cloud.')).toBeVisible();
+  const uploaded = await page.evaluate(async () => {
+    const songs = await window.api!['db:get-songs']();
+    const song = songs.ok ? songs.data.find((candidate) => candidate.name === 'Shared Lantern') : undefined;
+    const result = await window.api!['songs:upload']({ id: song!.id });
+    return result.ok;
+  });
+  expect(uploaded).toBe(true);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('plan-line')).toHaveText('Pro plan · Synced just now');
+  return page;
+}
+
+test('a song shared from the app is heard and commented on by a listener with no account, and the comment comes back', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const app = await proWithSyncedSong(browser);
+  await cell(app, 'Shared Lantern', 'name').getByRole('button').click();
+  const panel = app.getByRole('dialog', { name: 'Shared Lantern' });
+  const sharing = panel.getByRole('region', { name: 'Sharing' });
+  await sharing.getByRole('button', { name: 'Share…' }).click();
+  await sharing.getByRole('button', { name: 'Create link' }).click();
+  await expect(sharing.getByTestId('share-link')).toHaveCount(1);
+  await expect(sharing.getByTestId('share-link')).toContainText('/s/');
+  const token = (await sharing.getByTestId('share-link').locator('[title]').first().getAttribute('title'))!.split('/s/')[1]!;
+  await app.screenshot({ path: 'e2e/artifacts/share-panel.png' });
+
+  // A listener: another browser, signed out, on the website.
+  const listenerContext = await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } });
+  const listener = await listenerContext.newPage();
+  await listener.goto(`${websiteUrl()}/s/${token}`);
+  await expect(listener.getByRole('heading', { name: 'Shared Lantern' })).toBeVisible();
+  await expect(listener.getByRole('button', { name: 'Play' })).toBeEnabled();
+  await listener.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => listener.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(1);
+  await listener.getByRole('button', { name: 'Pause' }).click();
+  await listener.keyboard.press('c');
+  await listener.getByLabel('Your name').fill('Mo');
+  await listener.getByRole('textbox', { name: 'Comment' }).fill('The snare is too bright here');
+  await listener.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(listener.getByTestId('listen-comment')).toHaveCount(1);
+  await expect(listener.getByTestId('listen-comment')).toContainText(/0:0[1-4]\s*Mo/);
+  await listener.getByRole('button', { name: 'Approved' }).click();
+  await expect(listener.getByTestId('listen-comment')).toHaveCount(2);
+  await listener.screenshot({ path: 'e2e/artifacts/listen-desktop.png' });
+  await listener.setViewportSize({ width: 390, height: 844 });
+  await listener.screenshot({ path: 'e2e/artifacts/listen-phone.png', fullPage: true });
+
+  // Back in the app: the comments at their moments, the suggested status applied with one click.
+  await app.keyboard.press('Escape');
+  await cell(app, 'Shared Lantern', 'name').getByRole('button').click();
+  const comments = app.getByRole('dialog', { name: 'Shared Lantern' }).getByRole('region', { name: 'Sharing' });
+  await expect(comments.getByTestId('song-comment')).toHaveCount(2);
+  await expect(comments.getByTestId('song-comment').first()).toContainText('The snare is too bright here');
+  await comments.getByRole('button', { name: 'Set status to Done' }).click();
+  await expect.poll(() => app.evaluate(async () => ((await window.api!['songs:query']({ search: 'Shared Lantern' })) as { ok: boolean; data?: { rows: { status: string }[] } }).data?.rows[0]?.status)).toBe('Done');
+  await comments.getByTestId('song-comment').first().getByRole('button').click();
+  await expect.poll(() => app.locator('footer[aria-label="Player"] audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0.5);
+  await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
+
+  // Revoked: the same address is the one plain page.
+  await comments.getByRole('button', { name: 'Revoke' }).click();
+  await expect(comments.getByTestId('share-link')).toHaveAttribute('data-active', 'false');
+  await listener.reload();
+  await expect(listener.getByRole('alert')).toHaveText('This link is not available');
+  await expect(listener.getByRole('heading')).toHaveCount(0);
+});

@@ -1,0 +1,116 @@
+/**
+ * What listeners write comes back into the app (issue 33): for the songs with links made here, the cloud's comments
+ * are pulled into `song_comments` (read offline, by the panel and the player), each song's open count is kept in
+ * `meta.openComments` (the Comments column, `comments:open`), and new comments are told by a desktop notification,
+ * at most one per song per hour, naming how many came. Pulled at start, every 5 minutes, and when asked (`pull`).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/handle';
+import { inTransaction } from '../../db/handle';
+import { getKv, setKv } from '../../db/repositories/account';
+import { writeSongChanges } from '../../db/repositories/song-writer';
+import { getSongs } from '../../db/repositories/songs';
+import { songComments, songShares } from '../../db/schema';
+import type { AccountService } from '../account/account-service';
+import type { EventBus } from '../events';
+
+const PULL_EVERY_MS = 5 * 60_000;
+/** At most one notification per song in this time. */
+export const COMMENT_NOTICE_EVERY_MS = 3_600_000;
+const noticeKey = (songId: string) => `sharing.comment_notice.${songId}`;
+
+interface CloudComment {
+  id: string;
+  share_id: string;
+  at_s: number;
+  name: string;
+  body: string;
+  created_at: string;
+  resolved: boolean;
+  from_owner: boolean;
+  verdict: string | null;
+}
+
+export class CommentPoller {
+  private timer: NodeJS.Timeout | null = null;
+  private pulling: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly account: AccountService,
+    private readonly events: EventBus,
+  ) {}
+
+  start(): void {
+    void this.pull().catch(() => undefined);
+    this.timer = setInterval(() => void this.pull().catch(() => undefined), PULL_EVERY_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Pulls the comments of the links made here; returns how many were new. One pull at a time. */
+  pull(): Promise<number> {
+    this.pulling ??= this.pullOnce().finally(() => (this.pulling = null));
+    return this.pulling;
+  }
+
+  private async pullOnce(): Promise<number> {
+    const cloud = this.account.libraryCloud({ claim: false });
+    const links = this.db.orm.select({ cloudId: songShares.cloudId, songId: songShares.songId }).from(songShares).all();
+    if (!cloud || links.length === 0) return 0;
+    const songOfLink = new Map(links.map((link) => [link.cloudId, link.songId]));
+    const { data, error } = await cloud.supabase
+      .from('share_comments')
+      .select('id, share_id, at_s, name, body, created_at, resolved, from_owner, verdict')
+      .in('share_id', [...songOfLink.keys()])
+      .order('created_at')
+      .limit(1000);
+    if (error || !data) throw new Error(error?.message ?? 'no answer');
+    const pulled = (data as CloudComment[]).filter((row) => songOfLink.has(row.share_id));
+    const known = new Set(this.db.orm.select({ id: songComments.id }).from(songComments).where(inArray(songComments.id, pulled.map((row) => row.id))).all().map((row) => row.id));
+    const fresh = pulled.filter((row) => !known.has(row.id) && !row.from_owner);
+    const songIds = [...new Set(links.map((link) => link.songId))];
+    inTransaction(this.db, () => {
+      for (const row of pulled) {
+        const values = { songId: songOfLink.get(row.share_id)!, atS: row.at_s, name: row.name, body: row.body, createdAt: Date.parse(row.created_at), resolved: row.resolved, fromOwner: row.from_owner, verdict: row.verdict };
+        this.db.orm.insert(songComments).values({ id: row.id, ...values }).onConflictDoUpdate({ target: songComments.id, set: values }).run();
+      }
+      const changes = getSongs(this.db, { ids: songIds }).flatMap((song) => {
+        const open = this.db.orm.select({ id: songComments.id }).from(songComments).where(and(eq(songComments.songId, song.id), eq(songComments.resolved, false), eq(songComments.fromOwner, false))).all().length;
+        const next = open > 0 ? open : undefined;
+        if (song.meta.openComments === next) return [];
+        const meta = { ...song.meta };
+        if (next === undefined) delete meta.openComments;
+        else meta.openComments = next;
+        return [{ before: song, after: { ...song, meta } }];
+      });
+      writeSongChanges(this.db, changes);
+    });
+    this.tell(fresh, songOfLink);
+    return fresh.length;
+  }
+
+  /** One notice per song for what came since its last, and none within the hour after one. */
+  private tell(fresh: CloudComment[], songOfLink: Map<string, string>): void {
+    const bySong = new Map<string, CloudComment[]>();
+    for (const row of fresh) bySong.set(songOfLink.get(row.share_id)!, [...(bySong.get(songOfLink.get(row.share_id)!) ?? []), row]);
+    const now = this.db.now();
+    for (const song of getSongs(this.db, { ids: [...bySong.keys()] })) {
+      const rows = bySong.get(song.id)!;
+      if (now - getKv<number>(this.db, noticeKey(song.id), 0) < COMMENT_NOTICE_EVERY_MS) continue;
+      setKv(this.db, noticeKey(song.id), now);
+      const first = rows[0]!;
+      const body = rows.length === 1 ? `${first.name}: ${first.body.slice(0, 140)}` : `${rows.length} new comments, the first from ${first.name}.`;
+      this.events.emit('notify', { kind: 'info', title: `New comments on ${song.name}`, body });
+    }
+  }
+}
+
+/** The song's comments as pulled here, by their moment. */
+export function pulledComments(db: Db, songId: string) {
+  return db.orm.select().from(songComments).where(eq(songComments.songId, songId)).orderBy(songComments.atS, songComments.createdAt).all();
+}

@@ -1,0 +1,142 @@
+/**
+ * In the song panel (issue 33): share the song by a private listening link (pro; the cloud says no to a free
+ * account), its links with a way to copy and revoke each, and what its listeners wrote, each comment at its moment
+ * (a click plays the song from there). A listener's "Approved" or "Needs changes" is offered as the song's status,
+ * applied with one click.
+ */
+import { useEffect, useState } from 'react';
+import { DEFAULT_SHARE_DAYS, type ShareComment, type SongShare } from '../../../common/shares';
+import type { Song, Status } from '../../../common/song';
+import { callCore } from '../../api/calls';
+import { clock } from '../listen/ListenPage';
+import controls from '../ui/controls.module.css';
+import { showToast } from '../ui/toasts';
+import { suggestedStatus } from './verdicts';
+import styles from './ShareSection.module.css';
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayAt: (seconds: number) => void; onStatus: (status: Status) => void }) {
+  const [shares, setShares] = useState<SongShare[]>([]);
+  const [comments, setComments] = useState<ShareComment[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void callCore('songs:shares', { id: song.id }).then((result) => live && result.ok && setShares(result.data));
+    void callCore('songs:comments', { id: song.id }).then((result) => live && result.ok && setComments(result.data));
+    return () => {
+      live = false;
+    };
+  }, [song.id, version]);
+
+  const copy = (url: string) => void navigator.clipboard?.writeText(url).then(() => showToast({ kind: 'info', message: 'The link is copied.' }));
+  const revoke = async (share: SongShare) => {
+    const result = await callCore('songs:share-revoke', { token: share.token });
+    if (!result.ok) showToast({ kind: 'error', message: result.error.message });
+    setVersion((value) => value + 1);
+  };
+  const suggestion = suggestedStatus(comments, song.status);
+
+  return (
+    <section className={styles.section} aria-label="Sharing">
+      <div className={styles.row}>
+        <h3 className={styles.heading}>Sharing</h3>
+        <button type="button" className={controls.button} onClick={() => setCreating(!creating)}>
+          Share…
+        </button>
+      </div>
+      {creating ? (
+        <ShareForm
+          songId={song.id}
+          onMade={(url) => {
+            setCreating(false);
+            copy(url);
+            setVersion((value) => value + 1);
+          }}
+        />
+      ) : null}
+      {shares.length > 0 ? (
+        <ul className={styles.links}>
+          {shares.map((share) => (
+            <li key={share.token} className={styles.link} data-testid="share-link" data-active={share.active}>
+              <span className={styles.url} title={share.url}>
+                {share.url}
+              </span>
+              <span className={styles.muted}>
+                {share.active ? `until ${DATE.format(share.expiresAt)}` : share.expiresAt <= Date.now() ? 'expired' : 'revoked'}
+                {share.hasPassword ? ' · password' : ''}
+                {share.allowDownload ? ' · download' : ''}
+              </span>
+              {share.active ? (
+                <>
+                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => copy(share.url)}>
+                    Copy
+                  </button>
+                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => void revoke(share)}>
+                    Revoke
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {suggestion ? (
+        <p className={styles.suggestion}>
+          {suggestion.by} marked it {suggestion.verdict === 'approved' ? 'Approved' : 'Needs changes'}.{' '}
+          <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => onStatus(suggestion.status)}>
+            Set status to {suggestion.status}
+          </button>
+        </p>
+      ) : null}
+      {comments.length > 0 ? (
+        <ol className={styles.comments} aria-label="Comments">
+          {comments.map((comment) => (
+            <li key={comment.id} className={styles.comment} data-testid="song-comment" data-resolved={comment.resolved}>
+              <button type="button" className={styles.at} onClick={() => onPlayAt(comment.atS)} title="Play from here">
+                {clock(comment.atS)}
+              </button>
+              <span className={styles.author}>{comment.fromOwner ? 'You' : comment.name}</span>
+              <span className={styles.body}>{comment.body}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function ShareForm({ songId, onMade }: { songId: string; onMade: (url: string) => void }) {
+  const [days, setDays] = useState(DEFAULT_SHARE_DAYS);
+  const [password, setPassword] = useState('');
+  const [allowDownload, setAllowDownload] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const make = async () => {
+    const result = await callCore('songs:share', { id: songId, expiresInDays: days, allowDownload, ...(password ? { password } : {}) });
+    if (result.ok) onMade(result.data.url);
+    else setError(result.error.message);
+  };
+  return (
+    <div className={styles.form}>
+      <label className={styles.field}>
+        Expires in
+        <input className={`${controls.input} ${styles.days}`} type="number" min={1} max={365} value={days} onChange={(event) => setDays(Number(event.target.value) || DEFAULT_SHARE_DAYS)} />
+        days
+      </label>
+      <input className={controls.input} type="password" aria-label="Link password (optional)" placeholder="Password (optional)" value={password} onChange={(event) => setPassword(event.target.value)} />
+      <label className={styles.field}>
+        <input type="checkbox" checked={allowDownload} onChange={(event) => setAllowDownload(event.target.checked)} />
+        Listeners may download
+      </label>
+      <button type="button" className={controls.primary} onClick={() => void make()}>
+        Create link
+      </button>
+      {error ? (
+        <p className={controls.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
