@@ -1,6 +1,7 @@
 // Issue 33: a pro musician shares a song from the app; a listener with no account opens the link in another browser
 // context, comments at a moment and marks it Approved; the comment comes back into the app's song panel (its moment
 // plays the song from there) with the suggested status; a revoked link shows the one plain page.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { writeWav } from '../fixtures/generators/wav';
@@ -89,6 +90,15 @@ test('a song shared from the app is heard and commented on by a listener with no
   await expect.poll(() => app.evaluate(async () => ((await window.api!['songs:query']({ search: 'Shared Lantern' })) as { ok: boolean; data?: { rows: { status: string }[] } }).data?.rows[0]?.status)).toBe('Done');
   await comments.getByTestId('song-comment').first().getByRole('button').click();
   await expect.poll(() => app.locator('footer[aria-label="Player"] audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0.5);
+  // The comments are pins on the player's waveform; the markers go to the DAW as a MIDI file.
+  await expect(app.getByTestId('comment-pins').getByRole('button')).toHaveCount(2);
+  const download = app.waitForEvent('download');
+  await comments.getByRole('button', { name: 'MIDI markers' }).click();
+  const midi = await download;
+  expect(midi.suggestedFilename()).toBe('Shared Lantern comments.mid');
+  const bytes = fs.readFileSync(await midi.path());
+  expect(bytes.subarray(0, 4).toString()).toBe('MThd');
+  expect(bytes.includes(Buffer.from('Mo: The snare is too bright here'))).toBe(true);
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
 
   // Revoked: the same address is the one plain page.

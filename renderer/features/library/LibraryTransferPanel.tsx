@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import type { LibraryExportRequest } from '../../../common/library-export';
 import { callCore, hasCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
+import { saveFile } from '../ui/save-file';
 import { showToast } from '../ui/toasts';
 import { ImportPreview } from './ImportPreview';
 import styles from './LibraryTransferPanel.module.css';
@@ -100,13 +101,3 @@ export function LibraryTransferPanel({ viewQuery, viewTitle }: { viewQuery: View
 }
 
 /** Hands the file to the browser's download (Electron asks where to save it). */
-function saveFile(fileName: string, mimeType: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

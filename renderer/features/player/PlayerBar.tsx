@@ -4,6 +4,7 @@ import { revealInFolder } from '../songs/song-actions';
 import { Icon } from '../ui/icons';
 import { usePlayer } from './player';
 import styles from './PlayerBar.module.css';
+import { CommentPins } from '../sharing/CommentPins';
 import { Waveform } from './Waveform';
 
 function clock(seconds: number): string {
@@ -83,6 +84,7 @@ export function PlayerBar() {
       <div className={styles.seek}>
         <span className={styles.time}>{clock(time)}</span>
         <div className={styles.track}>
+          {song ? <CommentPins song={song} duration={duration} onSeek={seekTo} /> : null}
           {waveform ? (
             <Waveform
               peaks={waveform.peaks}

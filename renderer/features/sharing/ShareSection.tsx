@@ -5,16 +5,28 @@
  * applied with one click.
  */
 import { useEffect, useState } from 'react';
+import { audacityLabels, markersCsv, markersMidi } from '../../../common/comment-markers';
 import { DEFAULT_SHARE_DAYS, type ShareComment, type SongShare } from '../../../common/shares';
 import type { Song, Status } from '../../../common/song';
 import { callCore } from '../../api/calls';
 import { clock } from '../listen/ListenPage';
 import controls from '../ui/controls.module.css';
+import { saveFile } from '../ui/save-file';
 import { showToast } from '../ui/toasts';
 import { suggestedStatus } from './verdicts';
 import styles from './ShareSection.module.css';
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The comments as markers a DAW imports (issue 33, part 5): a CSV, an Audacity label track, a MIDI file. */
+const MARKER_FORMATS = [
+  { label: 'CSV', extension: 'csv', mimeType: 'text/csv', write: (comments: ShareComment[]) => markersCsv(comments) },
+  { label: 'Audacity labels', extension: 'txt', mimeType: 'text/plain', write: (comments: ShareComment[]) => audacityLabels(comments) },
+  { label: 'MIDI markers', extension: 'mid', mimeType: 'audio/midi', write: (comments: ShareComment[], bpm: number | null) => markersMidi(comments, bpm) },
+] as const;
+
+const fileBase = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 120) || 'song';
+const tempoOf = (song: Song) => (song.tempo !== '' && Number.isFinite(Number(song.tempo)) ? Number(song.tempo) : null);
 
 export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayAt: (seconds: number) => void; onStatus: (status: Status) => void }) {
   const [shares, setShares] = useState<SongShare[]>([]);
@@ -89,6 +101,18 @@ export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayA
             Set status to {suggestion.status}
           </button>
         </p>
+      ) : null}
+      {comments.length > 0 ? (
+        <div className={styles.row}>
+          <span className={styles.muted}>Markers for the DAW:</span>
+          <span>
+            {MARKER_FORMATS.map(({ label, extension, mimeType, write }) => (
+              <button key={extension} type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => saveFile(`${fileBase(song.name)} comments.${extension}`, mimeType, write(comments, tempoOf(song)))}>
+                {label}
+              </button>
+            ))}
+          </span>
+        </div>
       ) : null}
       {comments.length > 0 ? (
         <ol className={styles.comments} aria-label="Comments">
