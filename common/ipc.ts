@@ -37,7 +37,7 @@ import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppN
 import type { PluginSummary } from './plugins';
 import { studioSettingsSchema, type StudioSettings } from './studio-settings';
 import type { StudioSummary } from './studio-time';
-import { shareSongSchema, shareTokenSchema, type ShareComment, type SongShare } from './shares';
+import { MAX_COMMENT_LENGTH, shareSongSchema, shareTokenSchema, type ShareComment, type SongShare } from './shares';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -164,6 +164,9 @@ export const contract = {
   'songs:share-revoke': channel<{ revoked: boolean }>()(z.strictObject({ token: shareTokenSchema })),
   /** What the song's listeners wrote, by the moment in the song. */
   'songs:comments': channel<ShareComment[]>()(z.strictObject({ id: idSchema })),
+  /** The owner's reply at a moment of the song, on its newest open link; a comment resolved or opened again. */
+  'songs:comment-reply': channel<ShareComment[]>()(z.strictObject({ id: idSchema, atS: z.number().min(0).max(86_400), body: z.string().trim().min(1).max(MAX_COMMENT_LENGTH) })),
+  'songs:comment-resolve': channel<{ resolved: boolean }>()(z.strictObject({ commentId: z.uuid(), resolved: z.boolean() })),
   'songs:cloud-audio-url': channel<{ url: string }>()(z.strictObject({ id: idSchema })),
   'db:get-subscription': channel<Subscription>()(noInput),
   'db:update-subscription': channel<Subscription>()(subscriptionUpdateSchema),

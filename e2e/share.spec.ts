@@ -88,7 +88,7 @@ test('a song shared from the app is heard and commented on by a listener with no
   await expect(comments.getByTestId('song-comment').first()).toContainText('The snare is too bright here');
   await comments.getByRole('button', { name: 'Set status to Done' }).click();
   await expect.poll(() => app.evaluate(async () => ((await window.api!['songs:query']({ search: 'Shared Lantern' })) as { ok: boolean; data?: { rows: { status: string }[] } }).data?.rows[0]?.status)).toBe('Done');
-  await comments.getByTestId('song-comment').first().getByRole('button').click();
+  await comments.getByTestId('song-comment').first().getByRole('button', { name: /^Play from / }).click();
   await expect.poll(() => app.locator('footer[aria-label="Player"] audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0.5);
   // The comments are pins on the player's waveform; the markers go to the DAW as a MIDI file.
   await expect(app.getByTestId('comment-pins').getByRole('button')).toHaveCount(2);
@@ -99,7 +99,23 @@ test('a song shared from the app is heard and commented on by a listener with no
   const bytes = fs.readFileSync(await midi.path());
   expect(bytes.subarray(0, 4).toString()).toBe('MThd');
   expect(bytes.includes(Buffer.from('Mo: The snare is too bright here'))).toBe(true);
+  // The owner replies at the comment's moment and resolves it; the listener's page shows the reply.
+  await comments.getByTestId('song-comment').first().getByRole('button', { name: 'Reply' }).click();
+  await comments.getByLabel(/^Reply at /).fill('Took 2 dB off the snare');
+  await comments.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(comments.getByTestId('song-comment')).toHaveCount(3);
+  await comments.getByTestId('song-comment').first().getByRole('button', { name: 'Resolve' }).click();
+  await expect(comments.getByTestId('song-comment').first()).toHaveAttribute('data-resolved', 'true');
+  await listener.reload();
+  await expect(listener.getByTestId('listen-comment').filter({ hasText: '(owner)' })).toContainText('Took 2 dB off the snare');
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
+
+  // The row menu's Share… opens the panel at its form.
+  await app.keyboard.press('Escape');
+  await row(app, 'Shared Lantern').hover();
+  await row(app, 'Shared Lantern').getByRole('button', { name: 'Actions for Shared Lantern' }).click();
+  await app.getByRole('menuitem', { name: 'Share…' }).click();
+  await expect(app.getByRole('dialog', { name: 'Shared Lantern' }).getByRole('button', { name: 'Create link' })).toBeVisible();
 
   // Revoked: the same address is the one plain page.
   await comments.getByRole('button', { name: 'Revoke' }).click();

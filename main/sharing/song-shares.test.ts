@@ -49,6 +49,17 @@ describe('sharing a song from the app', () => {
     expect(await core.comments.pull()).toBe(1);
     expect(notices).toHaveLength(1);
     expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows[0]?.meta.openComments).toBe(2);
+    // The owner replies at a moment, and resolves a comment: the open count follows.
+    const replied = await call<ShareComment[]>(core, 'songs:comment-reply', { id: song.id, atS: 12, body: 'Kept it' });
+    expect(replied.find((comment) => comment.fromOwner)).toMatchObject({ atS: 12, body: 'Kept it' });
+    const first = replied.find((comment) => comment.body === 'Kick is great')!;
+    expect(await call(core, 'songs:comment-resolve', { commentId: first.id, resolved: true })).toEqual({ resolved: true });
+    expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1);
+    expect(((await listener.rpc('share_listen', { p_token: link.token, p_password: 'letmein' })).data as { comments: ShareComment[] }).comments.map((comment) => [comment.body, comment.resolved])).toEqual([
+      ['Kick is great', true],
+      ['Kept it', false],
+      ['And the outro', false],
+    ]);
 
     expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
     expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);

@@ -3,7 +3,7 @@
  * and a song not synced) and keeps only its token's hash; this computer keeps the token, to list the link, copy it
  * again and revoke it. What the listeners wrote is read from the cloud, where only the owner may read it.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../common/errors';
 import { shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
 import type { Db } from '../../db/handle';
@@ -104,4 +104,28 @@ export async function songComments(db: Db, poller: CommentPoller, songId: string
     fromOwner: row.fromOwner,
     verdict: row.verdict === 'approved' || row.verdict === 'changes' ? row.verdict : null,
   }));
+}
+
+/** The owner's reply at a moment, on the song's newest link that still opens (the listeners see it on the page). */
+export async function replyToListeners(db: Db, account: AccountService, poller: CommentPoller, input: { id: string; atS: number; body: string }): Promise<ShareComment[]> {
+  const cloud = signedIn(account);
+  const link = db.orm
+    .select()
+    .from(songShares)
+    .where(and(eq(songShares.songId, input.id), isNull(songShares.revokedAt), gt(songShares.expiresAt, db.now())))
+    .orderBy(desc(songShares.createdAt))
+    .get();
+  if (!link) throw new AppError('not_found', 'This song has no link that still opens: share it again to reply.');
+  const { error } = await cloud.supabase.rpc('share_reply', { p_share_id: link.cloudId, p_at_s: input.atS, p_body: input.body });
+  if (error) throw cloudRefusal(error);
+  return songComments(db, poller, input.id);
+}
+
+/** A comment marked resolved (or open again) by the owner: the song's open count follows. */
+export async function resolveComment(db: Db, account: AccountService, poller: CommentPoller, input: { commentId: string; resolved: boolean }): Promise<{ resolved: boolean }> {
+  const cloud = signedIn(account);
+  const { error } = await cloud.supabase.from('share_comments').update({ resolved: input.resolved }).eq('id', input.commentId);
+  if (error) throw cloudRefusal(error);
+  await poller.pull();
+  return { resolved: input.resolved };
 }

@@ -2,7 +2,7 @@
  * `songs:*`: pages of a view, the table's bulk actions, a song's versions and waveform, and its audio in the cloud (an
  * upload now, a signed address to play).
  */
-import { revokeShare, shareSong, songComments, songSharesOf } from '../../sharing/song-shares';
+import { replyToListeners, resolveComment, revokeShare, shareSong, songComments, songSharesOf } from '../../sharing/song-shares';
 import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
 import { isCloudFileUrl } from '../../../common/cloud-files';
 import { AppError } from '../../../common/errors';
@@ -47,6 +47,8 @@ export const songHandlers = {
   'songs:shares': ({ id }, { db, account }) => songSharesOf(db, account, id),
   'songs:share-revoke': ({ token }, { db, account }) => revokeShare(db, account, token),
   'songs:comments': ({ id }, { db, comments }) => songComments(db, comments, id),
+  'songs:comment-reply': (input, { db, account, comments }) => replyToListeners(db, account, comments, input),
+  'songs:comment-resolve': (input, { db, account, comments }) => resolveComment(db, account, comments, input),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
     const value = getSong(db, id)?.file?.value ?? '';
     if (!isCloudFileUrl(value)) throw new AppError('not_found', MESSAGES.songHasNoCloudAudio);

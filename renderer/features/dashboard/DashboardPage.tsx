@@ -179,6 +179,9 @@ function ConnectedViewPage({ view, firstScreen }: { view: View; firstScreen: boo
       case 'details':
         void navigate(`${view.path}/modal/song?id=${encodeURIComponent(song.id)}`);
         break;
+      case 'share':
+        void navigate(`${view.path}/modal/song?id=${encodeURIComponent(song.id)}&share=1`);
+        break;
       case 'play':
         void player.play(song, index, window);
         break;
@@ -330,7 +333,7 @@ function ConnectedViewPage({ view, firstScreen }: { view: View; firstScreen: boo
       {modal === 'fields' ? <FieldsModal onClose={closeModal} /> : null}
       {modal === 'plugins' ? <PluginsModal onClose={closeModal} onOpenSong={openSong} /> : null}
       {modal === 'studio' ? <StudioModal onClose={closeModal} onOpenSong={openSong} /> : null}
-      {modal === 'song' && songId ? <SongPanel songId={songId} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
+      {modal === 'song' && songId ? <SongPanel songId={songId} sharing={searchParams.get('share') === '1'} columns={allColumns} onClose={closeModal} onPlay={(song) => void player.play(song, window.indexOf(song.id), window)} /> : null}
       {modal !== undefined && !(modal === 'add-song' && onComputer) && modal !== 'fields' && modal !== 'plugins' && modal !== 'studio' && !(modal === 'song' && songId) ? <Navigate to={view.path} replace /> : null}
       {confirm ? (
         <ConfirmDialog

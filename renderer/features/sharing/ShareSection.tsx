@@ -28,10 +28,12 @@ const MARKER_FORMATS = [
 const fileBase = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 120) || 'song';
 const tempoOf = (song: Song) => (song.tempo !== '' && Number.isFinite(Number(song.tempo)) ? Number(song.tempo) : null);
 
-export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayAt: (seconds: number) => void; onStatus: (status: Status) => void }) {
+export function ShareSection(props: { song: Song; startSharing?: boolean; onPlayAt: (seconds: number) => void; onStatus: (status: Status) => void }) {
+  const { song, onPlayAt, onStatus } = props;
   const [shares, setShares] = useState<SongShare[]>([]);
   const [comments, setComments] = useState<ShareComment[]>([]);
-  const [creating, setCreating] = useState(false);
+  // Opened from the row menu's Share…: the form is shown at once.
+  const [creating, setCreating] = useState(props.startSharing ?? false);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
@@ -49,6 +51,21 @@ export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayA
     setVersion((value) => value + 1);
   };
   const suggestion = suggestedStatus(comments, song.status);
+  const [replyAt, setReplyAt] = useState<number | null>(null);
+  const [replyText, setReplyText] = useState('');
+  const reply = async () => {
+    if (replyAt === null || replyText.trim() === '') return;
+    const result = await callCore('songs:comment-reply', { id: song.id, atS: replyAt, body: replyText });
+    if (!result.ok) return showToast({ kind: 'error', message: result.error.message });
+    setComments(result.data);
+    setReplyAt(null);
+    setReplyText('');
+  };
+  const resolve = async (comment: ShareComment) => {
+    const result = await callCore('songs:comment-resolve', { commentId: comment.id, resolved: !comment.resolved });
+    if (!result.ok) showToast({ kind: 'error', message: result.error.message });
+    setVersion((value) => value + 1);
+  };
 
   return (
     <section className={styles.section} aria-label="Sharing">
@@ -118,14 +135,38 @@ export function ShareSection({ song, onPlayAt, onStatus }: { song: Song; onPlayA
         <ol className={styles.comments} aria-label="Comments">
           {comments.map((comment) => (
             <li key={comment.id} className={styles.comment} data-testid="song-comment" data-resolved={comment.resolved}>
-              <button type="button" className={styles.at} onClick={() => onPlayAt(comment.atS)} title="Play from here">
+              <button type="button" className={styles.at} onClick={() => onPlayAt(comment.atS)} title="Play from here" aria-label={`Play from ${clock(comment.atS)}`}>
                 {clock(comment.atS)}
               </button>
               <span className={styles.author}>{comment.fromOwner ? 'You' : comment.name}</span>
               <span className={styles.body}>{comment.body}</span>
+              {comment.fromOwner ? null : (
+                <span className={styles.commentActions}>
+                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => setReplyAt(comment.atS)}>
+                    Reply
+                  </button>
+                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => void resolve(comment)}>
+                    {comment.resolved ? 'Reopen' : 'Resolve'}
+                  </button>
+                </span>
+              )}
             </li>
           ))}
         </ol>
+      ) : null}
+      {replyAt !== null ? (
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void reply();
+          }}
+        >
+          <input className={`${controls.input} ${styles.reply}`} aria-label={`Reply at ${clock(replyAt)}`} placeholder={`Reply at ${clock(replyAt)}…`} value={replyText} onChange={(event) => setReplyText(event.target.value)} autoFocus />
+          <button type="submit" className={controls.primary}>
+            Reply
+          </button>
+        </form>
       ) : null}
     </section>
   );

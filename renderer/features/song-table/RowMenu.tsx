@@ -5,7 +5,7 @@ import { currentBuild } from '../auth/auth-store';
 import { projectTarget } from '../songs/song-actions';
 import styles from './SongTable.module.css';
 
-export type RowAction = 'details' | 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';
+export type RowAction = 'details' | 'share' | 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';
 
 interface Item {
   action: RowAction;
@@ -19,6 +19,8 @@ interface Item {
  */
 export function rowActions(song: Song, onComputer: boolean): Item[] {
   const items: Item[] = [{ action: 'details', label: onComputer ? 'Details and versions' : 'Details' }];
+  // Issue 33: a listening link, made in the song's panel (the cloud says whether this account may).
+  if (onComputer && !song.hidden) items.push({ action: 'share', label: 'Share…' });
   if (song.file) items.push({ action: 'play', label: 'Play' });
   if (onComputer && song.file?.localPath) items.push({ action: 'reveal-audio', label: 'Reveal audio file' });
   if (onComputer && song.recordingSession) items.push({ action: 'open-project', label: 'Open in DAW' });

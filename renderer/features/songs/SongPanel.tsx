@@ -60,7 +60,7 @@ function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<Song
  * `columns` are the table's (custom fields included): the panel edits the same fields with the same editors.
  * `onPlay` plays the song in the page's player (Space).
  */
-export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string; columns: readonly Column[]; onClose: () => void; onPlay?: (song: Song) => void }) {
+export function SongPanel({ songId, columns, onClose, onPlay, sharing = false }: { songId: string; columns: readonly Column[]; onClose: () => void; onPlay?: (song: Song) => void; sharing?: boolean }) {
   const { song, timeline, setSong } = useSongDetails(songId);
   const player = usePlayer();
   // A comment's moment: the song plays from there (once its audio has loaded, if it was not the one playing).
@@ -84,7 +84,7 @@ export function SongPanel({ songId, columns, onClose, onPlay }: { songId: string
           <FocusControl song={song.value} onSaved={setSong} />
           <SongStudioTime song={song.value} />
           {currentBuild() === 'desktop' ? (
-            <ShareSection song={song.value} onPlayAt={(seconds) => playAt(song.value, seconds)} onStatus={(status) => void saveSongEdit(song.value, { status }).then((saved) => saved && setSong(saved))} />
+            <ShareSection song={song.value} startSharing={sharing} onPlayAt={(seconds) => playAt(song.value, seconds)} onStatus={(status) => void saveSongEdit(song.value, { status }).then((saved) => saved && setSong(saved))} />
           ) : null}
         </>
       ) : null}
