@@ -110,6 +110,15 @@ test('a song shared from the app is heard and commented on by a listener with no
   await expect(listener.getByTestId('listen-comment').filter({ hasText: '(owner)' })).toContainText('Took 2 dB off the snare');
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
 
+  // The owner, signed in on the website, replies on the page itself.
+  const ownerWeb = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
+  await logIn(ownerWeb, `${websiteUrl()}/login`, user);
+  await ownerWeb.goto(`${websiteUrl()}/s/${token}`);
+  await expect(ownerWeb.getByText('Reply as the owner')).toBeVisible();
+  await ownerWeb.getByRole('textbox', { name: 'Comment' }).fill('Thanks, on it');
+  await ownerWeb.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(ownerWeb.getByTestId('listen-comment').filter({ hasText: 'Thanks, on it' })).toContainText('Rae Share (owner)');
+
   // The row menu's Share… opens the panel at its form.
   await app.keyboard.press('Escape');
   await row(app, 'Shared Lantern').hover();

@@ -15,6 +15,8 @@ import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
 
 const PULL_EVERY_MS = 5 * 60_000;
+/** Rows a request of the cloud answers at most. */
+const PAGE = 1000;
 /** At most one notification per song in this time. */
 export const COMMENT_NOTICE_EVERY_MS = 3_600_000;
 const noticeKey = (songId: string) => `sharing.comment_notice.${songId}`;
@@ -63,14 +65,20 @@ export class CommentPoller {
     const links = this.db.orm.select({ cloudId: songShares.cloudId, songId: songShares.songId }).from(songShares).all();
     if (!cloud || links.length === 0) return 0;
     const songOfLink = new Map(links.map((link) => [link.cloudId, link.songId]));
-    const { data, error } = await cloud.supabase
-      .from('share_comments')
-      .select('id, share_id, at_s, name, body, created_at, resolved, from_owner, verdict')
-      .in('share_id', [...songOfLink.keys()])
-      .order('created_at')
-      .limit(1000);
-    if (error || !data) throw new Error(error?.message ?? 'no answer');
-    const pulled = (data as CloudComment[]).filter((row) => songOfLink.has(row.share_id));
+    // Page by page (the cloud answers at most 1,000 rows a request), in a stable order.
+    const pulled: CloudComment[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const { data, error } = await cloud.supabase
+        .from('share_comments')
+        .select('id, share_id, at_s, name, body, created_at, resolved, from_owner, verdict')
+        .in('share_id', [...songOfLink.keys()])
+        .order('created_at')
+        .order('id')
+        .range(offset, offset + PAGE - 1);
+      if (error || !data) throw new Error(error?.message ?? 'no answer');
+      pulled.push(...(data as CloudComment[]).filter((row) => songOfLink.has(row.share_id)));
+      if (data.length < PAGE) break;
+    }
     const known = new Set(this.db.orm.select({ id: songComments.id }).from(songComments).where(inArray(songComments.id, pulled.map((row) => row.id))).all().map((row) => row.id));
     const fresh = pulled.filter((row) => !known.has(row.id) && !row.from_owner);
     const songIds = [...new Set(links.map((link) => link.songId))];

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShareComment, SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
+import { songShares } from '../../db/schema';
 import { tempDir } from '../../db/test-support';
 import { accessToken, cloudClient, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
@@ -64,6 +65,20 @@ describe('sharing a song from the app', () => {
     expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
     expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);
     expect((await listener.rpc('share_listen', { p_token: link.token, p_password: 'letmein' })).error?.message).toBe('This link is not available');
+  });
+
+  it('pulls every comment of a link that holds more than a page of them', async () => {
+    const core = await device(env.pro);
+    const song = await call<Song>(core, 'db:add-song', { name: 'Busy Tune' });
+    await call(core, 'sync:run');
+    await call(core, 'songs:share', { id: song.id });
+    const cloudId = core.db.orm.select({ cloudId: songShares.cloudId }).from(songShares).get()!.cloudId;
+    await env.cloud.db.asService((tx) =>
+      tx.query(`insert into public.share_comments (share_id, user_id, at_s, name, body) select $1, $2, g, 'Bot', 'note ' || g from generate_series(1, 1100) g`, [cloudId, env.pro.userId]),
+    );
+    expect(await core.comments.pull()).toBe(1100);
+    expect((await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).at(-1)).toMatchObject({ atS: 1100, body: 'note 1100' });
+    expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1100);
   });
 
   it('is refused by the cloud for a free account and for a song not synced yet', async () => {

@@ -198,7 +198,7 @@ function Player({ token, password, page, onComments }: { token: string; password
           </a>
         ) : null}
       </section>
-      <CommentForm token={token} password={password} at={at ?? position} onAdded={(comment) => onComments([...page.comments, comment].sort((a, b) => a.atS - b.atS))} />
+      <CommentForm token={token} password={password} at={at ?? position} ownLink={useOwnLink(token)} onAdded={(comment) => onComments([...page.comments, comment].sort((a, b) => a.atS - b.atS))} />
       <section className={styles.card} aria-label="Comments">
         <h2 className={styles.subtitle}>{page.comments.length === 1 ? '1 comment' : `${page.comments.length} comments`}</h2>
         <ol className={styles.comments}>
@@ -218,16 +218,43 @@ function Player({ token, password, page, onComments }: { token: string; password
   );
 }
 
-function CommentForm({ token, password, at, onAdded }: { token: string; password: string | null; at: number; onAdded: (comment: ShareComment) => void }) {
+/**
+ * The link's id when the visitor is signed in as its owner (the owner's row is theirs to read, found by the token's
+ * hash): they reply as the owner. Anyone else gets null and comments as a listener.
+ */
+function useOwnLink(token: string): string | null {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const cloud = await getCloudClient();
+      const { data } = (await cloud?.auth.getSession()) ?? { data: { session: null } };
+      if (!cloud || !data.session || !crypto.subtle) return;
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+      const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      const found = await cloud.from('shares').select('id').eq('token_hash', hash).maybeSingle();
+      if (live && found.data) setId((found.data as { id: string }).id);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return id;
+}
+
+function CommentForm({ token, password, at, ownLink, onAdded }: { token: string; password: string | null; at: number; ownLink: string | null; onAdded: (comment: ShareComment) => void }) {
   const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = async (verdict: 'approved' | 'changes' | null, event?: FormEvent) => {
     event?.preventDefault();
     const text = verdict === 'approved' ? body.trim() || 'Approved' : verdict === 'changes' ? body.trim() || 'Needs changes' : body.trim();
-    if (!name.trim() || !text) return setError('Write your name and a comment.');
+    if ((!ownLink && !name.trim()) || !text) return setError(ownLink ? 'Write your reply.' : 'Write your name and a comment.');
     const cloud = await getCloudClient();
-    const answer = await cloud?.rpc('share_comment', { p_token: token, p_at_s: Math.round(at * 100) / 100, p_name: name.trim(), p_body: text, p_password: password, p_verdict: verdict });
+    const moment = Math.round(at * 100) / 100;
+    const answer = ownLink
+      ? await cloud?.rpc('share_reply', { p_share_id: ownLink, p_at_s: moment, p_body: text })
+      : await cloud?.rpc('share_comment', { p_token: token, p_at_s: moment, p_name: name.trim(), p_body: text, p_password: password, p_verdict: verdict });
     if (!answer || answer.error) return setError(answer?.error?.message ?? 'The comment could not be sent.');
     localStorage.setItem(NAME_KEY, name.trim());
     setBody('');
@@ -237,21 +264,29 @@ function CommentForm({ token, password, at, onAdded }: { token: string; password
   return (
     <form className={styles.card} aria-label="Comment" onSubmit={(event) => void send(null, event)}>
       <div className={styles.formRow}>
-        <input className={controls.input} aria-label="Your name" placeholder="Your name" maxLength={MAX_LISTENER_NAME_LENGTH} value={name} onChange={(event) => setName(event.target.value)} />
+        {ownLink ? (
+          <span className={styles.author}>Reply as the owner</span>
+        ) : (
+          <input className={controls.input} aria-label="Your name" placeholder="Your name" maxLength={MAX_LISTENER_NAME_LENGTH} value={name} onChange={(event) => setName(event.target.value)} />
+        )}
         <span className={styles.muted}>at {clock(at)} (click the waveform or press C)</span>
       </div>
       <textarea className={`${controls.input} ${styles.text}`} aria-label="Comment" placeholder="What do you hear?" maxLength={MAX_COMMENT_LENGTH} value={body} onChange={(event) => setBody(event.target.value)} />
       {error ? <p className={controls.error}>{error}</p> : null}
       <div className={styles.formRow}>
         <button type="submit" className={controls.primary}>
-          Comment
+          {ownLink ? 'Reply' : 'Comment'}
         </button>
-        <button type="button" className={controls.button} onClick={() => void send('approved')}>
-          Approved
-        </button>
-        <button type="button" className={controls.button} onClick={() => void send('changes')}>
-          Needs changes
-        </button>
+        {ownLink ? null : (
+          <>
+            <button type="button" className={controls.button} onClick={() => void send('approved')}>
+              Approved
+            </button>
+            <button type="button" className={controls.button} onClick={() => void send('changes')}>
+              Needs changes
+            </button>
+          </>
+        )}
       </div>
     </form>
   );
