@@ -113,6 +113,7 @@ test('a song shared from the app is heard and commented on by a listener with no
   // The owner, signed in on the website, replies on the page itself.
   const ownerWeb = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
   await logIn(ownerWeb, `${websiteUrl()}/login`, user);
+  await expect(ownerWeb.getByTestId('song-count')).toHaveText('1 song');
   await ownerWeb.goto(`${websiteUrl()}/s/${token}`);
   await expect(ownerWeb.getByText('Reply as the owner')).toBeVisible();
   await ownerWeb.getByRole('textbox', { name: 'Comment' }).fill('Thanks, on it');

@@ -213,7 +213,7 @@ begin
   if p_body is null or char_length(btrim(p_body)) < 1 or char_length(p_body) > 2000 then
     raise exception 'A comment is 1 to 2,000 characters.' using errcode = '22001';
   end if;
-  select left(coalesce(nullif(raw_user_meta_data ->> 'name', ''), 'Owner'), 80) into owner_name from auth.users where id = link.user_id;
+  select left(coalesce(nullif(raw_user_meta_data ->> 'full_name', ''), nullif(raw_user_meta_data ->> 'name', ''), 'Owner'), 80) into owner_name from auth.users where id = link.user_id;
   insert into public.share_comments (share_id, user_id, at_s, name, body, from_owner)
     values (link.id, link.user_id, greatest(0, least(coalesce(p_at_s, 0), 86400)), coalesce(owner_name, 'Owner'), btrim(p_body), true) returning * into made;
   return public.share_comment_json(made);

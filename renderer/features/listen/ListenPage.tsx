@@ -226,7 +226,8 @@ function useOwnLink(token: string): string | null {
   const [id, setId] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void (async () => {
+    let unsubscribe = () => undefined as void;
+    const look = async () => {
       const cloud = await getCloudClient();
       const { data } = (await cloud?.auth.getSession()) ?? { data: { session: null } };
       if (!cloud || !data.session || !crypto.subtle) return;
@@ -234,9 +235,19 @@ function useOwnLink(token: string): string | null {
       const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
       const found = await cloud.from('shares').select('id').eq('token_hash', hash).maybeSingle();
       if (live && found.data) setId((found.data as { id: string }).id);
-    })();
+    };
+    void look();
+    // A session restored (or refreshed) after the page opened is looked at again.
+    void getCloudClient().then((cloud) => {
+      const subscription = cloud?.auth.onAuthStateChange((event) => {
+        if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') void look();
+      });
+      unsubscribe = () => subscription?.data.subscription.unsubscribe();
+      if (!live) unsubscribe();
+    });
     return () => {
       live = false;
+      unsubscribe();
     };
   }, [token]);
   return id;
