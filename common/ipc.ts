@@ -37,7 +37,7 @@ import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppN
 import type { PluginSummary } from './plugins';
 import { studioSettingsSchema, type StudioSettings } from './studio-settings';
 import type { StudioSummary } from './studio-time';
-import { MAX_COMMENT_LENGTH, shareSongSchema, shareTokenSchema, type ShareComment, type SongShare } from './shares';
+import { MAX_COMMENT_LENGTH, shareSongSchema, shareTokenSchema, type ShareComment, type ShareVersion, type SongShare } from './shares';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -161,6 +161,8 @@ export const contract = {
   /** Issue 33: a private listening link to the song (pro; the cloud refuses a free account), its links, revoking one. */
   'songs:share': channel<{ url: string; token: string; expiresAt: number }>()(shareSongSchema),
   'songs:shares': channel<SongShare[]>()(z.strictObject({ id: idSchema })),
+  /** The bounces of the song's project a link may play instead of its latest, newest first. */
+  'songs:share-versions': channel<ShareVersion[]>()(z.strictObject({ id: idSchema })),
   'songs:share-revoke': channel<{ revoked: boolean }>()(z.strictObject({ token: shareTokenSchema })),
   /** What the song's listeners wrote, by the moment in the song. */
   'songs:comments': channel<ShareComment[]>()(z.strictObject({ id: idSchema })),

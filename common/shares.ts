@@ -1,6 +1,7 @@
 /** Listening links and their comments (issue 33), as the bridge carries them. */
 import { z } from 'zod';
 import { idSchema, pathSchema } from './schema-parts';
+import type { UploadSkipReason } from './upload-rules';
 
 /** A link lasts 30 days unless the owner chooses (1 to 365). */
 export const DEFAULT_SHARE_DAYS = 30;
@@ -18,6 +19,36 @@ export const shareSongSchema = z.strictObject({
   allowDownload: z.boolean().optional(),
 });
 export type ShareSongInput = z.infer<typeof shareSongSchema>;
+
+/** A bounce of the song's project a link may play instead of its latest (`songs:share-versions`), newest first. */
+export interface ShareVersion {
+  path: string;
+  name: string;
+  /** The file's modified time: the version's date on the listening page. */
+  time: number;
+  sizeBytes: number;
+  /** The song's audio now (its latest bounce). */
+  current: boolean;
+}
+
+/** At most this many of a project's bounces are offered. */
+export const MAX_SHARE_VERSIONS = 200;
+
+/** Why a chosen version did not go up to be shared, as the user reads it (by the upload's skip reason). */
+export function versionNotUploaded(reason: UploadSkipReason | null): string {
+  switch (reason) {
+    case 'free_tier_no_storage':
+      return 'Sharing a song is a Pro feature.';
+    case 'storage_limit_exceeded':
+      return 'This version does not fit in your 1 GiB of cloud storage: remove some audio first.';
+    case 'size_exceeds_limit':
+      return 'This version is over 50 MB even compressed: too large to share.';
+    case 'compression_failed':
+      return 'This version could not be compressed to share.';
+    default:
+      return 'The cloud could not be checked: try again.';
+  }
+}
 
 export interface SongShare {
   url: string;

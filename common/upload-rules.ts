@@ -66,6 +66,20 @@ export function songObjectPath(userId: string, songId: string, fileName: string)
   return `${userId}/${songFolder(songId)}/${sanitizeUploadName(fileName)}`;
 }
 
+/**
+ * Where a version of a song shared on its own goes (issue 33): `{userId}/{songId}/versions/{modified ms}-{name}`. The
+ * file's time keeps a version bounced again under its name from replacing the one a listener was sent; the subfolder
+ * keeps versions out of what the song plays (`isSongsOwnObject`) and out of what its link to the latest bounce plays.
+ */
+export function songVersionObjectPath(userId: string, songId: string, fileName: string, modifiedMs: number): string {
+  return `${songVersionsFolder(userId, songId)}${Math.round(modifiedMs)}-${sanitizeUploadName(fileName)}`;
+}
+
+/** The folder of a song's shared versions, with its trailing slash. */
+export function songVersionsFolder(userId: string, songId: string): string {
+  return `${userId}/${songFolder(songId)}/versions/`;
+}
+
 /** Whether an object path is in this song's own folder (`{userId}/{songId}/{name}`). */
 export function isSongsOwnObject(objectPath: string, songId: string): boolean {
   const parts = objectPath.split('/');

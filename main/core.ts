@@ -24,6 +24,7 @@ import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/instal
 import { StudioNudges } from './studio/nudges';
 import { SessionRegrouper } from './studio/session-regroup';
 import { CommentPoller } from './sharing/comment-poller';
+import { SharedVersions } from './sharing/shared-versions';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -130,6 +131,7 @@ export function createCore(options: CoreOptions): Core {
     sessions,
     websiteOrigin: options.websiteOrigin ?? WEBSITE_ORIGIN,
     comments,
+    sharedVersions: new SharedVersions(db, options.dataDir, pool, uploader),
   };
   let closed = false;
   return {

@@ -1,8 +1,8 @@
 /**
  * The `share-audio` function (issue 33): a listener's page, with no account, asks for the shared song's audio with
  * the link's token (and password). The link is checked by the database (`share_open`, cloud/migrations/0007): a
- * revoked, expired or unknown link is refused as there. The answer is a signed address of the song's audio object,
- * valid one hour, which opens that object alone. On a hosted project this is an Edge Function holding the service
+ * revoked, expired or unknown link is refused as there. The answer is a signed address of the object the link plays (the
+ * chosen version's, or the song's newest bounce: cloud/migrations/0008), valid one hour, which opens that object alone. On a hosted project this is an Edge Function holding the service
  * key; here the local cloud signs as its storage does.
  */
 import { signObjectToken } from './signed-urls';
@@ -35,7 +35,11 @@ export async function shareAudio(
     return rows[0]!.page;
   });
   if (!link.hasAudio) throw new ShareAudioError(404, 'This song’s audio is not in the cloud yet.');
-  const objectPath = await db.asOwner(async (tx) => (await tx.query<{ object_path: string }>('select object_path from public.share_open($1, $2)', [token, password])).rows[0]!.object_path);
+  // The object the link plays now: its version's, or its song's newest bounce (cloud/migrations/0008).
+  const objectPath = await db.asOwner(
+    async (tx) => (await tx.query<{ object_path: string | null }>('select public.share_audio_object(link) as object_path from public.share_open($1, $2) link', [token, password])).rows[0]!.object_path,
+  );
+  if (objectPath === null) throw new ShareAudioError(404, 'This song’s audio is not in the cloud yet.');
   const expiresAt = Math.floor(nowMs / 1000) + SHARE_AUDIO_SECONDS;
   const signed = signObjectToken(jwtSecret, 'audio-files', objectPath, expiresAt);
   return { url: `${publicUrl}/storage/v1/object/sign/audio-files/${encodeURI(objectPath)}?token=${signed}`, expiresAt: expiresAt * 1000, allowDownload: link.allowDownload };

@@ -142,4 +142,82 @@ export function describeShares(open: () => Promise<CloudDatabase>): void {
       expect(((await listen(link.token)).comments as unknown[]).length).toBe(10);
     });
   });
+
+  describe('the audio a link plays (cloud/migrations/0008)', () => {
+    const storeObject = (name: string, updatedAt = 'now()') =>
+      cloud.asOwner((tx) => tx.query(`insert into storage.objects (bucket_id, name, metadata, updated_at) values ('audio-files', $1, '{"size": 10}', ${updatedAt})`, [name]));
+    const playing = (token: string) =>
+      cloud.asOwner(async (tx) => (await tx.query<{ object_path: string | null }>('select public.share_audio_object(link) as object_path from public.share_open($1, null) link', [token])).rows[0]!.object_path);
+    const createVersion = (owner: JwtClaims, songId: string, objectPath: string, waveform: unknown = [1, -2, 3]) =>
+      cloud.asUser(owner, async (tx) => {
+        const { rows } = await tx.query<{ link: { token: string } }>(
+          'select public.share_create(p_song_id => $1, p_version_path => $2, p_version_time => $3, p_object_path => $4, p_waveform => $5) as link',
+          [songId, '/music/Night Drive/Bounces/Night Drive v1.wav', 1_600_000_000_000, objectPath, JSON.stringify(waveform)],
+        );
+        return rows[0]!.link;
+      });
+
+    it('a link to the latest bounce follows the song: a bounce uploaded again under another name plays, with its date and waveform as they are now', async () => {
+      const owner = await createUser('pro');
+      const songId = await songOf(owner);
+      const link = await create(owner, songId);
+      expect(await playing(link.token)).toBe(`${owner.sub}/${songId}/night.mp3`);
+      // The song goes up again under a new name; the app removes the old object; the sync writes the new row, whose
+      // overview is text (two hex digits a signed byte, as the app keeps it).
+      await storeObject(`${owner.sub}/${songId}/night_v2.mp3`, `now() + interval '1 minute'`);
+      await cloud.asOwner(async (tx) => {
+        await tx.query(`delete from storage.objects where name = $1`, [`${owner.sub}/${songId}/night.mp3`]);
+        await tx.query(`update public.songs set data = jsonb_set(jsonb_set(data, '{file,modifiedTime}', '1700000999000'), '{meta,analysis,overview}', '"0aff80"') where id = $1`, [songId]);
+      });
+      // A version uploaded for another link does not become the latest bounce.
+      await storeObject(`${owner.sub}/${songId}/versions/1600000000000-night_v1.mp3`, `now() + interval '2 minutes'`);
+      expect(await playing(link.token)).toBe(`${owner.sub}/${songId}/night_v2.mp3`);
+      expect(await listen(link.token)).toMatchObject({ versionTime: 1_700_000_999_000, waveform: [10, -1, -128], hasAudio: true });
+    });
+
+    it('a link to a chosen version plays its own object, whatever the song does next', async () => {
+      const owner = await createUser('pro');
+      const songId = await songOf(owner);
+      const versionObject = `${owner.sub}/${songId}/versions/1600000000000-night_v1.mp3`;
+      await storeObject(versionObject);
+      const link = await createVersion(owner, songId, versionObject);
+      await storeObject(`${owner.sub}/${songId}/night_v3.mp3`, `now() + interval '1 minute'`);
+      expect(await playing(link.token)).toBe(versionObject);
+      expect(await listen(link.token)).toMatchObject({ versionTime: 1_600_000_000_000, waveform: [1, -2, 3], hasAudio: true });
+      // Its object gone (the song deleted for good): the page says there is no audio, and nothing else plays.
+      await cloud.asOwner((tx) => tx.query(`delete from storage.objects where name = $1`, [versionObject]));
+      expect(await playing(link.token)).toBeNull();
+      expect(await listen(link.token)).toMatchObject({ hasAudio: false });
+    });
+
+    it('takes a version only from the caller’s own song’s versions folder, stored, with a waveform that is one', async () => {
+      const owner = await createUser('pro');
+      const other = await createUser('pro');
+      const songId = await songOf(owner);
+      const otherSong = await songOf(owner, 'Other');
+      const theirs = await songOf(other);
+      const stored = {
+        another: `${other.sub}/${theirs}/versions/1-theirs.mp3`,
+        otherSong: `${owner.sub}/${otherSong}/versions/1-other.mp3`,
+        songFolder: `${owner.sub}/${songId}/night.mp3`,
+        nested: `${owner.sub}/${songId}/versions/deeper/1-x.mp3`,
+      };
+      for (const name of [stored.another, stored.otherSong, stored.nested]) await storeObject(name);
+      for (const objectPath of [...Object.values(stored), `${owner.sub}/${songId}/versions/never-uploaded.mp3`, `${owner.sub}/${songId}/versions/../../${theirs}/night.mp3`]) {
+        await expect(createVersion(owner, songId, objectPath)).rejects.toThrow(/That version is not in your cloud/);
+      }
+      const version = `${owner.sub}/${songId}/versions/2-night.mp3`;
+      await storeObject(version);
+      for (const waveform of [{ a: 1 }, [1.5], [300], Array(481).fill(0), ['7']]) {
+        await expect(createVersion(owner, songId, version, waveform)).rejects.toThrow(/That waveform is not one/);
+      }
+      expect(await cloud.asUser(owner, (tx) => rowsOf(tx, 'shares'))).toEqual([]);
+      // The helpers are the functions' own: a caller cannot hand them a made-up link, nor open one without them.
+      const madeUp = `row(gen_random_uuid(), $1::uuid, $2::uuid, 'h', null, null, false, 'x', null, null, null, null, now(), now(), null)::public.shares`;
+      for (const helper of ['share_audio_object', 'share_waveform', 'share_version_time']) {
+        await expect(cloud.asUser(other, (tx) => tx.query(`select public.${helper}(${madeUp})`, [owner.sub, songId]))).rejects.toThrow(/permission denied/);
+      }
+      await expect(cloud.asClaims(ANON, (tx) => tx.query(`select public.share_open($1, null)`, ['f'.repeat(64)]))).rejects.toThrow(/permission denied/);
+    });
+  });
 }

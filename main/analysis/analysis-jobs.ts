@@ -70,8 +70,22 @@ function refusalMessage(reasons: string[]): string {
   return reasons.length > REFUSALS_NAMED ? `${named} (and ${reasons.length - REFUSALS_NAMED} more files like these)` : named;
 }
 
+/**
+ * A file's analysis by its fingerprint, heard now only if it never was (a version of a song shared on its own, issue
+ * 33, wants its waveform). Null when the file cannot be read.
+ */
+export async function analysisOfFile(deps: Pick<AnalysisDeps, 'db' | 'pool' | 'dataDir'>, filePath: string, signal: AbortSignal): Promise<StoredAnalysis | null> {
+  const fingerprint = await audioFingerprint(filePath);
+  if (fingerprint === null) return null;
+  const known = findAnalysis(deps.db, fingerprint, ANALYSIS_VERSION);
+  if (known) return known;
+  const { result } = await analyse(deps, filePath, fingerprint, signal);
+  saveAnalysis(deps.db, fingerprint, ANALYSIS_VERSION, result);
+  return result;
+}
+
 /** `refused`: the worker would not decode the file for what its bytes are (see the header). */
-async function analyse(deps: AnalysisDeps, filePath: string, fingerprint: string, signal: AbortSignal): Promise<{ result: StoredAnalysis; refused: boolean }> {
+async function analyse(deps: Pick<AnalysisDeps, 'pool' | 'dataDir' | 'userQuiet'>, filePath: string, fingerprint: string, signal: AbortSignal): Promise<{ result: StoredAnalysis; refused: boolean }> {
   await deps.userQuiet?.(signal);
   const outcome = await deps.pool.run({ kind: 'analyse-audio', path: filePath }, signal);
   // A cancelled job stops here, and nothing is stored: it is analysed again when the job runs again.

@@ -1,5 +1,6 @@
 /** What a handler is: the validated input of its channel in, its output type out, with the core's context. */
 import type { CommentPoller } from '../sharing/comment-poller';
+import type { SharedVersions } from '../sharing/shared-versions';
 import type { SessionRegrouper } from '../studio/session-regroup';
 import type { DiskFullWatch } from '../disk/disk-full';
 import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
@@ -52,6 +53,8 @@ export interface CoreContext {
   websiteOrigin: string;
   /** Pulls what the listeners of this computer's links wrote. */
   comments: CommentPoller;
+  /** The bounces a link may play instead of the song's latest, and the one chosen sent up. */
+  sharedVersions: SharedVersions;
 }
 
 export type Handler<C extends Channel> = (

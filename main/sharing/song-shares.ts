@@ -12,6 +12,7 @@ import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { pulledComments, type CommentPoller } from './comment-poller';
+import type { SharedVersions } from './shared-versions';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
 
@@ -27,16 +28,24 @@ function cloudRefusal(error: { message: string; code?: string } | null): AppErro
   return new AppError(error?.code === '42501' ? 'forbidden' : 'cloud_error', message);
 }
 
-export async function shareSong(db: Db, account: AccountService, websiteOrigin: string, input: ShareSongInput): Promise<{ url: string; token: string; expiresAt: number }> {
+/**
+ * A link to the song's latest bounce (which follows the song as it is bounced again), or to a chosen bounce of its
+ * project, sent up first to an object of its own (`SharedVersions`).
+ */
+export async function shareSong(db: Db, account: AccountService, versions: SharedVersions, websiteOrigin: string, input: ShareSongInput): Promise<{ url: string; token: string; expiresAt: number }> {
   const song = getSong(db, input.id);
   if (!song) throw new AppError('not_found', 'That song no longer exists.');
   const cloud = signedIn(account);
+  const version = input.versionPath === undefined ? null : await versions.prepare(song, input.versionPath);
   const { data, error } = await cloud.supabase.rpc('share_create', {
     p_song_id: song.supabaseId ?? song.id,
     p_expires_in_days: input.expiresInDays ?? 30,
     p_password: input.password ?? null,
     p_version_path: input.versionPath ?? null,
     p_allow_download: input.allowDownload ?? false,
+    p_version_time: version?.time ?? null,
+    p_object_path: version?.objectPath ?? null,
+    p_waveform: version?.waveform ?? null,
   });
   if (error || !data) throw cloudRefusal(error);
   const made = data as { id: string; token: string; expiresAt: number };

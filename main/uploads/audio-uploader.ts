@@ -16,11 +16,14 @@ import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl, type CloudBucket } from 
 import { AppError, isAppError } from '../../common/errors';
 import { MESSAGES, cloudDidNotRemove, cloudDidNotSign, fileNotFound, noLocalAudioToUpload } from '../../common/messages';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
+import { versionNotUploaded } from '../../common/shares';
 import type { Song } from '../../common/song';
 import {
   isCompressedCopy,
   sanitizeUploadName,
   songObjectPath,
+  songVersionObjectPath,
+  songVersionsFolder,
   uploadTimedOut,
   uploadTimeoutSeconds,
   type UploadResult,
@@ -111,10 +114,21 @@ export class AudioUploader {
   }
 
   /**
+   * A bounce of the song shared on its own (issue 33): to its version object (`songVersionObjectPath`), by the same
+   * checks, compression and limits as the song's audio. The song's fields do not change. Answers the object's path;
+   * a skip is an error the user reads.
+   */
+  async uploadVersion(songId: string, localPath: string, signal?: AbortSignal): Promise<{ objectPath: string }> {
+    const result = await this.uploadFile(songId, localPath, signal, 'version');
+    if (!result.uploadSuccess || !result.url) throw new AppError(result.skipReason === 'free_tier_no_storage' ? 'forbidden' : 'cloud_error', versionNotUploaded(result.skipReason));
+    return { objectPath: parseCloudFileUrl(result.url).path };
+  }
+
+  /**
    * One song's file to its object in the signed-in user's audio folder; a skip is a result, a failure throws. Only
    * audio inside the watched folders or the app's data is read (`resolveAudioFile`), and then by its checked real path.
    */
-  private async uploadFile(songId: string, localPath: string, signal?: AbortSignal): Promise<UploadResult> {
+  private async uploadFile(songId: string, localPath: string, signal?: AbortSignal, place: 'song' | 'version' = 'song'): Promise<UploadResult> {
     const fileName = path.basename(localPath);
     // Our own copies are refused by name before anything is read.
     const target = isCompressedCopy(fileName) ? localPath : await resolveAudioFile(localPath, libraryRoots(this.db, this.dataDir));
@@ -135,7 +149,7 @@ export class AudioUploader {
     const skip = (skipReason: UploadSkipReason): UploadResult => ({ ...result, skipReason });
     if (isCompressedCopy(fileName)) return skip('compressed_path_provided');
 
-    const cacheKey = `${songId}\0${localPath}\0${stats.size}\0${Math.round(stats.mtimeMs)}`;
+    const cacheKey = `${place}\0${songId}\0${localPath}\0${stats.size}\0${Math.round(stats.mtimeMs)}`;
     const cached = this.results.get(cacheKey);
     if (cached?.uploadSuccess) return cached;
 
@@ -147,7 +161,7 @@ export class AudioUploader {
     const cloud = this.account.libraryCloud({ claim: true });
     if (!cloud) return skip('subscription_check_failed');
 
-    const objectPath = songObjectPath(cloud.userId, songId, fileName);
+    const objectPath = place === 'song' ? songObjectPath(cloud.userId, songId, fileName) : songVersionObjectPath(cloud.userId, songId, fileName, stats.mtimeMs);
     let folder: StoredObjects;
     try {
       folder = await this.storedObjects(cloud);
@@ -213,6 +227,23 @@ export class AudioUploader {
    */
   async releaseCloudFiles(deleted: readonly Song[]): Promise<void> {
     await this.releaseUnplayed(deleted.map((song) => song.file?.value ?? ''));
+    await this.releaseVersions(deleted);
+  }
+
+  /** The versions shared of songs gone for good (their links then say the audio is not there). */
+  private async releaseVersions(deleted: readonly Song[]): Promise<void> {
+    const cloud = this.account.libraryCloud({ claim: false });
+    if (!cloud || deleted.length === 0) return;
+    const folder = await this.storedObjects(cloud).catch(() => null);
+    if (!folder) return;
+    const prefixes = deleted.map((song) => songVersionsFolder(cloud.userId, song.id));
+    const versions = [...folder.sizes.keys()].filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
+    for (let at = 0; at < versions.length; at += STORAGE_LIST_LIMIT) {
+      const batch = versions.slice(at, at + STORAGE_LIST_LIMIT);
+      await this.removeObjects(cloud, AUDIO_BUCKET, batch).catch((error: unknown) =>
+        console.error(`[uploads] ${batch.length} shared versions stay: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
   }
 
   /** Removes the objects these file values name that no song plays any more: one request per 1,000 a bucket. */

@@ -43,7 +43,12 @@ export const songHandlers = {
     return { waveform: { durationS: analysis.durationS, peaks: foldPeaks(stored.peaks, WAVEFORM_PLAYER_PIXELS) } };
   },
   'songs:upload': ({ id }, { uploader }) => uploader.uploadSong(id),
-  'songs:share': (input, { db, account, websiteOrigin }) => shareSong(db, account, websiteOrigin, input),
+  'songs:share': (input, { db, account, sharedVersions, websiteOrigin }) => shareSong(db, account, sharedVersions, websiteOrigin, input),
+  'songs:share-versions': async ({ id }, { db, sharedVersions }) => {
+    const song = getSong(db, id);
+    if (!song) throw new AppError('not_found', MESSAGES.songNotFound);
+    return sharedVersions.list(song);
+  },
   'songs:shares': ({ id }, { db, account }) => songSharesOf(db, account, id),
   'songs:share-revoke': ({ token }, { db, account }) => revokeShare(db, account, token),
   'songs:comments': ({ id }, { db, comments }) => songComments(db, comments, id),

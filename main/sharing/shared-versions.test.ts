@@ -1,0 +1,168 @@
+// A chosen version of a song shared on its own (issue 33), through the real local cloud and real ffmpeg: the bounces a
+// link may play, the chosen one sent up to its own object and heard by a listener with its date and waveform, every
+// other file refused, and the versions gone with their song.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ShareVersion } from '../../common/shares';
+import type { Song } from '../../common/song';
+import { accessToken, cloudClient, useProxiedCloud } from '../../cloud/local/test-support';
+import { tempDir } from '../../db/test-support';
+import { writeWav } from '../../fixtures/generators/wav';
+import { call, createTestCore, trustFolder, type TestCore } from '../test-support';
+import { NOT_A_VERSION } from './shared-versions';
+
+const env = useProxiedCloud();
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+});
+
+const DAY = 86_400_000;
+
+/** A file written with a modified time `daysAgo` days back. */
+function written(file: string, daysAgo: number, write: (file: string) => void = (target) => writeWav(target, 3, 8000)): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  write(file);
+  const time = new Date(Date.now() - daysAgo * DAY);
+  fs.utimesSync(file, time, time);
+  return file;
+}
+
+async function proDevice(): Promise<{ core: TestCore; music: string }> {
+  const core = createTestCore(tempDir(), {
+    cloud: () => ({
+      endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true },
+      starting: false,
+    }),
+    sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
+    uploads: { timers: false },
+    websiteOrigin: 'http://127.0.0.1:5174',
+  });
+  cores.push(core);
+  const music = fs.realpathSync(tempDir('songshelf-music-'));
+  trustFolder(core, music);
+  await core.router.dispatch('sync:session', {
+    session: {
+      userId: env.pro.userId,
+      accessToken: await accessToken(env.pro.supabase),
+    },
+  });
+  return { core, music };
+}
+
+const versionObjects = async (songId: string) =>
+  (
+    await env.cloud.db.asOwner((tx) =>
+      tx.query<{ name: string }>(`select name from storage.objects where bucket_id = 'audio-files' and name like $1 order by name`, [
+        `${env.pro.userId}/${songId}/versions/%`,
+      ]),
+    )
+  ).rows.map((row) => row.name);
+
+describe('sharing a chosen version of a song', () => {
+  it('offers the project’s bounces, shares the one chosen as its own object, and plays it to a listener with its date and waveform', async () => {
+    const { core, music } = await proDevice();
+    const project = path.join(music, 'Night Drive Project');
+    written(path.join(project, 'Night Drive.als'), 1, (file) => fs.writeFileSync(file, 'set'));
+    const current = written(path.join(project, 'Night Drive.wav'), 1);
+    const first = written(path.join(project, 'Bounced Files', 'Night Drive v1.wav'), 30);
+    const second = written(path.join(project, 'Exports', 'Night Drive v2.mp3'), 10, (file) =>
+      fs.copyFileSync(writeWav(path.join(music, 'tmp.wav'), 2, 8000), file),
+    );
+    fs.rmSync(path.join(music, 'tmp.wav'));
+    // Not versions: the DAW's backups, our own compressed copies, a text file, a file beside the project (another song).
+    written(path.join(project, 'Backup', 'Night Drive old.wav'), 40);
+    written(path.join(project, 'Bounced Files', 'Night Drive v1_compressed.mp3'), 5, (file) => fs.writeFileSync(file, 'x'));
+    written(path.join(project, 'notes.txt'), 5, (file) => fs.writeFileSync(file, 'notes'));
+    const elsewhere = written(path.join(music, 'Other Song.wav'), 2);
+
+    const song = await call<Song>(core, 'db:add-song', {
+      name: 'Night Drive',
+      projectPath: project,
+      file: {
+        value: current,
+        localPath: current,
+        fileName: 'Night Drive.wav',
+        modifiedTime: null,
+      },
+    });
+    const lone = await call<Song>(core, 'db:add-song', {
+      name: 'Other Song',
+      projectPath: elsewhere,
+      file: {
+        value: elsewhere,
+        localPath: elsewhere,
+        fileName: 'Other Song.wav',
+        modifiedTime: null,
+      },
+    });
+    expect(
+      (
+        await call<ShareVersion[]>(core, 'songs:share-versions', {
+          id: song.id,
+        })
+      ).map(({ name, current: isCurrent, time }) => [name, isCurrent, Math.round((Date.now() - time) / DAY)]),
+    ).toEqual([
+      ['Night Drive.wav', true, 1],
+      ['Night Drive v2.mp3', false, 10],
+      ['Night Drive v1.wav', false, 30],
+    ]);
+    // A lone audio file has no other version: the files beside it are other songs.
+    expect(
+      (
+        await call<ShareVersion[]>(core, 'songs:share-versions', {
+          id: lone.id,
+        })
+      ).map((version) => version.name),
+    ).toEqual(['Other Song.wav']);
+
+    await call(core, 'sync:run');
+    // Anything but one of the song's bounces is refused before a byte goes up: another song's audio, a file outside
+    // the library, a path that climbs out of the project.
+    for (const versionPath of [elsewhere, '/etc/passwd', path.join(project, 'Bounced Files', '..', '..', 'Other Song.wav'), path.join(project, 'notes.txt')]) {
+      expect(await core.router.dispatch('songs:share', { id: song.id, versionPath })).toMatchObject({ ok: false, error: { message: NOT_A_VERSION } });
+    }
+    expect(await versionObjects(song.id)).toEqual([]);
+
+    const latest = await call<{ token: string }>(core, 'songs:share', {
+      id: song.id,
+    });
+    const chosen = await call<{ token: string }>(core, 'songs:share', {
+      id: song.id,
+      versionPath: first,
+    });
+    const again = await call<{ token: string }>(core, 'songs:share', {
+      id: song.id,
+      versionPath: second,
+      allowDownload: true,
+    });
+    const objects = await versionObjects(song.id);
+    expect(objects).toEqual([
+      `${env.pro.userId}/${song.id}/versions/${Math.round(fs.statSync(first).mtimeMs)}-night_drive_v1.wav`,
+      `${env.pro.userId}/${song.id}/versions/${Math.round(fs.statSync(second).mtimeMs)}-night_drive_v2.mp3`,
+    ]);
+
+    const listener = cloudClient(env.cloud);
+    const page = (await listener.rpc('share_listen', { p_token: chosen.token })).data as { versionTime: number; waveform: number[]; hasAudio: boolean };
+    expect(page.versionTime).toBe(Math.round(fs.statSync(first).mtimeMs));
+    expect(page.hasAudio).toBe(true);
+    expect(page.waveform.length).toBeGreaterThan(100);
+    const audio = await listener.functions.invoke<{ url: string }>('share-audio', { body: { token: chosen.token } });
+    expect(audio.error).toBeNull();
+    expect(Buffer.from(await (await fetch(audio.data!.url)).arrayBuffer())).toEqual(fs.readFileSync(first));
+    const secondAudio = await listener.functions.invoke<{ url: string }>('share-audio', { body: { token: again.token } });
+    expect(Buffer.from(await (await fetch(secondAudio.data!.url)).arrayBuffer())).toEqual(fs.readFileSync(second));
+    // The link to the latest bounce has no audio until the song's own goes up; the versions are not it.
+    expect(((await listener.rpc('share_listen', { p_token: latest.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+    await call(core, 'songs:upload', { id: song.id });
+    expect(((await listener.rpc('share_listen', { p_token: latest.token })).data as { hasAudio: boolean }).hasAudio).toBe(true);
+    const latestAudio = await listener.functions.invoke<{ url: string }>('share-audio', { body: { token: latest.token } });
+    expect(Buffer.from(await (await fetch(latestAudio.data!.url)).arrayBuffer())).toEqual(fs.readFileSync(current));
+
+    // The song deleted for good takes its versions with it (the links then have no audio).
+    for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
+    await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
+    expect(((await listener.rpc('share_listen', { p_token: chosen.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A chosen version of a song shared on its own (issue 33): the bounces of its project a link may play instead of the
+ * latest, and the one chosen sent up to an object of its own with its waveform.
+ *
+ * Which files are a song's versions follows the scan's rule for its bounce (main/scan/project-structure.ts): audio in
+ * the project folder and in its bounce folders ("Bounced Files", "Exports", …), or, for a Logic package, in the folder
+ * holding it when the song's bounce is there. A song that is a lone audio file has no other version: the files beside
+ * it are other songs. Only folders inside the library are listed (`resolveLibraryPath`), and a path the page sends is
+ * shared only if it is one of these: the renderer cannot have any other file uploaded.
+ */
+import type { Dirent } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AUDIO_EXTENSIONS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import { AppError } from '../../common/errors';
+import { MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
+import type { Song } from '../../common/song';
+import { isCompressedCopy } from '../../common/upload-rules';
+import type { Db } from '../../db/handle';
+import { analysisOfFile } from '../analysis/analysis-jobs';
+import type { WorkerPool } from '../jobs/pool';
+import { resolveLibraryPath } from '../security/library-roots';
+import type { AudioUploader } from '../uploads/audio-uploader';
+
+export const NOT_A_VERSION = 'That file is not a bounce of this song’s project.';
+
+/** More entries than a project folder holds: a folder past this is cut (it is not a project, or it is hostile). */
+const MAX_FOLDER_ENTRIES = 2000;
+
+/** What `share_create` takes for a chosen version. */
+export interface PreparedVersion {
+  objectPath: string;
+  time: number;
+  /** The waveform's overview when the file could be heard, else null (the page then shows a plain seek bar). */
+  waveform: number[] | null;
+}
+
+export class SharedVersions {
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly pool: WorkerPool,
+    private readonly uploader: AudioUploader,
+  ) {}
+
+  /** The song's bounces, newest first; its current audio is one of them when it is here. */
+  async list(song: Song): Promise<ShareVersion[]> {
+    const resolve = (requested: string | null | undefined) =>
+      requested ? resolveLibraryPath(requested, this.db, this.dataDir).catch(() => null) : Promise.resolve(null);
+    const current = await resolve(song.file?.localPath);
+    const files = new Set<string>(current ? [current] : []);
+    const isLoneAudio = song.projectPath === null || song.projectPath === song.file?.localPath;
+    const project = isLoneAudio ? null : await resolve(song.projectPath);
+    for (const folder of project ? await bounceFolders(project, current) : []) {
+      for (const entry of await listFolder(folder)) {
+        if (entry.isFile() && isBounceName(entry.name)) files.add(path.join(folder, entry.name));
+      }
+    }
+    const versions: ShareVersion[] = [];
+    for (const file of files) {
+      const stats = await fs.stat(file).catch(() => null);
+      if (stats?.isFile())
+        versions.push({
+          path: file,
+          name: path.basename(file),
+          time: Math.round(stats.mtimeMs),
+          sizeBytes: stats.size,
+          current: file === current,
+        });
+    }
+    return versions.sort((a, b) => b.time - a.time || a.name.localeCompare(b.name)).slice(0, MAX_SHARE_VERSIONS);
+  }
+
+  /** The chosen bounce, if it is one of the song's, uploaded to its own object, with its date and waveform. */
+  async prepare(song: Song, requested: string, signal: AbortSignal = new AbortController().signal): Promise<PreparedVersion> {
+    const versions = await this.list(song);
+    const real = await resolveLibraryPath(requested, this.db, this.dataDir).catch(() => null);
+    const version = versions.find((candidate) => candidate.path === requested || candidate.path === real);
+    if (!version) throw new AppError('invalid_input', NOT_A_VERSION);
+    const { objectPath } = await this.uploader.uploadVersion(song.id, version.path, signal);
+    const analysis = await analysisOfFile({ db: this.db, pool: this.pool, dataDir: this.dataDir }, version.path, signal).catch(() => null);
+    const waveform = analysis && !('error' in analysis) && analysis.overview.length > 0 ? analysis.overview : null;
+    return { objectPath, time: version.time, waveform };
+  }
+}
+
+/** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */
+async function bounceFolders(project: string, current: string | null): Promise<string[]> {
+  let base: string | null = project;
+  if (PACKAGE_EXTENSIONS[extensionOf(project)] !== undefined) {
+    const holder = path.dirname(project);
+    base = current && isBounceLocation(current, holder) ? holder : null;
+  }
+  if (!base) return [];
+  const folders = [base];
+  for (const entry of await listFolder(base)) {
+    if (entry.isDirectory() && BOUNCE_FOLDERS.has(entry.name.toLowerCase())) folders.push(path.join(base, entry.name));
+  }
+  return folders;
+}
+
+function isBounceLocation(file: string, folder: string): boolean {
+  const parent = path.dirname(file);
+  return parent === folder || (path.dirname(parent) === folder && BOUNCE_FOLDERS.has(path.basename(parent).toLowerCase()));
+}
+
+function isBounceName(name: string): boolean {
+  return !name.startsWith('.') && AUDIO_EXTENSIONS.has(extensionOf(name)) && !isCompressedCopy(name);
+}
+
+async function listFolder(folder: string): Promise<Dirent[]> {
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+  return entries.slice(0, MAX_FOLDER_ENTRIES);
+}
