@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { writeAls } from '../fixtures/generators/als';
 import { writeWav } from '../fixtures/generators/wav';
 import { startHost, type StartedHost } from '../harness/host';
 import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from '../harness/signed-in';
@@ -11,12 +12,17 @@ import { cloudEndpoint, websiteUrl } from './host-url';
 import { cell, row, tempFolder } from './songs';
 
 test.use({ storageState: SIGNED_OUT_STATE });
+// The second test shares a version with the account and app page the first one made pro.
+test.describe.configure({ mode: 'serial' });
 
 let host: StartedHost;
 test.beforeAll(async () => {
   host = await startHost({ cloud: cloudEndpoint() });
 });
 test.afterAll(() => host?.stop());
+
+/** The app, signed in and pro, as the first test leaves it. */
+let app: Page;
 
 const user = { name: 'Rae Share', email: `rae.share.${Date.now()}@example.com`, password: 'Str0ng!pass' };
 
@@ -48,7 +54,7 @@ async function proWithSyncedSong(browser: Browser): Promise<Page> {
 
 test('a song shared from the app is heard and commented on by a listener with no account, and the comment comes back', async ({ browser }) => {
   test.setTimeout(120_000);
-  const app = await proWithSyncedSong(browser);
+  app = await proWithSyncedSong(browser);
   await cell(app, 'Shared Lantern', 'name').getByRole('button').click();
   const panel = app.getByRole('dialog', { name: 'Shared Lantern' });
   const sharing = panel.getByRole('region', { name: 'Sharing' });
@@ -133,4 +139,46 @@ test('a song shared from the app is heard and commented on by a listener with no
   await listener.reload();
   await expect(listener.getByRole('alert')).toHaveText('This link is not available');
   await expect(listener.getByRole('heading')).toHaveCount(0);
+});
+
+test('a chosen version of a song is shared: the listener hears that bounce, with its date', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const music = tempFolder('songshelf-e2e-versions-');
+  const project = path.join(music, 'Harbour Lights Project');
+  fs.mkdirSync(path.join(project, 'Bounced Files'), { recursive: true });
+  writeAls(path.join(project, 'Harbour Lights.als'), { tempo: 120 });
+  writeWav(path.join(project, 'Harbour Lights.wav'), 2);
+  const older = writeWav(path.join(project, 'Bounced Files', 'Harbour Lights early mix.wav'), 5);
+  const bouncedAt = new Date(Date.now() - 20 * 86_400_000);
+  fs.utimesSync(older, bouncedAt, bouncedAt);
+
+  await app.keyboard.press('Escape');
+  await app.getByLabel('Add a folder').fill(music);
+  await app.getByRole('button', { name: 'Watch' }).click();
+  await expect(app.getByRole('heading', { name: path.basename(music) })).toBeVisible();
+  await expect(row(app, 'Harbour Lights')).toBeVisible();
+  await app.getByRole('button', { name: 'Sync now' }).click();
+  await expect(app.getByTestId('plan-line')).toHaveText('Pro plan · Synced just now');
+
+  await cell(app, 'Harbour Lights', 'name').getByRole('button').click();
+  const sharing = app.getByRole('dialog', { name: 'Harbour Lights' }).getByRole('region', { name: 'Sharing' });
+  await sharing.getByRole('button', { name: 'Share…' }).click();
+  const versions = sharing.getByLabel('Version to share');
+  await expect(versions.locator('option')).toHaveText([/The latest bounce/, /^Harbour Lights\.wav .*now/, /^Harbour Lights early mix\.wav/]);
+  await versions.selectOption({ label: (await versions.locator('option', { hasText: 'early mix' }).textContent())! });
+  await app.screenshot({ path: 'e2e/artifacts/share-version-form.png' });
+  await sharing.getByRole('button', { name: 'Create link' }).click();
+  await expect(sharing.getByTestId('share-link')).toHaveCount(1);
+  await expect(sharing.getByTestId('share-link')).toContainText('Harbour Lights early mix.wav');
+  const token = (await sharing.getByTestId('share-link').locator('[title]').first().getAttribute('title'))!.split('/s/')[1]!;
+
+  const listener = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
+  await listener.goto(`${websiteUrl()}/s/${token}`);
+  await expect(listener.getByRole('heading', { name: 'Harbour Lights' })).toBeVisible();
+  const dated = await listener.evaluate((time) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time), bouncedAt.getTime());
+  await expect(listener.getByText(`Version of ${dated}`)).toBeVisible();
+  await listener.getByRole('button', { name: 'Play' }).click();
+  // The early mix is 5 s long; the song's own bounce is 2 s.
+  await expect.poll(() => listener.locator('audio').evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(4.5);
+  await listener.screenshot({ path: 'e2e/artifacts/listen-version.png' });
 });

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { audacityLabels, markersCsv, markersMidi } from '../../../common/comment-markers';
-import { DEFAULT_SHARE_DAYS, type ShareComment, type SongShare } from '../../../common/shares';
+import { DEFAULT_SHARE_DAYS, type ShareComment, type ShareVersion, type SongShare } from '../../../common/shares';
 import type { Song, Status } from '../../../common/song';
 import { callCore } from '../../api/calls';
 import { clock } from '../listen/ListenPage';
@@ -24,6 +24,9 @@ const MARKER_FORMATS = [
   { label: 'Audacity labels', extension: 'txt', mimeType: 'text/plain', write: (comments: ShareComment[]) => audacityLabels(comments) },
   { label: 'MIDI markers', extension: 'mid', mimeType: 'audio/midi', write: (comments: ShareComment[], bpm: number | null) => markersMidi(comments, bpm) },
 ] as const;
+
+/** What a link plays: the song's latest bounce (it follows the song), or the version chosen when it was made. */
+const playsWhat = (share: SongShare) => (share.versionPath ? (share.versionPath.split(/[\\/]/).pop() ?? share.versionPath) : 'latest bounce');
 
 const fileBase = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 120) || 'song';
 const tempoOf = (song: Song) => (song.tempo !== '' && Number.isFinite(Number(song.tempo)) ? Number(song.tempo) : null);
@@ -93,7 +96,7 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
                 {share.url}
               </span>
               <span className={styles.muted}>
-                {share.active ? `until ${DATE.format(share.expiresAt)}` : share.expiresAt <= Date.now() ? 'expired' : 'revoked'}
+                {playsWhat(share)} · {share.active ? `until ${DATE.format(share.expiresAt)}` : share.expiresAt <= Date.now() ? 'expired' : 'revoked'}
                 {share.hasPassword ? ' · password' : ''}
                 {share.allowDownload ? ' · download' : ''}
               </span>
@@ -177,13 +180,41 @@ function ShareForm({ songId, onMade }: { songId: string; onMade: (url: string) =
   const [password, setPassword] = useState('');
   const [allowDownload, setAllowDownload] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The project's bounces: a link plays the latest (and follows the song), or the one chosen here, sent up for it.
+  const [versions, setVersions] = useState<ShareVersion[]>([]);
+  const [versionPath, setVersionPath] = useState('');
+  const [making, setMaking] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void callCore('songs:share-versions', { id: songId }).then((result) => live && result.ok && setVersions(result.data));
+    return () => {
+      live = false;
+    };
+  }, [songId]);
   const make = async () => {
-    const result = await callCore('songs:share', { id: songId, expiresInDays: days, allowDownload, ...(password ? { password } : {}) });
+    setMaking(true);
+    setError(null);
+    const result = await callCore('songs:share', { id: songId, expiresInDays: days, allowDownload, ...(password ? { password } : {}), ...(versionPath ? { versionPath } : {}) });
+    setMaking(false);
     if (result.ok) onMade(result.data.url);
     else setError(result.error.message);
   };
   return (
     <div className={styles.form}>
+      {versions.length > 0 ? (
+        <label className={styles.field}>
+          Plays
+          <select className={controls.input} aria-label="Version to share" value={versionPath} onChange={(event) => setVersionPath(event.target.value)}>
+            <option value="">The latest bounce (follows the song)</option>
+            {versions.map((version) => (
+              <option key={version.path} value={version.path}>
+                {version.name} · {DATE.format(version.time)}
+                {version.current ? ' (the song’s audio now)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className={styles.field}>
         Expires in
         <input className={`${controls.input} ${styles.days}`} type="number" min={1} max={365} value={days} onChange={(event) => setDays(Number(event.target.value) || DEFAULT_SHARE_DAYS)} />
@@ -194,8 +225,8 @@ function ShareForm({ songId, onMade }: { songId: string; onMade: (url: string) =
         <input type="checkbox" checked={allowDownload} onChange={(event) => setAllowDownload(event.target.checked)} />
         Listeners may download
       </label>
-      <button type="button" className={controls.primary} onClick={() => void make()}>
-        Create link
+      <button type="button" className={controls.primary} disabled={making} onClick={() => void make()}>
+        {making ? (versionPath ? 'Sending the version up…' : 'Creating…') : 'Create link'}
       </button>
       {error ? (
         <p className={controls.error} role="alert">
