@@ -1,6 +1,6 @@
 // A chosen version of a song shared on its own (issue 33), through the real local cloud and real ffmpeg: the bounces a
 // link may play, the chosen one sent up to its own object and heard by a listener with its date and waveform, every
-// other file refused, and the versions gone with their song.
+// other file refused, a version removed when the last link playing it is revoked, and the versions gone with their song.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -160,9 +160,18 @@ describe('sharing a chosen version of a song', () => {
     const latestAudio = await listener.functions.invoke<{ url: string }>('share-audio', { body: { token: latest.token } });
     expect(Buffer.from(await (await fetch(latestAudio.data!.url)).arrayBuffer())).toEqual(fs.readFileSync(current));
 
+    // A revoked link's version goes when no other link that opens plays it; a second link to the same bounce keeps it.
+    const chosenTwice = await call<{ token: string }>(core, 'songs:share', { id: song.id, versionPath: first });
+    expect(await versionObjects(song.id)).toEqual(objects);
+    await call(core, 'songs:share-revoke', { token: again.token });
+    expect(await versionObjects(song.id)).toEqual([objects[0]]);
+    await call(core, 'songs:share-revoke', { token: chosen.token });
+    expect(await versionObjects(song.id)).toEqual([objects[0]]);
+    expect(((await listener.rpc('share_listen', { p_token: chosenTwice.token })).data as { hasAudio: boolean }).hasAudio).toBe(true);
+
     // The song deleted for good takes its versions with it (the links then have no audio).
     for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
     await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
-    expect(((await listener.rpc('share_listen', { p_token: chosen.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+    expect(((await listener.rpc('share_listen', { p_token: chosenTwice.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
   });
 });

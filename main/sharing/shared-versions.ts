@@ -20,6 +20,7 @@ import type { Db } from '../../db/handle';
 import { analysisOfFile } from '../analysis/analysis-jobs';
 import type { WorkerPool } from '../jobs/pool';
 import { resolveLibraryPath } from '../security/library-roots';
+import type { SignedInCloud } from '../account/cloud-session';
 import type { AudioUploader } from '../uploads/audio-uploader';
 
 export const NOT_A_VERSION = 'That file is not a bounce of this song’s project.';
@@ -40,7 +41,7 @@ export class SharedVersions {
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly pool: WorkerPool,
-    private readonly uploader: AudioUploader,
+    readonly uploader: AudioUploader,
   ) {}
 
   /** The song's bounces, newest first; its current audio is one of them when it is here. */
@@ -82,6 +83,24 @@ export class SharedVersions {
     const waveform = analysis && !('error' in analysis) && analysis.overview.length > 0 ? analysis.overview : null;
     return { objectPath, time: version.time, waveform };
   }
+}
+
+/**
+ * After a link is revoked: its version's object goes when no other link that still opens plays it (it counts against
+ * the plan's storage). The cloud's own list of links decides, so a link made on another computer keeps it.
+ */
+export async function releaseUnsharedVersion(cloud: SignedInCloud, uploader: AudioUploader, shareId: string): Promise<void> {
+  const { data: link } = await cloud.supabase.from('shares').select('object_path').eq('id', shareId).maybeSingle();
+  const objectPath = (link as { object_path: string | null } | null)?.object_path ?? null;
+  if (!objectPath) return;
+  const { data: others, error } = await cloud.supabase
+    .from('shares')
+    .select('id')
+    .eq('object_path', objectPath)
+    .is('revoked_at', null)
+    .gt('expires_at', new Date().toISOString());
+  if (error || !others || others.length > 0) return;
+  await uploader.removeVersion(objectPath);
 }
 
 /** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */

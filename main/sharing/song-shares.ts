@@ -12,7 +12,7 @@ import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { pulledComments, type CommentPoller } from './comment-poller';
-import type { SharedVersions } from './shared-versions';
+import { releaseUnsharedVersion, type SharedVersions } from './shared-versions';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
 
@@ -89,11 +89,13 @@ export async function songSharesOf(db: Db, account: AccountService, songId: stri
   }));
 }
 
-export async function revokeShare(db: Db, account: AccountService, token: string): Promise<{ revoked: boolean }> {
+export async function revokeShare(db: Db, account: AccountService, versions: SharedVersions, token: string): Promise<{ revoked: boolean }> {
   const cloud = signedIn(account);
   const { data, error } = await cloud.supabase.rpc('share_revoke', { p_token: token });
   if (error) throw cloudRefusal(error);
   db.orm.update(songShares).set({ revokedAt: db.now() }).where(and(eq(songShares.token, token))).run();
+  const made = db.orm.select({ cloudId: songShares.cloudId }).from(songShares).where(eq(songShares.token, token)).get();
+  if (made) await releaseUnsharedVersion(cloud, versions.uploader, made.cloudId).catch((failure: unknown) => console.error('[sharing] a version stays in the cloud:', failure instanceof Error ? failure.message : failure));
   return { revoked: data === true };
 }
 

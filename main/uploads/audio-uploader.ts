@@ -230,6 +230,13 @@ export class AudioUploader {
     await this.releaseVersions(deleted);
   }
 
+  /** One shared version no link plays any more; only an object in a versions folder of the library's account. */
+  async removeVersion(objectPath: string): Promise<void> {
+    const cloud = this.account.libraryCloud({ claim: false });
+    if (!cloud || !objectPath.startsWith(`${cloud.userId}/`) || objectPath.split('/')[2] !== 'versions') return;
+    await this.removeObjects(cloud, AUDIO_BUCKET, [objectPath]);
+  }
+
   /** The versions shared of songs gone for good (their links then say the audio is not there). */
   private async releaseVersions(deleted: readonly Song[]): Promise<void> {
     const cloud = this.account.libraryCloud({ claim: false });

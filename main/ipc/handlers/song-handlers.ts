@@ -50,7 +50,7 @@ export const songHandlers = {
     return sharedVersions.list(song);
   },
   'songs:shares': ({ id }, { db, account }) => songSharesOf(db, account, id),
-  'songs:share-revoke': ({ token }, { db, account }) => revokeShare(db, account, token),
+  'songs:share-revoke': ({ token }, { db, account, sharedVersions }) => revokeShare(db, account, sharedVersions, token),
   'songs:comments': ({ id }, { db, comments }) => songComments(db, comments, id),
   'songs:comment-reply': (input, { db, account, comments }) => replyToListeners(db, account, comments, input),
   'songs:comment-resolve': (input, { db, account, comments }) => resolveComment(db, account, comments, input),
