@@ -116,6 +116,7 @@ test('every field is a column, edited in place with the keyboard, and kept after
   await page.keyboard.press('Enter');
   const priorities = page.getByRole('listbox', { name: 'Priority' });
   await expect(priorities.getByRole('option')).toHaveText([/Low/, /Medium/, /High/, /Urgent/]);
+  await expect(priorities).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(cell(page, 'Kbd Alpha Take 2', 'priority')).toHaveText('High');

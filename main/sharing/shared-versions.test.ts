@@ -117,6 +117,9 @@ describe('sharing a chosen version of a song', () => {
       ).map((version) => version.name),
     ).toEqual(['Other Song.wav']);
 
+    // A song not yet in the cloud cannot be shared: nothing goes up for it.
+    expect(await core.router.dispatch('songs:share', { id: song.id, versionPath: first })).toMatchObject({ ok: false, error: { message: 'That song is not in your cloud library: sync it first.' } });
+    expect(await versionObjects(song.id)).toEqual([]);
     await call(core, 'sync:run');
     // Anything but one of the song's bounces is refused before a byte goes up: another song's audio, a file outside
     // the library, a path that climbs out of the project.

@@ -86,6 +86,8 @@ describe('sharing a song from the app', () => {
     const song = await call<Song>(free, 'db:add-song', { name: 'Free Tune' });
     const refused = await free.router.dispatch('songs:share', { id: song.id });
     expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Sharing a song is a Pro feature|not in your cloud library/) } });
+    // A version is not sent up for an account that cannot share it.
+    expect(await free.router.dispatch('songs:share', { id: song.id, versionPath: '/music/Free Tune/Free Tune v1.wav' })).toMatchObject({ ok: false, error: { message: 'Sharing a song is a Pro feature.' } });
     const pro = await device(env.pro);
     const local = await call<Song>(pro, 'db:add-song', { name: 'Not yet synced' });
     expect(await pro.router.dispatch('songs:share', { id: local.id })).toMatchObject({ ok: false, error: { message: 'That song is not in your cloud library: sync it first.' } });

@@ -6,13 +6,14 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../common/errors';
 import { shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
+import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { pulledComments, type CommentPoller } from './comment-poller';
-import { releaseUnsharedVersion, type SharedVersions } from './shared-versions';
+import { releaseUnsharedVersion, type PreparedVersion, type SharedVersions } from './shared-versions';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
 
@@ -29,6 +30,18 @@ function cloudRefusal(error: { message: string; code?: string } | null): AppErro
 }
 
 /**
+ * The chosen version sent up, once the song can be shared at all: a free account or a song not yet synced would
+ * leave an object no link plays (the cloud refuses both anyway; this spares the upload).
+ */
+async function versionFor(account: AccountService, cloud: SignedInCloud, versions: SharedVersions, song: Song, versionPath: string): Promise<PreparedVersion> {
+  if ((await account.refreshTier()) === 'free') throw new AppError('forbidden', 'Sharing a song is a Pro feature.');
+  const { data, error } = await cloud.supabase.from('songs').select('id').eq('id', song.supabaseId ?? song.id).maybeSingle();
+  if (error) throw cloudRefusal(error);
+  if (!data) throw new AppError('not_found', 'That song is not in your cloud library: sync it first.');
+  return versions.prepare(song, versionPath);
+}
+
+/**
  * A link to the song's latest bounce (which follows the song as it is bounced again), or to a chosen bounce of its
  * project, sent up first to an object of its own (`SharedVersions`).
  */
@@ -36,7 +49,7 @@ export async function shareSong(db: Db, account: AccountService, versions: Share
   const song = getSong(db, input.id);
   if (!song) throw new AppError('not_found', 'That song no longer exists.');
   const cloud = signedIn(account);
-  const version = input.versionPath === undefined ? null : await versions.prepare(song, input.versionPath);
+  const version = input.versionPath === undefined ? null : await versionFor(account, cloud, versions, song, input.versionPath);
   const { data, error } = await cloud.supabase.rpc('share_create', {
     p_song_id: song.supabaseId ?? song.id,
     p_expires_in_days: input.expiresInDays ?? 30,

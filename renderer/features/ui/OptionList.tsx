@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from './OptionList.module.css';
 
 export interface OptionListProps {
@@ -27,7 +27,8 @@ export function OptionList({ label, options, value, onPick, onCancel, onCreate, 
   const id = useId();
   const count = shown.length + (canCreate ? 1 : 0);
 
-  useEffect(() => {
+  // Focused before the list is painted: a key pressed as soon as it shows is the list's, not the grid's behind it.
+  useLayoutEffect(() => {
     (filterable ? input.current : list.current)?.focus();
   }, [filterable]);
   useEffect(() => {
