@@ -1,6 +1,6 @@
 // A chosen version of a song shared on its own (issue 33), through the real local cloud and real ffmpeg: the bounces a
 // link may play, the chosen one sent up to its own object and heard by a listener with its date and waveform, every
-// other file refused, a version removed when the last link playing it is revoked, and the versions gone with their song.
+// other file refused, a version removed when the last link playing it is revoked or has expired, and the versions gone with their song.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -171,10 +171,15 @@ describe('sharing a chosen version of a song', () => {
     await call(core, 'songs:share-revoke', { token: chosen.token });
     expect(await versionObjects(song.id)).toEqual([objects[0]]);
     expect(((await listener.rpc('share_listen', { p_token: chosenTwice.token })).data as { hasAudio: boolean }).hasAudio).toBe(true);
+    // Expired (by the cloud's clock, two days back): its version goes when the next link is made.
+    await env.cloud.db.asService((tx) => tx.query(`update public.shares set expires_at = now() - interval '2 days' where token_hash = public.share_token_hash($1)`, [chosenTwice.token]));
+    const later = await call<{ token: string }>(core, 'songs:share', { id: song.id, versionPath: second });
+    expect(await versionObjects(song.id)).toEqual([objects[1]]);
+    expect(((await listener.rpc('share_listen', { p_token: later.token })).data as { hasAudio: boolean }).hasAudio).toBe(true);
 
     // The song deleted for good takes its versions with it (the links then have no audio).
     for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
     await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
-    expect(((await listener.rpc('share_listen', { p_token: chosenTwice.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+    expect(((await listener.rpc('share_listen', { p_token: later.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
   });
 });

@@ -25,6 +25,11 @@ import type { AudioUploader } from '../uploads/audio-uploader';
 
 export const NOT_A_VERSION = 'That file is not a bounce of this song’s project.';
 
+/** Links read from the cloud a request. */
+const LINKS_PAGE = 1000;
+/** How far this computer's clock may run ahead of the cloud's before a link is taken for expired. */
+const CLOCK_MARGIN_MS = 86_400_000;
+
 /** More entries than a project folder holds: a folder past this is cut (it is not a project, or it is hostile). */
 const MAX_FOLDER_ENTRIES = 2000;
 
@@ -86,21 +91,29 @@ export class SharedVersions {
 }
 
 /**
- * After a link is revoked: its version's object goes when no other link that still opens plays it (it counts against
- * the plan's storage). The cloud's own list of links decides, so a link made on another computer keeps it.
+ * The versions no link plays any more leave the cloud (they count against the plan's storage): each version object
+ * whose every link is revoked or expired. The cloud's own list of links decides, so a link made on another computer
+ * keeps its version; an object not yet named by any link (one going up for a link being made) is not touched. A link
+ * counts as expired a day after its time by this computer's clock, which may run ahead of the cloud's. Run when a link
+ * is made or revoked.
  */
-export async function releaseUnsharedVersion(cloud: SignedInCloud, uploader: AudioUploader, shareId: string): Promise<void> {
-  const { data: link } = await cloud.supabase.from('shares').select('object_path').eq('id', shareId).maybeSingle();
-  const objectPath = (link as { object_path: string | null } | null)?.object_path ?? null;
-  if (!objectPath) return;
-  const { data: others, error } = await cloud.supabase
-    .from('shares')
-    .select('id')
-    .eq('object_path', objectPath)
-    .is('revoked_at', null)
-    .gt('expires_at', new Date().toISOString());
-  if (error || !others || others.length > 0) return;
-  await uploader.removeVersion(objectPath);
+export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: AudioUploader): Promise<void> {
+  const links: { object_path: string; revoked_at: string | null; expires_at: string }[] = [];
+  for (let offset = 0; ; offset += LINKS_PAGE) {
+    const { data, error } = await cloud.supabase
+      .from('shares')
+      .select('object_path, revoked_at, expires_at')
+      .gt('object_path', '')
+      .order('id')
+      .range(offset, offset + LINKS_PAGE - 1);
+    if (error || !data) return;
+    links.push(...(data as typeof links));
+    if (data.length < LINKS_PAGE) break;
+  }
+  const expiredBefore = Date.now() - CLOCK_MARGIN_MS;
+  const playing = new Set(links.filter((link) => link.revoked_at === null && Date.parse(link.expires_at) > expiredBefore).map((link) => link.object_path));
+  const unplayed = new Set(links.map((link) => link.object_path).filter((objectPath) => !playing.has(objectPath)));
+  if (unplayed.size > 0) await uploader.removeVersions([...unplayed]);
 }
 
 /** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */

@@ -230,11 +230,16 @@ export class AudioUploader {
     await this.releaseVersions(deleted);
   }
 
-  /** One shared version no link plays any more; only an object in a versions folder of the library's account. */
-  async removeVersion(objectPath: string): Promise<void> {
+  /**
+   * Shared versions no link plays any more: those still stored, in a versions folder of the library's account (links
+   * name objects long removed, which are not asked for again).
+   */
+  async removeVersions(objectPaths: readonly string[]): Promise<void> {
     const cloud = this.account.libraryCloud({ claim: false });
-    if (!cloud || !objectPath.startsWith(`${cloud.userId}/`) || objectPath.split('/')[2] !== 'versions') return;
-    await this.removeObjects(cloud, AUDIO_BUCKET, [objectPath]);
+    if (!cloud) return;
+    const folder = await this.storedObjects(cloud);
+    const stored = objectPaths.filter((objectPath) => folder.sizes.has(objectPath) && objectPath.startsWith(`${cloud.userId}/`) && objectPath.split('/')[2] === 'versions');
+    for (let at = 0; at < stored.length; at += STORAGE_LIST_LIMIT) await this.removeObjects(cloud, AUDIO_BUCKET, stored.slice(at, at + STORAGE_LIST_LIMIT));
   }
 
   /** The versions shared of songs gone for good (their links then say the audio is not there). */
@@ -278,6 +283,11 @@ export class AudioUploader {
     if (error) throw new AppError('cloud_error', cloudDidNotRemove(error.message));
     if (bucket === AUDIO_BUCKET && this.stored?.userId === cloud.userId) {
       for (const objectPath of paths) this.stored.sizes.delete(objectPath);
+    }
+    // A file uploaded to a removed object goes up again when asked, not answered from what was remembered.
+    const removed = new Set(paths);
+    for (const [key, result] of this.results) {
+      if (result.url && removed.has(parseCloudFileUrl(result.url).path)) this.results.delete(key);
     }
     // If the folder cannot be read now, the next upload reads it.
     const folder = await this.storedObjects(cloud).catch(() => null);
