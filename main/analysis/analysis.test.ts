@@ -2,7 +2,7 @@
 // fingerprint, so a re-scan analyses nothing and a moved bounce is not decoded again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analysisOf as heardIn, ANALYSIS_VERSION } from '../../common/audio-analysis';
 import type { Song } from '../../common/song';
 import { getSongs } from '../../db/repositories/songs';
@@ -16,7 +16,7 @@ import { ffmpegPath } from '../../workers/ffmpeg';
 import { buildSong } from '../../db/repositories/songs';
 import { listJobs } from '../jobs/queue';
 import { call } from '../test-support';
-import { createTestCore, type TestCore } from '../test-support';
+import { createTestCore, trustFolder, type TestCore } from '../test-support';
 import { readWaveform } from './waveforms';
 
 const cores: TestCore[] = [];
@@ -66,6 +66,32 @@ describe('the analysis of a song’s audio', () => {
     core.library.requestScan(directory.id);
     await core.runner.whenIdle();
     expect(analyseJobResults(core)).toHaveLength(1);
+  });
+
+  it('a song given its audio by hand (Add song, a dropped file, a new link) is heard too; audio outside the library is not read', async () => {
+    const core = await startedCore();
+    const folder = tempDir('songshelf-by-hand-');
+    trustFolder(core, folder);
+    const file = writeSignalWav(path.join(folder, 'By Hand.wav'), synthGroove({ bpm: 100, pattern: 'four-on-floor', durationS: 10 }), 44_100, 2);
+    const outside = writeSignalWav(path.join(tempDir('songshelf-outside-'), 'Elsewhere.wav'), synthGroove({ bpm: 100, pattern: 'four-on-floor', durationS: 2 }), 44_100, 1);
+    const linked = (target: string) => ({ value: target, localPath: target, fileName: path.basename(target), modifiedTime: null });
+    const song = await call<Song>(core, 'db:add-song', { name: 'By Hand', file: linked(file) });
+    const stranger = await call<Song>(core, 'db:add-song', { name: 'Elsewhere', file: linked(outside) });
+    await vi.waitFor(() => expect(analysisOf(getSongs(core.db, { ids: [song.id] })[0])).toMatchObject({ bpm: expect.closeTo(100, 0), durationS: expect.closeTo(10, 1) }), { timeout: 60_000 });
+    await core.runner.whenIdle();
+    const heard = getSongs(core.db, { ids: [song.id] })[0]!;
+    expect(heard.tempo).toBe('100');
+    expect(heard.meta.audio).toMatchObject({ durationSeconds: expect.closeTo(10, 1), sampleRate: 44_100 });
+    expect((await call<{ waveform: unknown }>(core, 'songs:waveform', { id: song.id })).waveform).not.toBeNull();
+    // A file outside the watched folders and the app's files is never handed to a reader or a decoder.
+    const readPaths = listJobs(core.db).flatMap((job) => (JSON.parse(job.payload) as { reads?: { path: string }[] }).reads ?? []).map((read) => read.path);
+    expect(readPaths).toContain(file);
+    expect(readPaths).not.toContain(outside);
+    expect(getSongs(core.db, { ids: [stranger.id] })[0]?.meta.analysis).toBeUndefined();
+    // Linked to another file, the song is heard again.
+    const other = writeSignalWav(path.join(folder, 'By Hand v2.wav'), synthGroove({ bpm: 140, pattern: 'four-on-floor', durationS: 8 }), 44_100, 2);
+    await call(core, 'db:update-song', { id: song.id, patch: { file: linked(other) } });
+    await vi.waitFor(() => expect(analysisOf(getSongs(core.db, { ids: [song.id] })[0])).toMatchObject({ durationS: expect.closeTo(8, 1) }), { timeout: 60_000 });
   });
 
   it('a bounce renamed, or copied next to another project, is not decoded again', async () => {

@@ -23,6 +23,8 @@ import { runAudioAnalyses } from '../analysis/analysis-jobs';
 import { ANALYSIS_SWEEP_DELAY_MS, ANALYSIS_SWEEP_EVERY_MS, sweepAnalysisCache } from '../analysis/analysis-cache';
 import { runAudioReads, runProjectReads } from '../scan/read-jobs';
 import { runScan } from '../scan/scan-job';
+import { resolveAudioFile } from '../security/audio-file';
+import { libraryRoots } from '../security/library-roots';
 import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
 import { scopesFor } from '../scan/scan-scope';
@@ -140,6 +142,27 @@ export class Library {
     // clearInterval clears a timeout too (Node's timers are one kind).
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.watcher.close();
+  }
+
+  /**
+   * A song given its audio by hand (Add song, a dropped file, a file linked in its panel) is heard as a scan's songs
+   * are: its audio read and analysed in the background (the waveform, the length, a tempo and key where the user gave
+   * none). Only audio the file channels may read (`resolveAudioFile`: in a watched folder or the app's files, and
+   * audio by its bytes); anything else is left as it is.
+   */
+  hearSongAudio(song: Song): void {
+    void this.queueHearing(song).catch((error: unknown) => console.error('[library] the song’s audio is not heard:', error instanceof Error ? error.message : error));
+  }
+
+  private async queueHearing(song: Song): Promise<void> {
+    const localPath = song.file?.localPath;
+    if (!localPath || this.options.analyseAudio === false) return;
+    const audio = await resolveAudioFile(localPath, libraryRoots(this.db, this.places.dataDir)).catch(() => null);
+    if (!audio) return;
+    const reads = [{ songId: song.id, path: localPath }];
+    enqueue(this.db, { kind: 'read-audio', payload: { reads } });
+    enqueue(this.db, { kind: 'analyse-audio', payload: { reads } });
+    this.runner?.wake();
   }
 
   /** Writes the demo library's projects and bounces into `folder`, in the pool (main/library/demo-library.ts). */

@@ -41,8 +41,18 @@ export const dbHandlers = {
   'db:update-view': (input, { db }) => updateView(db, input.id, input.patch),
   'db:delete-view': (input, { db }) => ({ id: input.id, nextPath: deleteView(db, input.id).nextPath }),
   'db:get-songs': (input, { db }) => getSongs(db, input ?? {}),
-  'db:add-song': (input, { db }) => addSong(db, input),
-  'db:update-song': (input, { db }) => updateSong(db, input.id, input.patch),
+  'db:add-song': (input, { db, library }) => {
+    const song = addSong(db, input);
+    library.hearSongAudio(song);
+    return song;
+  },
+  'db:update-song': (input, { db, library }) => {
+    const before = getSong(db, input.id)?.file?.localPath ?? null;
+    const song = updateSong(db, input.id, input.patch);
+    // Linked to other audio: heard again, as a scan hears a new bounce.
+    if (song && (song.file?.localPath ?? null) !== before) library.hearSongAudio(song);
+    return song;
+  },
   'db:delete-song': (input, ctx) => {
     const song = getSong(ctx.db, input.id);
     const outcome = deleteSong(ctx.db, input.id);
