@@ -5,7 +5,6 @@ import { expect, test } from './fixtures';
 import { writeAbletonHistory } from '../fixtures/generators/project-versions';
 import { openAndWatch, tempFolder } from './songs';
 
-const DAY = 86_400_000;
 const column = (page: Page, status: string) => page.getByRole('region', { name: status, exact: true });
 const card = (page: Page, name: string) => page.getByTestId('board-card').and(page.locator(`[data-song="${name}"]`));
 
@@ -22,8 +21,13 @@ async function boardSearch(page: Page, text: string) {
 
 test('a board moves songs between statuses by mouse and keyboard, with Undo, and shows when each was last worked on', async ({ page }) => {
   const root = tempFolder('songshelf-e2e-board-');
-  const now = Date.now();
-  const saves = (daysAgo: number, count: number) => Array.from({ length: count }, (_, index) => ({ tempo: 124, tracks: ['Drums', 'Bass'], samples: [], time: now - daysAgo * DAY + index * 40 * 60_000 }));
+  // Saves 40 minutes apart ending at noon `daysAgo` calendar days back, so the card's words ("3 days ago", counted in
+  // calendar days) do not depend on the hour the test runs at: saves counted back from now crossed midnight after 22:40.
+  const today = new Date();
+  const saves = (daysAgo: number, count: number) => {
+    const noon = new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12).getTime();
+    return Array.from({ length: count }, (_, index) => ({ tempo: 124, tracks: ['Drums', 'Bass'], samples: [], time: noon - (count - 1 - index) * 40 * 60_000 }));
+  };
   writeAbletonHistory(root, 'Bd Night Drive', saves(3, 3));
   writeAbletonHistory(root, 'Bd Harbour', saves(40, 2));
   writeAbletonHistory(root, 'Bd Glass', saves(1, 4));
