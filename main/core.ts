@@ -24,7 +24,7 @@ import { InstalledPlugins, type InstalledPluginsOptions } from './plugins/instal
 import { StudioNudges } from './studio/nudges';
 import { SessionRegrouper } from './studio/session-regroup';
 import { CommentPoller } from './sharing/comment-poller';
-import { SharedVersions } from './sharing/shared-versions';
+import { ExpiredVersionSweep, SharedVersions } from './sharing/shared-versions';
 import { folderPlaces } from './security/watchable-folder';
 import { SyncService, type SyncOptions } from './sync/sync-service';
 import { AudioUploader, type AudioUploaderOptions } from './uploads/audio-uploader';
@@ -79,6 +79,7 @@ export interface Core {
   plugins: InstalledPlugins;
   sessions: SessionRegrouper;
   comments: CommentPoller;
+  versionSweep: ExpiredVersionSweep;
   dataDir: string;
   /** Starts the job runner, the watchers and the timers. */
   start(): Promise<void>;
@@ -114,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
   const nudges = new StudioNudges(db, events);
   const sessions = new SessionRegrouper(db, options.dataDir);
   const comments = new CommentPoller(db, account, events);
+  const versionSweep = new ExpiredVersionSweep(account, uploader);
   const ctx: CoreContext = {
     db,
     events,
@@ -148,6 +150,7 @@ export function createCore(options: CoreOptions): Core {
     plugins,
     sessions,
     comments,
+    versionSweep,
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
@@ -160,6 +163,7 @@ export function createCore(options: CoreOptions): Core {
       plugins.start();
       nudges.start();
       comments.start();
+      versionSweep.start();
       // A change of the session gap left half done (a quit, a crash) goes on.
       void sessions.poke().catch((error: unknown) => console.error('[studio] sessions not grouped again:', error instanceof Error ? error.message : error));
     },
@@ -172,6 +176,7 @@ export function createCore(options: CoreOptions): Core {
       disk.stop();
       nudges.stop();
       comments.stop();
+      versionSweep.stop();
       await sessions.stop();
       await plugins.stop();
       await library.stop();

@@ -1,6 +1,7 @@
 // A chosen version of a song shared on its own (issue 33), through the real local cloud and real ffmpeg: the bounces a
 // link may play, the chosen one sent up to its own object and heard by a listener with its date and waveform, every
-// other file refused, a version removed when the last link playing it is revoked or has expired, and the versions gone with their song.
+// other file refused, a version removed when the last link playing it is revoked or has expired (found when a link is
+// made, or by the hourly sweep), and the versions gone with their song.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -176,10 +177,16 @@ describe('sharing a chosen version of a song', () => {
     const later = await call<{ token: string }>(core, 'songs:share', { id: song.id, versionPath: second });
     expect(await versionObjects(song.id)).toEqual([objects[1]]);
     expect(((await listener.rpc('share_listen', { p_token: later.token })).data as { hasAudio: boolean }).hasAudio).toBe(true);
+    // A link that just expires, with no link made or revoked after it: the hourly sweep frees its version.
+    await env.cloud.db.asService((tx) => tx.query(`update public.shares set expires_at = now() - interval '2 days' where token_hash = public.share_token_hash($1)`, [later.token]));
+    await core.versionSweep.sweep();
+    expect(await versionObjects(song.id)).toEqual([]);
 
     // The song deleted for good takes its versions with it (the links then have no audio).
+    const last = await call<{ token: string }>(core, 'songs:share', { id: song.id, versionPath: first });
+    expect(await versionObjects(song.id)).toEqual([objects[0]]);
     for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
     await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
-    expect(((await listener.rpc('share_listen', { p_token: later.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+    expect(((await listener.rpc('share_listen', { p_token: last.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
   });
 });

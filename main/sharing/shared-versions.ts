@@ -20,6 +20,7 @@ import type { Db } from '../../db/handle';
 import { analysisOfFile } from '../analysis/analysis-jobs';
 import type { WorkerPool } from '../jobs/pool';
 import { resolveLibraryPath } from '../security/library-roots';
+import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import type { AudioUploader } from '../uploads/audio-uploader';
 
@@ -29,6 +30,11 @@ export const NOT_A_VERSION = 'That file is not a bounce of this song’s project
 const LINKS_PAGE = 1000;
 /** How far this computer's clock may run ahead of the cloud's before a link is taken for expired. */
 const CLOCK_MARGIN_MS = 86_400_000;
+
+/** How often versions whose links have all expired are looked for, besides when a link is made or revoked. */
+const SWEEP_EVERY_MS = 3_600_000;
+/** The first look after start, once a kept session has had time to sign in again. */
+const FIRST_SWEEP_AFTER_MS = 60_000;
 
 /** More entries than a project folder holds: a folder past this is cut (it is not a project, or it is hostile). */
 const MAX_FOLDER_ENTRIES = 2000;
@@ -95,7 +101,7 @@ export class SharedVersions {
  * whose every link is revoked or expired. The cloud's own list of links decides, so a link made on another computer
  * keeps its version; an object not yet named by any link (one going up for a link being made) is not touched. A link
  * counts as expired a day after its time by this computer's clock, which may run ahead of the cloud's. Run when a link
- * is made or revoked.
+ * is made or revoked, and by `ExpiredVersionSweep`.
  */
 export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: AudioUploader): Promise<void> {
   const links: { object_path: string; revoked_at: string | null; expires_at: string }[] = [];
@@ -114,6 +120,45 @@ export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: Au
   const playing = new Set(links.filter((link) => link.revoked_at === null && Date.parse(link.expires_at) > expiredBefore).map((link) => link.object_path));
   const unplayed = new Set(links.map((link) => link.object_path).filter((objectPath) => !playing.has(objectPath)));
   if (unplayed.size > 0) await uploader.removeVersions([...unplayed]);
+}
+
+/**
+ * A link that simply expires makes no call here, so its version would stay in the cloud (counted against the plan's
+ * storage) until a link was next made or revoked: a minute after start and then every hour, the signed-in account's
+ * versions no link plays any more are released as then.
+ */
+export class ExpiredVersionSweep {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly account: AccountService,
+    private readonly uploader: AudioUploader,
+  ) {}
+
+  start(): void {
+    this.timer = setTimeout(() => {
+      void this.sweep();
+      this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+      this.timer.unref();
+    }, FIRST_SWEEP_AFTER_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  async sweep(): Promise<void> {
+    const cloud = this.account.libraryCloud({ claim: false });
+    if (!cloud) return;
+    await releaseUnsharedQuietly(cloud, this.uploader);
+  }
+}
+
+/** `releaseUnsharedVersions` as best effort: a version that stays is storage, not a loss, so a failure is only logged. */
+export async function releaseUnsharedQuietly(cloud: SignedInCloud, uploader: AudioUploader): Promise<void> {
+  await releaseUnsharedVersions(cloud, uploader).catch((failure: unknown) => console.error('[sharing] versions stay in the cloud:', failure instanceof Error ? failure.message : failure));
 }
 
 /** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */

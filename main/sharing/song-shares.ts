@@ -13,7 +13,7 @@ import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { pulledComments, type CommentPoller } from './comment-poller';
-import { releaseUnsharedVersions, type PreparedVersion, type SharedVersions } from './shared-versions';
+import { releaseUnsharedQuietly, type PreparedVersion, type SharedVersions } from './shared-versions';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
 
@@ -39,13 +39,8 @@ async function versionFor(account: AccountService, cloud: SignedInCloud, version
   if (error) throw cloudRefusal(error);
   if (!data) throw new AppError('not_found', 'That song is not in your cloud library: sync it first.');
   // Room first: versions whose links are all revoked or expired leave the cloud.
-  await releaseUnshared(cloud, versions);
+  await releaseUnsharedQuietly(cloud, versions.uploader);
   return versions.prepare(song, versionPath);
-}
-
-/** Best effort: a version that stays is storage, not a loss. */
-async function releaseUnshared(cloud: SignedInCloud, versions: SharedVersions): Promise<void> {
-  await releaseUnsharedVersions(cloud, versions.uploader).catch((failure: unknown) => console.error('[sharing] versions stay in the cloud:', failure instanceof Error ? failure.message : failure));
 }
 
 /**
@@ -114,7 +109,7 @@ export async function revokeShare(db: Db, account: AccountService, versions: Sha
   const { data, error } = await cloud.supabase.rpc('share_revoke', { p_token: token });
   if (error) throw cloudRefusal(error);
   db.orm.update(songShares).set({ revokedAt: db.now() }).where(and(eq(songShares.token, token))).run();
-  await releaseUnshared(cloud, versions);
+  await releaseUnsharedQuietly(cloud, versions.uploader);
   return { revoked: data === true };
 }
 
