@@ -79,6 +79,7 @@ test('a board moves songs between statuses by mouse and keyboard, with Undo, and
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     await card(page, 'Bd Harbour').dragTo(column(page, 'Done'));
     await expect(column(page, 'Done').locator('[data-song="Bd Harbour"]')).toBeVisible();

@@ -47,6 +47,7 @@ test('the Plug-ins view lists what the projects load and what this computer lack
   await expect(panel.getByText('1 plug-in', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/plugins-song-panel.png' });
   await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
 
   await search(page, 'missing:plugins Plugin Song');
   await expect(page.getByTestId('song-row')).toHaveCount(1);

@@ -88,6 +88,7 @@ test('a song shared from the app is heard and commented on by a listener with no
 
   // Back in the app: the comments at their moments, the suggested status applied with one click.
   await app.keyboard.press('Escape');
+  await expect(app.getByRole('dialog')).toBeHidden();
   await cell(app, 'Shared Lantern', 'name').getByRole('button').click();
   const comments = app.getByRole('dialog', { name: 'Shared Lantern' }).getByRole('region', { name: 'Sharing' });
   await expect(comments.getByTestId('song-comment')).toHaveCount(2);
@@ -128,6 +129,7 @@ test('a song shared from the app is heard and commented on by a listener with no
 
   // The row menu's Share… opens the panel at its form.
   await app.keyboard.press('Escape');
+  await expect(app.getByRole('dialog')).toBeHidden();
   await row(app, 'Shared Lantern').hover();
   await row(app, 'Shared Lantern').getByRole('button', { name: 'Actions for Shared Lantern' }).click();
   await app.getByRole('menuitem', { name: 'Share…' }).click();

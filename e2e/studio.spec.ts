@@ -81,6 +81,7 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await panel.getByLabel('Next step').press('Enter');
   await page.screenshot({ path: 'e2e/artifacts/studio-song-panel.png' });
   await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'All Songs' }).click();
   await search(page, 'Qz');
   const finishing = page.getByRole('region', { name: 'Finishing' });
@@ -110,6 +111,8 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await page.screenshot({ path: 'e2e/artifacts/studio-calendar-phone.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
+  // Closed first: while the dialog is open its own Finishing list matches too.
+  await expect(studio).toBeHidden();
 
   // Unpinned from the list itself.
   await finishing.getByRole('button', { name: 'Unpin Qz Lantern' }).click();
