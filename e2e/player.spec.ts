@@ -45,6 +45,8 @@ test('a song added by hand with its audio and session plays, pauses, seeks, and 
 
   // Sorted by name: First, Muted (no audio), Second.
   await page.getByRole('columnheader', { name: 'Name', exact: true }).getByRole('button').click();
+  // The rows re-sort when the core answers: wait for that before clicking one.
+  await expect(page.getByTestId('song-row').locator('[data-column="name"]')).toHaveText(['Play First', 'Play Muted', 'Play Second']);
   await page.getByRole('button', { name: 'Play Play First' }).click();
   await expect(page.getByTestId('now-playing')).toHaveText('Play First');
   await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(0.2);
