@@ -75,7 +75,7 @@ export const MESSAGES = {
   pathHasNul: 'The path contains a NUL character.',
   folderPathNotFull: 'Give the full path of the folder.',
   outsideLibraryFolders: 'Songshelf only reads files inside your watched folders and its own data.',
-  /** Any write that found the data folder's disk full (SQLite's SQLITE_FULL, the OS's ENOSPC). */
+  /** A write that found the data folder's disk full (SQLite's SQLITE_FULL; the OS's ENOSPC or EDQUOT on a path in it). */
   diskFull: 'The disk that holds your library is full',
   diskFullBody: 'Songshelf keeps what it has and carries on by itself once there is space again: free some space on that disk.',
   networkPathRefused: 'Songshelf never opens network or device paths (\\\\server\\share, //server, \\\\?\\).',
@@ -211,6 +211,12 @@ export function audioOutsideLibrary(fileName: string): string {
 
 export function noLocalAudioToUpload(songName: string): string {
   return `${songName} has no audio file on this computer to upload.`;
+}
+
+/** A write that found another disk full than the library's (a project drive, a copy's folder): said with its file. */
+export function noSpaceLeftFor(target: string | null): string {
+  if (target === null) return 'A disk Songshelf was writing to is full. Free some space on it and try again.';
+  return `There is no space left on the disk for ${target}. Free some space on that disk and try again.`;
 }
 
 // One process per library (main/instance-lock.ts).

@@ -8,7 +8,7 @@ import { NO_CLOUD, type CloudStatus } from '../common/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
 import { AccountService } from './account/account-service';
 import { ChangeNotifier } from './change-notifier';
-import { DiskFullWatch, libraryWriteProbe, type DiskFullWatchOptions } from './disk/disk-full';
+import { DiskFullWatch, libraryDisk, type DiskFullWatchOptions } from './disk/disk-full';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
 import { SessionVault, type SecretBox } from './account/session-vault';
@@ -93,7 +93,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.now ? { now: options.now } : {}),
   });
   const events = new EventBus();
-  const disk = new DiskFullWatch(libraryWriteProbe(db), events, options.disk);
+  const disk = new DiskFullWatch(libraryDisk(db), events, options.disk);
   const changes = new ChangeNotifier(db.changes, events);
   const stopNotifying = changes.follow();
   const pool: WorkerPool = createWorkerPool({

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
+import { writingToSync } from '../disk/disk-full';
 
 /** The shell's encryption, bound to this user on this machine. */
 export interface SecretBox {
@@ -81,7 +82,7 @@ export class SessionVault {
     const sealed = this.requireBox().encrypt(JSON.stringify(Object.fromEntries(items)));
     const temporary = `${this.file}.${process.pid}.tmp`;
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    fs.writeFileSync(temporary, sealed, { mode: 0o600 });
+    writingToSync(temporary, () => fs.writeFileSync(temporary, sealed, { mode: 0o600 }));
     fs.renameSync(temporary, this.file);
     this.items = items;
   }

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
+import { writingTo } from '../disk/disk-full';
 
 /** The folder in the app's data folder. */
 export const WAVEFORMS_FOLDER = 'waveforms';
@@ -40,7 +41,7 @@ export async function writeWaveform(dataDir: string, fingerprint: string, peaks:
   bytes.writeInt32LE(WAVEFORM_SAMPLES_PER_PIXEL, 12);
   bytes.writeUInt32LE(peaks.length / 2, 16);
   Buffer.from(peaks.buffer, peaks.byteOffset, peaks.length).copy(bytes, HEADER_BYTES);
-  await fs.writeFile(`${file}.part`, bytes);
+  await writingTo(`${file}.part`, () => fs.writeFile(`${file}.part`, bytes));
   await fs.rename(`${file}.part`, file);
 }
 

@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../common/library';
-import { MESSAGES } from '../../common/messages';
+import { MESSAGES, noSpaceLeftFor } from '../../common/messages';
 import type { Song } from '../../common/song';
 import { setKv } from '../../db/repositories/account';
+import { getSongs } from '../../db/repositories/songs';
 import { openTestDatabase, realClock, tempDir } from '../../db/test-support';
+import { writeAbletonHistory } from '../../fixtures/generators/project-versions';
+import { writeSignalWav } from '../../fixtures/generators/wav';
 import { EventBus } from '../events';
 import { enqueue, getJob } from '../jobs/queue';
 import { JobRunner, type TaskHandlers } from '../jobs/runner';
 import { call, createTestCore, type TestCore } from '../test-support';
-import { DiskFullWatch, isDiskFull } from './disk-full';
+import { DiskFullWatch, fullDiskOf, isDiskFull } from './disk-full';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -49,6 +52,26 @@ describe('isDiskFull', () => {
   });
 });
 
+describe('fullDiskOf: whose disk a full-disk error is about', () => {
+  const library = path.join(path.sep, 'home', 'me', 'Songshelf');
+  const errno = (code: string, paths: { path?: string; dest?: string } = {}) => Object.assign(new Error(code), { code, ...paths });
+  it.each([
+    ['SQLite out of space is always the library', errno('SQLITE_FULL'), undefined, { where: 'library' }],
+    ['no space for a file in the data folder', errno('ENOSPC', { path: path.join(library, 'waveforms', 'a.dat') }), undefined, { where: 'library' }],
+    ['a quota reached in the data folder', errno('EDQUOT', { path: path.join(library, 'session.vault') }), undefined, { where: 'library' }],
+    ['no space on a project drive', errno('ENOSPC', { path: '/Volumes/USB/Song/Song.als' }), undefined, { where: 'elsewhere', path: '/Volumes/USB/Song/Song.als' }],
+    // A copy's error names its source as `path`: the disk that filled is the destination's.
+    ['a copy from the data folder onto a full drive', errno('ENOSPC', { path: path.join(library, 'snapshots', 'x.als'), dest: '/Volumes/USB/Song (copy).als' }), undefined, { where: 'elsewhere', path: '/Volumes/USB/Song (copy).als' }],
+    ['a folder beside the data folder that starts with its name', errno('ENOSPC', { path: `${library}-old/file` }), undefined, { where: 'elsewhere', path: `${library}-old/file` }],
+    ['a write that names no file, with the path its caller gave', errno('ENOSPC'), path.join(library, 'files', 'x.part'), { where: 'library' }],
+    ['a write that names no file and no path given', errno('ENOSPC'), undefined, { where: 'elsewhere', path: null }],
+    ['a full disk behind an error of the caller', new Error('copy failed', { cause: errno('ENOSPC', { path: '/Volumes/USB/a' }) }), undefined, { where: 'elsewhere', path: '/Volumes/USB/a' }],
+    ['a missing file', errno('ENOENT', { path: '/Volumes/USB/a' }), undefined, null],
+  ])('%s', (_name, error, where, expected) => {
+    expect(fullDiskOf(error, library, where)).toEqual(expected);
+  });
+});
+
 describe('the job runner on a full disk (SQLite refusing to grow the database: a real SQLITE_FULL)', () => {
   it('gives the attempt back, pauses, tells the user once, and runs the job again by itself when there is space', async () => {
     const db = openTestDatabase(realClock());
@@ -57,7 +80,7 @@ describe('the job runner on a full disk (SQLite refusing to grow the database: a
     const notices = diskFullNotices(events);
     // With the database capped (max_page_count), a small write may still fit a page it has: the probe writes
     // as much as the job does, as any write would on a disk with no room at all.
-    const disk = new DiskFullWatch(() => setKv(db, 'disk:probe', 'x'.repeat(400_000)), events, { probeEveryMs: 50 });
+    const disk = new DiskFullWatch({ dir: path.dirname(db.file), probe: () => setKv(db, 'disk:probe', 'x'.repeat(400_000)) }, events, { probeEveryMs: 50 });
     cleanups.push(() => disk.stop());
     let runs = 0;
     const idle = { label: () => 'idle', run: async () => null };
@@ -165,6 +188,12 @@ describe.skipIf(noTmpfs !== null)(`a library on a disk filled to the last byte (
     expect(getJob(core.db, sync.job.id)).toMatchObject({ state: 'queued', attempts: 0 });
     const again = await core.router.dispatch('db:update-song', { id: song.id, patch: { status: 'Mixing' } });
     expect(again).toMatchObject({ ok: false, error: { code: 'disk_full' } });
+    // A file written into the data folder (its error names no path): the library's disk too.
+    const take = path.join(tempDir('songshelf-take-'), 'take.wav');
+    writeSignalWav(take, new Float32Array(400_000), 44_100);
+    const data = fs.readFileSync(take).subarray(0, 600_000).toString('base64');
+    const saved = await core.router.dispatch('saveLocalFile', { fileName: 'take.wav', kind: 'audio', offset: 0, data, done: false });
+    expect(saved).toEqual({ ok: false, error: { code: 'disk_full', message: MESSAGES.diskFull } });
     expect(notices).toHaveLength(1);
 
     fs.rmSync(filler);
@@ -173,5 +202,36 @@ describe.skipIf(noTmpfs !== null)(`a library on a disk filled to the last byte (
     expect(getJob(core.db, sync.job.id)?.state).toBe('succeeded');
     const edited = await call<Song>(core, 'db:update-song', { id: song.id, patch: { status: 'Mixing' } });
     expect(edited).toMatchObject({ status: 'Mixing', notes: 'acknowledged before the disk filled' });
+  });
+});
+
+describe.skipIf(noTmpfs !== null)(`a project drive filled to the last byte (tmpfs)${noTmpfs ? `: skipped, ${noTmpfs}` : ''}`, () => {
+  it('answers a copy of a version with an I/O error naming the copy, and never says the library’s disk is full', async () => {
+    const drive = tempDir('songshelf-project-drive-');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', drive]);
+    cleanups.push(() => {
+      execFileSync('umount', ['-l', drive]);
+    });
+    const { project, saves } = writeAbletonHistory(drive, 'Night Drive', [
+      { tempo: 100, tracks: ['Drums'], samples: [] },
+      { tempo: 110, tracks: ['Drums'], samples: [] },
+    ]);
+    const core: TestCore = createTestCore(tempDir(), { library: { watch: false, periodicRescan: false, minScanGapMs: 0, analyseAudio: false } });
+    cleanups.push(() => core.close());
+    const notices = diskFullNotices(core.events);
+    await core.start();
+    await core.library.watchDirectory(drive);
+    await core.runner.whenIdle();
+    const song = getSongs(core.db).find((candidate) => candidate.name === 'Night Drive')!;
+    fillToTheLastByte(path.join(drive, 'filler'));
+
+    const answer = await core.router.dispatch('songs:open-version-copy', { id: song.id, path: saves[0]!.path });
+    const copy = path.join(path.dirname(fs.realpathSync(project)), 'Night Drive (version 2024-03-01 2000).als');
+    expect(answer).toEqual({ ok: false, error: { code: 'io_error', message: noSpaceLeftFor(copy) } });
+    expect(core.disk.full).toBe(false);
+    expect(notices).toEqual([]);
+    expect(core.openedPaths).toEqual([]);
+    // The library itself writes on.
+    expect(await call<Song>(core, 'db:update-song', { id: song.id, patch: { status: 'Mixing' } })).toMatchObject({ status: 'Mixing' });
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../../common/messages';
 import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/local-files';
 import { newId } from '../../db/ids';
+import { writingTo } from '../disk/disk-full';
 import { isInside } from '../security/file-access';
 import { nameForContent } from './safe-file-name';
 
@@ -100,8 +101,8 @@ export class LocalFileStore {
     const upload = existing ?? this.open(chunk);
     upload.writing = true;
     try {
-      if (existing) await fs.appendFile(upload.partPath, bytes);
-      else await writeFirstChunk(upload.partPath, bytes);
+      // Named: a full disk is told as the library's by the file's path (`disk/disk-full.ts`).
+      await writingTo(upload.partPath, () => (existing ? fs.appendFile(upload.partPath, bytes) : writeFirstChunk(upload.partPath, bytes)));
       upload.received += bytes.length;
       upload.lastChunkAt = this.now();
       const file = chunk.done ? await this.finish(upload) : null;

@@ -2,7 +2,8 @@
  * The core's one entry point for every transport: it bounds the input's shape (depth and size, by a loop that
  * cannot overflow the stack), validates it with the contract's schema, runs the handler, and always answers an
  * envelope. `dispatch` never rejects: a validator or handler that throws becomes an `internal` envelope (or
- * `disk_full`, when the disk that holds the library is full), so nothing a caller sends can crash the core.
+ * `disk_full`, when the disk that holds the library is full; `io_error` naming the file, when another disk is), so
+ * nothing a caller sends can crash the core.
  */
 import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
@@ -36,6 +37,8 @@ export function createRouter(handlers: Partial<HandlerMap>, ctx: CoreContext): R
       } catch (error) {
         // A full disk is told once by the watch, and answered in its own words on every call that met it.
         if (ctx.disk.report(error)) return fail(diskFullError().toShape());
+        const otherDisk = ctx.disk.otherDiskFull(error);
+        if (otherDisk) return fail(otherDisk.toShape());
         return fail(toErrorShape(isChannel(channel) ? channel : null, error));
       }
     },

@@ -10,7 +10,7 @@
  */
 import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
 import type { Db } from '../../db/handle';
-import { DiskFullWatch, libraryWriteProbe } from '../disk/disk-full';
+import { DiskFullWatch, libraryDisk } from '../disk/disk-full';
 import type { EventBus } from '../events';
 import type { BackoffOptions } from './backoff';
 import { PermanentJobError } from './permanent-error';
@@ -75,7 +75,7 @@ export class JobRunner {
     this.heartbeatMs = options.heartbeatMs ?? 5000;
     this.staleMs = options.staleMs ?? 30_000;
     this.progressIntervalMs = options.progressIntervalMs ?? 250;
-    this.disk = options.disk ?? new DiskFullWatch(libraryWriteProbe(db), events);
+    this.disk = options.disk ?? new DiskFullWatch(libraryDisk(db), events);
     this.disk.onResume(() => this.resume());
   }
 
@@ -275,7 +275,9 @@ export class JobRunner {
             this.record(() => queue.release(this.db, job.id));
             return;
           }
-          const message = error instanceof Error ? error.message : String(error);
+          // Another disk full (a project drive) is an I/O error like any other, told with its file.
+          const failure = this.disk.otherDiskFull(error) ?? error;
+          const message = failure instanceof Error ? failure.message : String(failure);
           if (error instanceof PermanentJobError) {
             this.record(() => {
               if (queue.failForGood(this.db, job.id, message)) handler.onFailed?.(payload, message);

@@ -13,6 +13,7 @@ import { AppError } from '../../common/errors';
 import { DEMO_FOLDER_NAME, type DemoState } from '../../common/library';
 import { deleteSongsForGood, getSongs } from '../../db/repositories/songs';
 import type { Db } from '../../db/handle';
+import { writingTo } from '../disk/disk-full';
 import type { Library } from './library';
 
 const MARKER = '.songshelf-demo';
@@ -82,7 +83,8 @@ async function writeWrittenList(folder: string): Promise<void> {
   }
   for (const relative of await listEmptyFolders(folder)) files.push({ path: `${relative}/.`, size: -1, mtimeMs: 0 });
   const note = 'This folder was written by Songshelf as a demo library. Removing the demo in the app removes the files listed here, and nothing else.';
-  await fs.writeFile(path.join(folder, MARKER), `${JSON.stringify({ note, files }, null, 1)}\n`);
+  const marker = path.join(folder, MARKER);
+  await writingTo(marker, () => fs.writeFile(marker, `${JSON.stringify({ note, files }, null, 1)}\n`));
 }
 
 /** The demo's own list, or null when the folder is not the demo (or its list cannot be read: then nothing is removed). */

@@ -21,6 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import { DEFAULT_SNAPSHOT_BUDGET, VERSION_FILE_MAX_BYTES, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
+import { writingTo } from '../disk/disk-full';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 
@@ -73,7 +74,7 @@ export async function snapshotSession(
   const part = path.join(folder, `.${randomUUID()}${PART}`);
   try {
     // A Live set is gzip already; gzipping it again would gain nothing and hide it from the reader.
-    const hash = await copyHashed(sessionPath, part, daw !== 'ableton', maxBytes);
+    const hash = await writingTo(part, () => copyHashed(sessionPath, part, daw !== 'ableton', maxBytes));
     const target = path.join(folder, daw === 'ableton' ? `${hash}${extension}` : `${hash}${extension}${GZIPPED}`);
     if (await exists(target)) return null;
     await fs.utimes(part, stats.atime, stats.mtime);
@@ -169,7 +170,7 @@ export async function readableSnapshot(snapshotPath: string): Promise<{ path: st
   const unpacked = path.join(folder, `snapshot${extensionOf(snapshotPath.slice(0, -GZIPPED.length))}`);
   const done = () => fs.rm(folder, { recursive: true, force: true });
   try {
-    await pipeline(createReadStream(snapshotPath), zlib.createGunzip(), createWriteStream(unpacked));
+    await writingTo(unpacked, () => pipeline(createReadStream(snapshotPath), zlib.createGunzip(), createWriteStream(unpacked)));
   } catch (error) {
     await done();
     throw error;
