@@ -1,10 +1,11 @@
 // The browser host's folder browser (issue 20): folders of the home folder only, links that leave it left out,
-// hidden folders left out, and each folder's watchability by the one folder rule.
+// hidden folders left out (asked for by name or through a link too), a folder read only up to a bound, and each
+// folder's watchability by the one folder rule.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
-import { browseFolders, OUTSIDE_HOME } from './folder-browser';
+import { browseFolders, HIDDEN_FOLDER, MAX_ENTRIES_READ, OUTSIDE_HOME } from './folder-browser';
 
 function homeWith(folders: string[]): { home: string; dataDir: string } {
   const home = fs.realpathSync(tempDir('songshelf-home-'));
@@ -56,5 +57,30 @@ describe('browseFolders', () => {
     const places = homeWith(['Music/Projects', 'Shortcuts']);
     fs.symlinkSync(path.join(places.home, 'Music', 'Projects'), path.join(places.home, 'Shortcuts', 'Projects'));
     expect((await browseFolders(path.join(places.home, 'Shortcuts'), places)).folders.map((folder) => folder.name)).toEqual(['Projects']);
+  });
+});
+
+describe('browseFolders keeps hidden folders and huge folders out', () => {
+  it('refuses a hidden folder of the home folder, as named or through a link, and lists no link to one', async () => {
+    const places = homeWith(['.config/Songshelf', 'Music']);
+    fs.symlinkSync(path.join(places.home, '.config'), path.join(places.home, 'Music', 'Settings'));
+    await expect(browseFolders(path.join(places.home, '.config'), places)).rejects.toMatchObject({ code: 'forbidden', message: HIDDEN_FOLDER });
+    await expect(browseFolders(path.join(places.home, 'Music', 'Settings'), places)).rejects.toMatchObject({ code: 'forbidden', message: HIDDEN_FOLDER });
+    expect((await browseFolders(path.join(places.home, 'Music'), places)).folders).toEqual([]);
+  });
+
+  it('reads a folder only up to its bound and says the listing was cut', async () => {
+    const places = homeWith(['Samples/Kit']);
+    const samples = path.join(places.home, 'Samples');
+    // Files are never listed: without the bound, all of them would be read to find the one folder among them.
+    for (let index = 0; index < MAX_ENTRIES_READ; index += 1) fs.writeFileSync(path.join(samples, `hit ${index}.wav`), '');
+    const listing = await browseFolders(samples, places);
+    expect(listing.truncated).toBe(true);
+    expect(listing.folders.length).toBeLessThanOrEqual(1);
+  });
+
+  it('says a listing is whole when every entry was read', async () => {
+    const places = homeWith(['Music/Ableton', 'Music/Logic']);
+    expect(await browseFolders(path.join(places.home, 'Music'), places)).toMatchObject({ truncated: false, folders: [{ name: 'Ableton' }, { name: 'Logic' }] });
   });
 });
