@@ -9,7 +9,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, AUDIO_HEADER_BYTES, fileExtension, looksLikeAudio } from '../../common/media';
 import { audioOutsideLibrary, notAnAudioFileName, notAudioContent } from '../../common/messages';
-import { isMissing, resolveAllowedPath } from './file-access';
+import { isMissing, resolveAllowedPath, type LibraryRoot } from './file-access';
 
 /**
  * The real path of an audio file the song links, once it is checked: its name is one of the audio kinds, it is
@@ -17,7 +17,7 @@ import { isMissing, resolveAllowedPath } from './file-access';
  * it is, for the caller to say so. Read the returned path, never the requested one: a link swapped after the check
  * must not lead elsewhere.
  */
-export async function resolveAudioFile(requested: string, roots: string[]): Promise<string> {
+export async function resolveAudioFile(requested: string, roots: readonly LibraryRoot[]): Promise<string> {
   const name = path.basename(requested);
   if (!Object.hasOwn(AUDIO_CONTENT_TYPES, fileExtension(name))) throw new AppError('forbidden', notAnAudioFileName(name));
   const target = await resolveAllowedPath(requested, roots).catch((error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * A folder the user names to watch, checked on disk: a real folder, and by `folderRefusal` (common/folder-rules.ts)
  * both as named and as it really is, so a link to `/` or to the app's data is refused like the folder itself. The
- * name is checked before the disk is touched: a refused network share is never contacted.
+ * name is checked before the disk is touched: a refused network share is never contacted. The file channels ask the
+ * rule of the real folder again each time (`realFolderRefusal`, main/security/file-access.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -26,11 +27,20 @@ export async function resolveWatchableFolder(requested: string, places: FolderPl
   const stats = await fs.stat(resolved).catch(() => null);
   if (!stats) throw new AppError('not_found', folderNotFound(resolved));
   if (!stats.isDirectory()) throw new AppError('invalid_input', notAFolder(resolved));
-  const real = await fs.realpath(resolved);
-  refuseIfForbidden(real, { home: await realPathOr(places.home), dataDir: await realPathOr(places.dataDir) });
-  // The places as named too: a data folder reached through a link is still the data folder.
-  refuseIfForbidden(real, places);
+  const reason = await realFolderRefusal(await fs.realpath(resolved), places);
+  if (reason !== null) throw new AppError('forbidden', reason);
   return resolved;
+}
+
+/**
+ * Why a folder, as it really is (`real`: its links resolved), may not be watched, or null when it may: held to the
+ * places as they really are, and as named too (a data folder reached through a link is still the data folder). Asked
+ * when a folder is watched and again whenever the file channels use it: a watched folder may since have been swapped
+ * for a link to the home folder.
+ */
+export async function realFolderRefusal(real: string, places: FolderPlaces): Promise<string | null> {
+  const realPlaces = { home: await realPathOr(places.home), dataDir: await realPathOr(places.dataDir) };
+  return folderRefusal(real, realPlaces) ?? folderRefusal(real, places);
 }
 
 function refuseIfForbidden(folder: string, places: FolderPlaces): void {
