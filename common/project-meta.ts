@@ -49,6 +49,53 @@ export interface ProjectMeta {
   samples: string[];
   /** The subset of `samples` found neither at their path nor relative to the project. */
   missingSamples: string[];
+  /** How long each list cut to its cap was before (`capProjectMeta`); absent when none was cut. */
+  listTotals?: Partial<Record<MetaList, number>>;
+}
+
+/**
+ * The most entries of each list a song keeps from its project (`capProjectMeta`). A project file is up to 64 MiB (a
+ * Logic `ProjectData`, a Pro Tools session) and may name a million of anything; a song's `meta` is one row, parsed
+ * whenever the song is read, diffed against the version before and sent to the cloud. Each cap is far above what a
+ * real project names, so only a damaged or hostile file is cut.
+ */
+export const MAX_META_TRACKS = 2000;
+/** Devices and plug-ins on Live's tracks, racks' insides included. */
+export const MAX_META_DEVICES = 5000;
+/** Distinct plug-ins (by name and format); each already counts its instances. */
+export const MAX_META_PLUGINS = 2000;
+export const MAX_META_SAMPLES = 5000;
+export const MAX_META_MISSING_SAMPLES = MAX_META_SAMPLES;
+
+/** Every list of `ProjectMeta` but `trackIds` (parallel to `tracks`, cut with it), and its cap. */
+const META_LIST_CAPS = {
+  tracks: MAX_META_TRACKS,
+  devices: MAX_META_DEVICES,
+  plugins: MAX_META_PLUGINS,
+  samples: MAX_META_SAMPLES,
+  missingSamples: MAX_META_MISSING_SAMPLES,
+} as const satisfies Record<MetaList, number>;
+
+/** The lists of `ProjectMeta` with a cap of their own: every one but `trackIds`. A list added there is added here. */
+type MetaList = 'tracks' | 'devices' | 'plugins' | 'samples' | 'missingSamples';
+
+/**
+ * A reader's answer as a song may keep it: each list cut to its first entries (`META_LIST_CAPS`), and the length of
+ * each cut one in `listTotals`, so what is shown can say how many more there were (`trackCount` already does for
+ * tracks). Applied where a read is taken into its song (main/scan/read-jobs.ts), so every reader is held to it.
+ */
+export function capProjectMeta(meta: ProjectMeta): ProjectMeta {
+  const capped: ProjectMeta = { ...meta };
+  const totals: Partial<Record<MetaList, number>> = {};
+  for (const [list, cap] of Object.entries(META_LIST_CAPS) as [MetaList, number][]) {
+    const entries = meta[list];
+    if (!entries || entries.length <= cap) continue;
+    Object.assign(capped, { [list]: entries.slice(0, cap) });
+    totals[list] = entries.length;
+  }
+  // Still one id per track kept: versions tell renamed tracks by them (common/version-changes.ts).
+  if (meta.trackIds && meta.trackIds.length > MAX_META_TRACKS) capped.trackIds = meta.trackIds.slice(0, MAX_META_TRACKS);
+  return Object.keys(totals).length === 0 ? capped : { ...capped, listTotals: totals };
 }
 
 export interface AudioMeta {

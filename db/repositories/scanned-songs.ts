@@ -168,6 +168,8 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
     plugins: meta.plugins ? meta.plugins.map(({ name, format, instances }) => ({ name, format, instances })) : null,
     clipCount: meta.clipCount ?? null,
     arrangementBeats: meta.arrangementBeats ?? null,
+    // The full lengths of the lists cut to their caps (`capProjectMeta`); null clears an earlier read's.
+    listTotals: meta.listTotals ? { ...meta.listTotals } : null,
     readError: null,
   };
   return {

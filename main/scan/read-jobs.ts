@@ -7,6 +7,7 @@
  * then spends its time handing the pool its next read rather than writing, and the UI still hears of every 20.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { capProjectMeta } from '../../common/project-meta';
 import { asJson } from '../../common/schema-parts';
 import { storedActivity } from '../../common/studio-time';
 import type { Song } from '../../common/song';
@@ -54,7 +55,9 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
   try {
     for (const [position, request] of payload.reads.entries()) {
       ctx.signal.throwIfAborted();
-      const outcome = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
+      const read = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
+      // Taken into the song with its lists cut to their caps, whichever reader answered (common/project-meta.ts).
+      const outcome = read.ok ? { ok: true as const, value: capProjectMeta(read.value) } : read;
       hashes.push({ path: request.path, contentHash: await contentHash(request.path) });
       const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;
       // Issue 19: a session read again was saved again; a copy outlives the DAW's own backups.
