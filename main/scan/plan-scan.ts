@@ -74,8 +74,9 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
   }
 
   const unclaimed = new Set([...existing.values()].filter((song) => !seen.has(song.projectPath)));
+  const ownFiles = appeared.length > 0 ? indexedFilesOf(unclaimed, index) : new Map<string, IndexedFile[]>();
   for (const group of appeared) {
-    const previous = await findMovedSong(group, unclaimed, index, input.hashOf);
+    const previous = await findMovedSong(group, unclaimed, ownFiles, input.hashOf);
     if (previous) {
       unclaimed.delete(previous);
       plan.moved += 1;
@@ -160,22 +161,24 @@ function sessionOf(entry: WalkEntry): RecordingSession {
 }
 
 /**
- * The song a newly seen project used to be: one that vanished in this scan and whose recording session had
- * the same inode and size, or, when the inode changed, the same content.
+ * The song a newly seen project used to be: one that vanished in this scan and one of whose own files (its recording
+ * session, a backup, its bounce; for lone audio, the file itself) had the same kind, inode and size, or, when the
+ * inode changed, the same content. Its own files are those the last scan indexed for it, not the paths in its fields:
+ * the user may have chosen another audio file or session for the song, and it is still this project's.
  */
 async function findMovedSong(
   group: ProjectGroup,
   vanished: Set<ScannedSongState>,
-  index: Map<string, IndexedFile>,
+  ownFiles: Map<string, IndexedFile[]>,
   hashOf: (filePath: string) => Promise<string | null>,
 ): Promise<ScannedSongState | null> {
   const session = group.session ?? group.audio;
   if (!session || vanished.size === 0) return null;
   const candidates: { song: ScannedSongState; old: IndexedFile }[] = [];
   for (const song of vanished) {
-    const oldPath = group.session ? song.recordingSession?.value : song.file?.localPath;
-    const old = oldPath ? index.get(oldPath) : undefined;
-    if (old && old.kind === session.kind && old.size === session.size) candidates.push({ song, old });
+    for (const old of ownFiles.get(song.id) ?? []) {
+      if (old.kind === session.kind && old.size === session.size) candidates.push({ song, old });
+    }
   }
   const byInode = candidates.find(({ old }) => old.ino === session.ino);
   if (byInode) return byInode.song;
@@ -183,6 +186,13 @@ async function findMovedSong(
   if (hashed.length === 0) return null;
   const hash = await hashOf(session.path);
   return hashed.find(({ old }) => old.contentHash === hash)?.song ?? null;
+}
+
+/** The files the index holds as each of `songs`' own (`songId`, set by the scan that found them). */
+function indexedFilesOf(songs: ReadonlySet<ScannedSongState>, index: Map<string, IndexedFile>): Map<string, IndexedFile[]> {
+  const files = new Map<string, IndexedFile[]>([...songs].map((song) => [song.id, []]));
+  for (const entry of index.values()) if (entry.songId !== null) files.get(entry.songId)?.push(entry);
+  return files;
 }
 
 function unchanged(entry: WalkEntry, index: Map<string, IndexedFile>): boolean {
