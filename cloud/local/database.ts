@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { openPostgres } from './postgres';
 
 /** The claims a request carries (a Supabase access token's payload). */
@@ -90,7 +91,8 @@ export async function openCloudDatabase(options: CloudDatabaseOptions): Promise<
 
 async function openPglite(dataDir: string | undefined): Promise<SqlEngine> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  // pgcrypto, as a hosted project has it in `extensions` (link passwords: cloud/migrations/0009_hosted_grants.sql).
+  const pg = await PGlite.create(dataDir, { extensions: { pgcrypto } });
   return {
     exec: async (sql) => void (await pg.exec(sql)),
     query: (sql, params) => pg.query(sql, params),

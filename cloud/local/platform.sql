@@ -12,7 +12,23 @@ end $$;
 
 create schema if not exists auth;
 create schema if not exists storage;
-grant usage on schema public, auth, storage to anon, authenticated, service_role;
+create schema if not exists extensions;
+grant usage on schema public, auth, storage, extensions to anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+
+-- A hosted project's default privileges, as its init scripts install them when the project is made: every table,
+-- function and sequence created in `public` is granted to the API roles, whatever the migration that creates it
+-- means to grant. Installed once, on a fresh database (before any migration), as on a new hosted project; the
+-- migrations must then revoke by name what the API roles may not use (cloud/migrations/0009_hosted_grants.sql), and
+-- cloud/local/grants-suite.ts holds what they are left with.
+do $$
+begin
+  if to_regclass('public.songshelf_migrations') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+  end if;
+end $$;
 
 -- The request's claims, as PostgREST sets them for every request (`request.jwt.claims`).
 create or replace function auth.jwt() returns jsonb language sql stable as $$

@@ -6,7 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudDatabase } from './database';
+import { describeGrants } from './grants-suite';
 import { describeServerPlan } from './plan-suite';
+import { describeShareLimits } from './share-limits-suite';
 import { describeShares } from './share-suite';
 import { describeRowLevelSecurity } from './rls-suite';
 import { startLocalCloud, type LocalCloud } from './server';
@@ -43,6 +45,10 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
     server.stop();
   });
 
+  describe('the API roles’ privileges on PostgreSQL', () => {
+    describeGrants(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
   describe('row level security on PostgreSQL', () => {
     describeRowLevelSecurity(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
   });
@@ -53,6 +59,10 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
 
   describe('listening links on PostgreSQL', () => {
     describeShares(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
+  describe('listening links that hold on PostgreSQL', () => {
+    describeShareLimits(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
   });
 
   describe('the local cloud over HTTP on PostgreSQL', () => {

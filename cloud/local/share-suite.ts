@@ -1,49 +1,12 @@
 // Listening links (issue 33), enforced by the database (cloud/migrations/0007_shares.sql): tried every way round as
 // the API lets a client try it, signed in or not. Run on PGlite (rls.test.ts) and on PostgreSQL (postgres.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CloudDatabase, JwtClaims, Queryable } from './database';
-
-const ANON = { role: 'anon' };
-const NOT_AVAILABLE = /This link is not available/;
+import type { CloudDatabase, JwtClaims } from './database';
+import { ANON, NOT_AVAILABLE, shareTestKit } from './share-test-kit';
 
 export function describeShares(open: () => Promise<CloudDatabase>): void {
   let cloud: CloudDatabase;
-  let users = 0;
-
-  async function createUser(tier: 'free' | 'pro'): Promise<JwtClaims> {
-    users += 1;
-    const { rows } = await cloud.asOwner((tx) => tx.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [`share-${tier}-${users}@example.com`]));
-    const sub = rows[0]!.id;
-    if (tier === 'pro') await cloud.asService((tx) => tx.query('select public.confirm_checkout($1)', [sub]));
-    return { sub, role: 'authenticated', email: `share-${tier}-${users}@example.com` };
-  }
-
-  /** A song of `owner`'s in the cloud, as sync writes it, with a waveform and its audio stored. */
-  async function songOf(owner: JwtClaims, name = 'Night Drive'): Promise<string> {
-    const id = crypto.randomUUID();
-    const data = { id, name, modifiedAt: Date.now(), file: { value: 'cloud', localPath: null, fileName: 'night.mp3', modifiedTime: 1_700_000_000_000 }, meta: { analysis: { overview: [-10, 12, -40, 38] } } };
-    await cloud.asOwner(async (tx) => {
-      await tx.query('insert into public.songs (id, user_id, data) values ($1, $2, $3)', [id, owner.sub, data]);
-      await tx.query(`insert into storage.objects (bucket_id, name, metadata) values ('audio-files', $1, $2)`, [`${owner.sub}/${id}/night.mp3`, { size: 1000 }]);
-    });
-    return id;
-  }
-
-  const create = (owner: JwtClaims, songId: string, options: { days?: number; password?: string } = {}) =>
-    cloud.asUser(owner, async (tx) => {
-      const { rows } = await tx.query<{ link: { id: string; token: string; expiresAt: number } }>(
-        'select public.share_create(p_song_id => $1, p_expires_in_days => $2, p_password => $3) as link',
-        [songId, options.days ?? 30, options.password ?? null],
-      );
-      return rows[0]!.link;
-    });
-  const listen = (token: string, password: string | null = null, as: { role: string } = ANON) =>
-    cloud.asClaims(as, async (tx) => (await tx.query<{ page: Record<string, unknown> }>('select public.share_listen($1, $2) as page', [token, password])).rows[0]!.page);
-  const comment = (token: string, body: string, options: { at?: number; name?: string; password?: string } = {}) =>
-    cloud.asClaims(ANON, async (tx) =>
-      (await tx.query<{ made: Record<string, unknown> }>('select public.share_comment(p_token => $1, p_at_s => $2, p_name => $3, p_body => $4, p_password => $5) as made', [token, options.at ?? 92.5, options.name ?? 'Lee', body, options.password ?? null])).rows[0]!.made,
-    );
-  const rowsOf = (tx: Queryable, table: string) => tx.query<Record<string, unknown>>(`select * from public.${table}`).then((result) => result.rows);
+  const { createUser, songOf, create, listen, comment, rowsOf } = shareTestKit(() => cloud, 'share');
 
   beforeAll(async () => {
     cloud = await open();
@@ -108,7 +71,7 @@ export function describeShares(open: () => Promise<CloudDatabase>): void {
       expect((await listen(link.token)).name).toBe('Night Drive');
     });
 
-    it('a revoked, expired, unknown or malformed link gives one plain answer; a wrong password asks for the password', async () => {
+    it('a revoked, expired, unknown or malformed link gives one plain answer; a wrong password is refused', async () => {
       const owner = await createUser('pro');
       const songId = await songOf(owner);
       const revoked = await create(owner, songId);
@@ -122,7 +85,7 @@ export function describeShares(open: () => Promise<CloudDatabase>): void {
       }
       const locked = await create(owner, songId, { password: 'open sesame' });
       await expect(listen(locked.token)).rejects.toThrow(/needs its password/);
-      await expect(listen(locked.token, 'wrong')).rejects.toThrow(/needs its password/);
+      expect(await listen(locked.token, 'wrong password')).toEqual({ refused: 'password', message: 'That password does not open this song.' });
       await expect(comment(locked.token, 'sneaky')).rejects.toThrow(/needs its password/);
       expect((await listen(locked.token, 'open sesame')).name).toBe('Night Drive');
       expect(await comment(locked.token, 'with the password', { password: 'open sesame' })).toMatchObject({ body: 'with the password' });
@@ -213,7 +176,7 @@ export function describeShares(open: () => Promise<CloudDatabase>): void {
       }
       expect(await cloud.asUser(owner, (tx) => rowsOf(tx, 'shares'))).toEqual([]);
       // The helpers are the functions' own: a caller cannot hand them a made-up link, nor open one without them.
-      const madeUp = `row(gen_random_uuid(), $1::uuid, $2::uuid, 'h', null, null, false, 'x', null, null, null, null, now(), now(), null)::public.shares`;
+      const madeUp = `row(gen_random_uuid(), $1::uuid, $2::uuid, 'h', null, null, false, 'x', null, null, null, null, now(), now(), null, 1000, false)::public.shares`;
       for (const helper of ['share_audio_object', 'share_waveform', 'share_version_time']) {
         await expect(cloud.asUser(other, (tx) => tx.query(`select public.${helper}(${madeUp})`, [owner.sub, songId]))).rejects.toThrow(/permission denied/);
       }
