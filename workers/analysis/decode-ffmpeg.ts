@@ -3,12 +3,14 @@
  * AIFF in a-law or mu-law, more than six channels... and the benchmark's yardstick. ffmpeg reads the checked file
  * once (its kind's demuxer and codecs only: `ffmpegInputArgs`) and, in the same run, measures its loudness (the
  * `ebur128` filter with true peak, EBU R128 / ITU-R BS.1770) and writes it as mono 32-bit float samples at
- * `ANALYSIS_SAMPLE_RATE` to its standard output.
+ * `ANALYSIS_SAMPLE_RATE` to its standard output. The rate and channels its header declares were judged before
+ * (`decode.ts`); the samples it writes are bounded by the longest audio a decode takes, and ffmpeg is stopped as
+ * soon as they would pass it.
  */
 import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
 import type { AudioInput } from '../audio-input';
 import { ffmpegInputArgs, runFfmpeg } from '../ffmpeg';
-import { DECODE_CANCELLED, DECODE_TOO_LONG, NO_AUDIO, type DecodeLimits, type DecodeOutcome, type Loudness } from './decoded-audio';
+import { DECODE_CANCELLED, DECODE_TOO_LONG, MAX_DECODED_SECONDS, NO_AUDIO, tooMuchAudio, type DecodeLimits, type DecodeOutcome, type Loudness } from './decoded-audio';
 import { PeakCollector } from './peaks';
 import { SampleCollector } from './sample-collector';
 
@@ -23,8 +25,25 @@ function decodeArgs(input: AudioInput): string[] {
 }
 
 export async function decodeWithFfmpeg(input: AudioInput, limits: DecodeLimits): Promise<DecodeOutcome> {
-  const collector = new SampleCollector(ANALYSIS_SAMPLE_RATE * MAX_ANALYSED_SECONDS, new PeakCollector(WAVEFORM_SAMPLES_PER_PIXEL));
-  const exit = await runFfmpeg(decodeArgs(input), { ...limits, background: true, onStdout: (chunk) => collector.pushBytes(chunk) });
+  const maxSeconds = limits.maxSeconds ?? MAX_DECODED_SECONDS;
+  const collector = new SampleCollector(
+    { keep: ANALYSIS_SAMPLE_RATE * MAX_ANALYSED_SECONDS, limit: Math.ceil(ANALYSIS_SAMPLE_RATE * maxSeconds) },
+    new PeakCollector(WAVEFORM_SAMPLES_PER_PIXEL),
+  );
+  // Stops ffmpeg when its samples pass the bound, as a cancel does; the caller's cancel still reaches it through this.
+  const stop = new AbortController();
+  const cancel = () => stop.abort();
+  limits.signal?.addEventListener('abort', cancel, { once: true });
+  if (limits.signal?.aborted) stop.abort();
+  let tooMuch = false;
+  const onStdout = (chunk: Buffer) => {
+    if (tooMuch || collector.pushBytes(chunk)) return;
+    tooMuch = true;
+    stop.abort();
+  };
+  const exit = await runFfmpeg(decodeArgs(input), { timeLimitMs: limits.timeLimitMs, signal: stop.signal, background: true, onStdout });
+  limits.signal?.removeEventListener('abort', cancel);
+  if (tooMuch) return { ok: false, reason: tooMuchAudio(maxSeconds) };
   if (exit.stopped === 'cancelled') return { ok: false, reason: DECODE_CANCELLED };
   if (exit.stopped === 'timed out') return { ok: false, reason: DECODE_TOO_LONG };
   if (exit.code !== 0) return { ok: false, reason: decodeFailure(exit.stderr) };

@@ -47,4 +47,15 @@ describe('Resampler', () => {
     expect(resampleAll(input, 48_000, 22_050, 997)).toEqual(whole);
     expect(resampleAll(input, 48_000, 22_050, 1)).toEqual(whole);
   });
+
+  it.each([
+    [0, 22_050],
+    [44_100, 0],
+    [-44_100, 22_050],
+    [44_100.5, 22_050],
+    [Number.NaN, 22_050],
+    [Number.POSITIVE_INFINITY, 22_050],
+  ])('is refused when it is made for %s Hz to %s Hz: only whole positive rates have a ratio', (from, to) => {
+    expect(() => new Resampler(from, to)).toThrowError(new RangeError(`A resampler converts between whole positive sample rates, not ${from} Hz to ${to} Hz.`));
+  });
 });

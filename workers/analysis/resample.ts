@@ -28,7 +28,11 @@ export class Resampler {
   /** The next output sample's number. */
   private next = 0;
 
+  /** Throws a RangeError unless both rates are whole and positive: only those have a ratio (a rate of 0 has none). */
   constructor(inputRate: number, outputRate: number) {
+    if (![inputRate, outputRate].every((rate) => Number.isSafeInteger(rate) && rate > 0)) {
+      throw new RangeError(`A resampler converts between whole positive sample rates, not ${inputRate} Hz to ${outputRate} Hz.`);
+    }
     const common = gcd(inputRate, outputRate);
     this.up = outputRate / common;
     this.down = inputRate / common;

@@ -2,8 +2,9 @@
  * MP3 and FLAC decoded in WebAssembly (`mpg123-decoder`: libmpg123; `@wasm-audio-decoders/flac`: libFLAC), inside
  * the worker: a decoder bug can only scribble on its own linear memory, never on the process, which the native
  * ffmpeg of 2018 could. The file is fed in `READ_BYTES` pieces, as it streams; each piece's samples come out planar,
- * with the rate the stream declares. The MP3 decoder always answers two channels: a mono stream (its first frame
- * says so, `mpeg-frame.ts`) is taken from the first.
+ * with the rate the stream declares (held to `streamFormatRefusal` before anything is made for them:
+ * `decode-in-process.ts`). The MP3 decoder always answers two channels: a mono stream (its first frame says so,
+ * `mpeg-frame.ts`) is taken from the first.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';

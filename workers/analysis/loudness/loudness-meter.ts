@@ -51,12 +51,20 @@ export class LoudnessMeter {
   private segments = new Float64Array(1024);
   private segmentCount = 0;
 
+  /**
+   * Throws a RangeError for a meter that could not measure: below 5 Hz a 100 ms segment is 0 frames, and `push`
+   * would close empty segments for ever, doubling their list (issue 42: a FLAC declaring 2 Hz). Which rates a file
+   * may have is not decided here (`stream-format.ts`); this only keeps the meter's own loop finite.
+   */
   constructor(channels: number, sampleRate: number) {
+    if (!Number.isInteger(channels) || channels < 1) throw new RangeError(`A loudness meter measures one or more whole channels, not ${channels}.`);
+    const segmentFrames = Math.round(sampleRate / 10);
+    if (!Number.isSafeInteger(segmentFrames) || segmentFrames < 1) throw new RangeError(`A loudness meter needs a 100 ms segment of at least one frame: ${sampleRate} Hz gives none.`);
+    this.segmentFrames = segmentFrames;
     this.stages = kWeighting(sampleRate);
     this.weights = channelWeights(channels);
     this.state = this.weights.map(() => new Float64Array(4));
     this.peaks = this.weights.map(() => new TruePeak());
-    this.segmentFrames = Math.round(sampleRate / 10);
   }
 
   /** `planar[c]` holds channel c's next `frames` samples. */

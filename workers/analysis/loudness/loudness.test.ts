@@ -111,3 +111,18 @@ describe('K-weighting', () => {
     }
   });
 });
+
+describe('a meter that could not measure is refused when it is made', () => {
+  // Issue 42: at 1-4 Hz a 100 ms segment is 0 frames, and the meter closed empty segments for ever, doubling its list.
+  it.each([1, 2, 3, 4, 0, -48_000, Number.NaN, Number.POSITIVE_INFINITY])('at %s Hz: no 100 ms segment of whole frames', (rate) => {
+    expect(() => new LoudnessMeter(2, rate)).toThrowError(new RangeError(`A loudness meter needs a 100 ms segment of at least one frame: ${rate} Hz gives none.`));
+  });
+
+  it.each([0, -1, 1.5])('with %s channels', (channels) => {
+    expect(() => new LoudnessMeter(channels, RATE)).toThrowError(new RangeError(`A loudness meter measures one or more whole channels, not ${channels}.`));
+  });
+
+  it('from 5 Hz, the lowest rate whose segment is a frame', () => {
+    expect(() => new LoudnessMeter(2, 5)).not.toThrow();
+  });
+});
