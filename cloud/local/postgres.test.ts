@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCloudDatabase } from './database';
+import { describeFreeUserRpcs } from './free-user-rpc-suite';
 import { describeGrants } from './grants-suite';
 import { describeServerPlan } from './plan-suite';
 import { describeShareLimits } from './share-limits-suite';
@@ -47,6 +48,10 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
 
   describe('the API roles’ privileges on PostgreSQL', () => {
     describeGrants(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
+  });
+
+  describe('every exposed RPC on PostgreSQL', () => {
+    describeFreeUserRpcs(async () => startLocalCloud({ cloudFolder: CLOUD_FOLDER, jwtSecret: TEST_JWT_SECRET, databaseUrl: await freshDatabase() }));
   });
 
   describe('row level security on PostgreSQL', () => {

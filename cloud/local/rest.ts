@@ -2,15 +2,14 @@
  * The local cloud's table API: the part of PostgREST that `@supabase/supabase-js` uses for Songshelf's tables.
  * select with columns, filters (eq, neq, gt, gte, lt, lte, is, in; a column or `data->>key`), order, limit and
  * offset, at most 1000 rows an answer like a hosted project's default; insert; upsert with `on_conflict`; update
- * and delete by filter; `rpc/` calls of the functions the app uses. Each request runs in one transaction
+ * and delete by filter; `rpc/` calls of functions. Like PostgREST on a hosted project, every table, view and
+ * function of `public` is exposed: the grants and the row level security decide who reaches what, never a list kept
+ * here (a kinder stand-in would pass tests that production fails). Each request runs in one transaction
  * as the caller's role with their JWT claims (`database.ts`), so the tables' RLS policies decide; SQL is built
  * from checked identifiers and parameters only.
  */
 import type { Queryable } from './database';
 
-const REST_TABLES = new Set(['songs', 'views', 'custom_fields', 'subscriptions', 'user_settings', 'shares', 'share_comments']);
-/** Functions a client may call through `/rest/v1/rpc/<name>` (each one's grants decide who). */
-const REST_FUNCTIONS = new Set(['sync_ids', 'share_create', 'share_revoke', 'share_listen', 'share_comment', 'share_reply']);
 /** A hosted project's default "Max rows": a select answers at most this many, whatever its limit asks. */
 const MAX_ROWS = 1000;
 
@@ -47,7 +46,9 @@ const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>
 
 export async function handleRest(tx: Queryable, request: RestRequest): Promise<RestResponse> {
   if (request.table.startsWith('rpc/')) return handleRpc(tx, request);
-  if (!REST_TABLES.has(request.table)) throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.table}' in the schema cache`);
+  if (!IDENTIFIER.test(request.table) || !(await inSchemaCache(tx, 'table', request.table))) {
+    throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.table}' in the schema cache`);
+  }
   const table = `public.${request.table}`;
   const values: unknown[] = [];
   const where = filters(request.params, values);
@@ -112,10 +113,23 @@ async function jsonRows(tx: Queryable, sql: string, values: unknown[], kind: 'se
   return rows[0]?.rows ?? [];
 }
 
+/**
+ * Whether `public` holds a table (or view) or a function of that name, as PostgREST's schema cache would: whoever
+ * asks, so a caller without the grant is refused by the database ("permission denied"), as on a hosted project.
+ * Trigger functions are not callable, and PostgREST leaves them out.
+ */
+async function inSchemaCache(tx: Queryable, kind: 'table' | 'function', name: string): Promise<boolean> {
+  const sql =
+    kind === 'table'
+      ? `select 1 from pg_class where relnamespace = 'public'::regnamespace and relname = $1 and relkind in ('r', 'p', 'v', 'm', 'f')`
+      : `select 1 from pg_proc where pronamespace = 'public'::regnamespace and proname = $1 and prorettype <> 'trigger'::regtype`;
+  return (await tx.query(sql, [name])).rows.length > 0;
+}
+
 /** `POST rpc/<name>` with named arguments in the body; the function's value is the answer. */
 async function handleRpc(tx: Queryable, request: RestRequest): Promise<RestResponse> {
   const name = request.table.slice('rpc/'.length);
-  if (!REST_FUNCTIONS.has(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+  if (!IDENTIFIER.test(name) || !(await inSchemaCache(tx, 'function', name))) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
   if (request.method !== 'POST' && request.method !== 'GET') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
   const values: unknown[] = [];
   const args = Object.entries(request.body === undefined || request.body === null ? {} : asRecord(request.body)).map(
