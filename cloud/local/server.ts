@@ -14,7 +14,7 @@ import { apiKeys } from './api-keys';
 import { AuthError, createAuthService } from './auth';
 import { checkoutPage, consentAnswer, consentPage, verifyLink } from './browser-routes';
 import { CheckoutError, createCheckout } from './checkout';
-import { shareAudio, ShareAudioError } from './share-audio';
+import { shareAudio } from './share-audio';
 import type { CloudContext } from './context';
 import { openCloudDatabase, type CloudDatabase } from './database';
 import { BadRequest, header, readJson, readJsonValue, sendJson } from './http-io';
@@ -122,7 +122,6 @@ export async function listenLocalCloud(options: LocalCloudOptions): Promise<List
 
 function answerFailure(response: http.ServerResponse, error: unknown): void {
   if (error instanceof CheckoutError) return sendJson(response, 400, { error: 'checkout_failed', message: error.message });
-  if (error instanceof ShareAudioError) return sendJson(response, error.status, { error: 'share_audio', message: error.message });
   if (error instanceof StorageError) return sendJson(response, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
   if (error instanceof RestError) return sendJson(response, error.status, { code: error.code, message: error.message, details: error.details, hint: null });
   const database = databaseError(error);
@@ -188,8 +187,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
 
   switch (route) {
-    case 'POST /functions/v1/share-audio':
-      return sendJson(response, 200, await shareAudio(context.db, context.jwtSecret, context.url, context.now(), await readJson(request)));
+    case 'POST /functions/v1/share-audio': {
+      const answer = await shareAudio(context.db, context.jwtSecret, context.url, context.now(), await readJson(request));
+      return sendJson(response, answer.status, answer.body);
+    }
     case 'POST /functions/v1/checkout': {
       const caller = context.auth.claims(bearer);
       if (caller?.role !== 'authenticated' || !caller.sub) throw new AuthError(401, 'no_authorization', 'Sign in to upgrade.');
@@ -218,13 +219,27 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   }
 }
 
-/** A Postgres error as PostgREST answers it: a refused row is 403, a duplicate 409, bad input 400. */
+/**
+ * A Postgres error as PostgREST answers it: its SQLSTATE and message, with PostgREST's status for the class
+ * (docs.postgrest.org, "Errors": 42501 is 401 for anon and 403 signed in, a duplicate 409, an unknown function 404,
+ * P0001 and most of class 42 400, program limits (54) and other raised classes 500).
+ */
 function databaseError(error: unknown): { status: number; code: string; message: string } | null {
   if (typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code !== 'string') return null;
   const { code, message } = error as { code: string; message: string };
-  if (code === '42501') return { status: 403, code, message };
-  if (code === '23505') return { status: 409, code, message };
-  if (/^(22|23|42|P0)/.test(code)) return { status: 400, code, message };
-  return null;
+  if (!/^[0-9A-Z]{5}$/.test(code)) return null;
+  return { status: postgrestStatus(code), code, message };
+}
+
+function postgrestStatus(code: string): number {
+  if (code === '42501') return 403;
+  if (code === '23503' || code === '23505') return 409;
+  if (code === '42883' || code === '42P01') return 404;
+  if (code === '25006') return 405;
+  if (code === 'P0001') return 400;
+  if (/^(08|53)/.test(code)) return 503;
+  if (/^(0L|0P|28)/.test(code)) return 403;
+  if (/^(09|25|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(code) || code === '42P17') return 500;
+  return 400;
 }
 
