@@ -114,7 +114,14 @@ test('a song shared from the app is heard and commented on by a listener with no
   await comments.getByTestId('song-comment').first().getByRole('button', { name: 'Resolve' }).click();
   await expect(comments.getByTestId('song-comment').first()).toHaveAttribute('data-resolved', 'true');
   await listener.reload();
-  await expect(listener.getByTestId('listen-comment').filter({ hasText: '(owner)' })).toContainText('Took 2 dB off the snare');
+  // The owner's reply carries the badge only the cloud marks; a listener who calls themself "(owner)" is refused.
+  await expect(listener.getByTestId('listen-comment').filter({ has: listener.getByTestId('owner-badge') })).toContainText('Took 2 dB off the snare');
+  await expect(listener.getByTestId('listen-comment').filter({ hasText: 'The snare is too bright here' }).getByTestId('owner-badge')).toHaveCount(0);
+  await listener.getByLabel('Your name').fill('Mo (owner)');
+  await listener.getByRole('textbox', { name: 'Comment' }).fill('Approved by the owner');
+  await listener.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(listener.getByText('That name cannot be used: choose another.')).toBeVisible();
+  await expect(listener.getByTestId('listen-comment')).toHaveCount(3);
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
 
   // The owner, signed in on the website, replies on the page itself.
@@ -125,7 +132,8 @@ test('a song shared from the app is heard and commented on by a listener with no
   await expect(ownerWeb.getByText('Reply as the owner')).toBeVisible();
   await ownerWeb.getByRole('textbox', { name: 'Comment' }).fill('Thanks, on it');
   await ownerWeb.getByRole('button', { name: 'Reply', exact: true }).click();
-  await expect(ownerWeb.getByTestId('listen-comment').filter({ hasText: 'Thanks, on it' })).toContainText('Rae Share (owner)');
+  await expect(ownerWeb.getByTestId('listen-comment').filter({ hasText: 'Thanks, on it' })).toContainText('Rae Share');
+  await expect(ownerWeb.getByTestId('listen-comment').filter({ hasText: 'Thanks, on it' }).getByTestId('owner-badge')).toHaveText('Owner');
 
   // The row menu's Share… opens the panel at its form.
   await app.keyboard.press('Escape');

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { LINK_NOT_AVAILABLE, MAX_COMMENT_LENGTH, MAX_LISTENER_NAME_LENGTH, type ShareComment } from '../../../common/shares';
 import { getCloudClient } from '../auth/cloud-client';
+import { audioRenewDelayMs, mayAskAgain } from './audio-lease';
 import { Waveform } from '../player/Waveform';
 import controls from '../ui/controls.module.css';
 import styles from './ListenPage.module.css';
@@ -18,10 +19,15 @@ interface Listening {
   waveform: number[];
   allowDownload: boolean;
   hasAudio: boolean;
+  /** The link takes no more comments (its cap, which the owner may raise, is reached). */
+  commentsFull?: boolean;
   comments: ShareComment[];
 }
 
-type PageState = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'password'; wrong: boolean } | { kind: 'ready'; page: Listening };
+/** A wrong password is answered, not raised, so that the cloud keeps its count (cloud/migrations/0009). */
+const isRefused = (data: unknown): data is { refused: 'password'; message: string } => typeof data === 'object' && data !== null && 'refused' in data;
+
+type PageState = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'password'; problem: string | null } | { kind: 'ready'; page: Listening };
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const NAME_KEY = 'songshelf.listener-name';
@@ -39,8 +45,12 @@ export default function ListenPage() {
   const load = async (withPassword: string | null) => {
     const cloud = await getCloudClient();
     const answer = cloud ? await cloud.rpc('share_listen', { p_token: token, p_password: withPassword }) : null;
+    if (answer && !answer.error && isRefused(answer.data)) return setState({ kind: 'password', problem: answer.data.message });
     if (answer && !answer.error && answer.data) return setState({ kind: 'ready', page: answer.data as Listening });
-    if (answer?.error?.message === 'This link needs its password') return setState({ kind: 'password', wrong: withPassword !== null });
+    const message = answer?.error?.message ?? '';
+    if (message === 'This link needs its password') return setState({ kind: 'password', problem: null });
+    // Ten wrong passwords lock the link for a while: the listener is told so, and may try later.
+    if (message.startsWith('Too many wrong passwords')) return setState({ kind: 'password', problem: message });
     setState({ kind: 'unavailable' });
   };
   useEffect(() => {
@@ -61,7 +71,7 @@ export default function ListenPage() {
     return (
       <main className={styles.page}>
         <PasswordForm
-          wrong={state.wrong}
+          problem={state.problem}
           onSubmit={(typed) => {
             setPassword(typed);
             void load(typed);
@@ -73,7 +83,7 @@ export default function ListenPage() {
   return <Player token={token} password={password} page={state.page} onComments={(comments) => setState({ kind: 'ready', page: { ...state.page, comments } })} />;
 }
 
-function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password: string) => void }) {
+function PasswordForm({ problem, onSubmit }: { problem: string | null; onSubmit: (password: string) => void }) {
   const [typed, setTyped] = useState('');
   return (
     <form
@@ -85,7 +95,7 @@ function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password
     >
       <h1 className={styles.title}>This song needs a password</h1>
       <input className={controls.input} type="password" aria-label="Password" value={typed} onChange={(event) => setTyped(event.target.value)} autoFocus />
-      {wrong ? <p className={controls.error}>That password does not open this song.</p> : null}
+      {problem ? <p className={controls.error}>{problem}</p> : null}
       <button type="submit" className={controls.primary}>
         Listen
       </button>
@@ -95,19 +105,18 @@ function PasswordForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (password
 
 function Player({ token, password, page, onComments }: { token: string; password: string | null; page: Listening; onComments: (comments: ShareComment[]) => void }) {
   const audio = useRef<HTMLAudioElement>(null);
-  const [source, setSource] = useState<string | null>(null);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [at, setAt] = useState<number | null>(null);
 
+  const { source, lapsed, renew } = useAudioLease(token, password, page.hasAudio);
+  // Where playback was when the address was renewed: the new address starts there, playing if it was.
+  const resume = useRef<{ at: number; playing: boolean } | null>(null);
   useEffect(() => {
-    if (!page.hasAudio) return;
-    void getCloudClient().then(async (cloud) => {
-      const answer = await cloud?.functions.invoke<{ url: string }>('share-audio', { body: { token, password } });
-      if (answer?.data?.url) setSource(answer.data.url);
-    });
-  }, [token, password, page.hasAudio]);
+    const element = audio.current;
+    if (element && source && element.currentSrc && element.currentSrc !== source) resume.current = { at: element.currentTime, playing: !element.paused };
+  }, [source]);
 
   // A key marks the moment to comment on (c), or plays and pauses (space), unless the listener is typing.
   useEffect(() => {
@@ -186,11 +195,25 @@ function Player({ token, password, page, onComments }: { token: string; password
             ref={audio}
             src={source}
             preload="metadata"
-            onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+            onLoadedMetadata={(event) => {
+              const element = event.currentTarget;
+              setDuration(element.duration);
+              const from = resume.current;
+              resume.current = null;
+              if (!from) return;
+              element.currentTime = from.at;
+              if (from.playing) void element.play();
+            }}
+            onError={() => renew()}
             onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
             onPlay={() => setPlaying(true)}
             onPause={() => setPlaying(false)}
           />
+        ) : null}
+        {lapsed ? (
+          <p className={styles.muted} role="alert">
+            {LINK_NOT_AVAILABLE}
+          </p>
         ) : null}
         {page.allowDownload && source ? (
           <a className={controls.button} href={source} download>
@@ -198,7 +221,7 @@ function Player({ token, password, page, onComments }: { token: string; password
           </a>
         ) : null}
       </section>
-      <CommentForm token={token} password={password} at={at ?? position} ownLink={useOwnLink(token)} onAdded={(comment) => onComments([...page.comments, comment].sort((a, b) => a.atS - b.atS))} />
+      <CommentForm token={token} password={password} at={at ?? position} ownLink={useOwnLink(token)} full={page.commentsFull === true} onAdded={(comment) => onComments([...page.comments, comment].sort((a, b) => a.atS - b.atS))} />
       <section className={styles.card} aria-label="Comments">
         <h2 className={styles.subtitle}>{page.comments.length === 1 ? '1 comment' : `${page.comments.length} comments`}</h2>
         <ol className={styles.comments}>
@@ -207,7 +230,15 @@ function Player({ token, password, page, onComments }: { token: string; password
               <button type="button" className={styles.at} onClick={() => seek(comment.atS)}>
                 {clock(comment.atS)}
               </button>
-              <span className={styles.author}>{comment.fromOwner ? `${comment.name} (owner)` : comment.name}</span>
+              <span className={styles.author}>
+                {comment.name}
+                {/* Marked by the cloud alone (share_reply): a listener's name can never carry this element. */}
+                {comment.fromOwner ? (
+                  <span className={styles.ownerBadge} data-testid="owner-badge">
+                    Owner
+                  </span>
+                ) : null}
+              </span>
               {comment.verdict ? <span className={styles.verdict}>{comment.verdict === 'approved' ? 'Approved' : 'Needs changes'}</span> : null}
               <p className={styles.body}>{comment.body}</p>
             </li>
@@ -253,7 +284,21 @@ function useOwnLink(token: string): string | null {
   return id;
 }
 
-function CommentForm({ token, password, at, ownLink, onAdded }: { token: string; password: string | null; at: number; ownLink: string | null; onAdded: (comment: ShareComment) => void }) {
+function CommentForm({
+  token,
+  password,
+  at,
+  ownLink,
+  full,
+  onAdded,
+}: {
+  token: string;
+  password: string | null;
+  at: number;
+  ownLink: string | null;
+  full: boolean;
+  onAdded: (comment: ShareComment) => void;
+}) {
   const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -267,6 +312,7 @@ function CommentForm({ token, password, at, ownLink, onAdded }: { token: string;
       ? await cloud?.rpc('share_reply', { p_share_id: ownLink, p_at_s: moment, p_body: text })
       : await cloud?.rpc('share_comment', { p_token: token, p_at_s: moment, p_name: name.trim(), p_body: text, p_password: password, p_verdict: verdict });
     if (!answer || answer.error) return setError(answer?.error?.message ?? 'The comment could not be sent.');
+    if (isRefused(answer.data)) return setError(answer.data.message);
     localStorage.setItem(NAME_KEY, name.trim());
     setBody('');
     setError(null);
@@ -284,8 +330,9 @@ function CommentForm({ token, password, at, ownLink, onAdded }: { token: string;
       </div>
       <textarea className={`${controls.input} ${styles.text}`} aria-label="Comment" placeholder="What do you hear?" maxLength={MAX_COMMENT_LENGTH} value={body} onChange={(event) => setBody(event.target.value)} />
       {error ? <p className={controls.error}>{error}</p> : null}
+      {full && !ownLink ? <p className={styles.muted}>This link takes no more comments.</p> : null}
       <div className={styles.formRow}>
-        <button type="submit" className={controls.primary}>
+        <button type="submit" className={controls.primary} disabled={full && !ownLink}>
           {ownLink ? 'Reply' : 'Comment'}
         </button>
         {ownLink ? null : (
@@ -301,4 +348,38 @@ function CommentForm({ token, password, at, ownLink, onAdded }: { token: string;
       </div>
     </form>
   );
+}
+
+/**
+ * The audio's signed address, renewed before it lapses and when the player fails (audio-lease.ts). `lapsed`: the
+ * cloud no longer gives one (the link was revoked or expired while the page was open).
+ */
+function useAudioLease(token: string, password: string | null, hasAudio: boolean): { source: string | null; lapsed: boolean; renew: () => void } {
+  const [lease, setLease] = useState<{ url: string; expiresAt: number } | null>(null);
+  const [lapsed, setLapsed] = useState(false);
+  const lastAsked = useRef(0);
+  const ask = useRef<() => Promise<void>>(async () => undefined);
+  ask.current = async () => {
+    lastAsked.current = Date.now();
+    const cloud = await getCloudClient();
+    const answer = await cloud?.functions.invoke<{ url: string; expiresAt: number }>('share-audio', { body: { token, password } });
+    if (answer?.data?.url) {
+      setLapsed(false);
+      setLease({ url: answer.data.url, expiresAt: answer.data.expiresAt });
+    } else if (lease) {
+      setLapsed(true);
+    }
+  };
+  useEffect(() => {
+    if (hasAudio) void ask.current();
+  }, [token, password, hasAudio]);
+  useEffect(() => {
+    if (!lease) return;
+    const timer = setTimeout(() => void ask.current(), audioRenewDelayMs(lease.expiresAt, Date.now()));
+    return () => clearTimeout(timer);
+  }, [lease]);
+  const renew = () => {
+    if (mayAskAgain(lastAsked.current, Date.now())) void ask.current();
+  };
+  return { source: lease?.url ?? null, lapsed, renew };
 }
