@@ -3,18 +3,19 @@
  * inode did not survive (a copy to another disk, a sync tool). An audio file's also reads its middle and its end:
  * two bounces of one length start alike (the header, a silent count-in) and differ later. A version's (`fileSha256`)
  * is its whole content, read as a stream: never the whole file in memory, and never a file past the versions' cap.
+ * Only a regular file has one: each is opened without waiting on a FIFO (`security/regular-file.ts`).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { VERSION_FILE_MAX_BYTES } from '../../common/project-versions';
+import { openRegularFile } from '../security/regular-file';
 
 const HEAD_BYTES = 64 * 1024;
 
 export async function contentHash(filePath: string): Promise<string | null> {
-  let handle: fs.FileHandle | null = null;
+  let handle: FileHandle | null = null;
   try {
-    handle = await fs.open(filePath, 'r');
+    handle = await openRegularFile(filePath);
     const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     await handle.read(head, 0, head.length, 0);
@@ -29,11 +30,9 @@ export async function contentHash(filePath: string): Promise<string | null> {
 
 /** Size and three 64 KiB samples (start, middle, end) of an audio file, SHA-256; null if it cannot be read. */
 export async function audioFingerprint(filePath: string): Promise<string | null> {
-  let handle: fs.FileHandle | null = null;
+  let handle: FileHandle | null = null;
   try {
-    // Looked at before it is opened: opening a pipe named like a bounce would wait for a writer for ever.
-    if (!(await fs.stat(filePath)).isFile()) return null;
-    handle = await fs.open(filePath, 'r');
+    handle = await openRegularFile(filePath);
     const stats = await handle.stat();
     const hash = createHash('sha256').update(String(stats.size));
     for (const at of [0, Math.floor(stats.size / 2), stats.size - HEAD_BYTES]) {
@@ -55,19 +54,22 @@ export async function audioFingerprint(filePath: string): Promise<string | null>
  * the cap while it is read is not hashed either.
  */
 export async function fileSha256(filePath: string, maxBytes = VERSION_FILE_MAX_BYTES): Promise<string | null> {
-  const stats = await fs.stat(filePath).catch(() => null);
-  if (!stats?.isFile() || stats.size > maxBytes) return null;
-  const hash = createHash('sha256');
-  let read = 0;
+  let handle: FileHandle | null = null;
   try {
-    for await (const chunk of createReadStream(filePath, { end: maxBytes })) {
+    handle = await openRegularFile(filePath);
+    if ((await handle.stat()).size > maxBytes) return null;
+    const hash = createHash('sha256');
+    let read = 0;
+    for await (const chunk of handle.createReadStream({ end: maxBytes, autoClose: false })) {
       read += (chunk as Buffer).length;
       if (read > maxBytes) return null;
       hash.update(chunk as Buffer);
     }
+    return hash.digest('hex');
   } catch {
-    // Gone or unreadable since it was looked at: no hash, and the caller keeps the file as a version of its own.
+    // Gone, unreadable or not a regular file: no hash, and the caller keeps the file as a version of its own.
     return null;
+  } finally {
+    await handle?.close();
   }
-  return hash.digest('hex');
 }

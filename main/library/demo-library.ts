@@ -14,6 +14,7 @@ import { DEMO_FOLDER_NAME, type DemoState } from '../../common/library';
 import { deleteSongsForGood, getSongs } from '../../db/repositories/songs';
 import type { Db } from '../../db/handle';
 import { writingTo } from '../disk/disk-full';
+import { readRegularFile } from '../security/regular-file';
 import type { Library } from './library';
 
 const MARKER = '.songshelf-demo';
@@ -89,7 +90,8 @@ async function writeWrittenList(folder: string): Promise<void> {
 
 /** The demo's own list, or null when the folder is not the demo (or its list cannot be read: then nothing is removed). */
 async function readWrittenList(folder: string): Promise<WrittenFile[] | null> {
-  const text = await fs.readFile(path.join(folder, MARKER), 'utf8').catch(() => null);
+  // A regular file only: a FIFO in its place would hold the read for ever.
+  const text = await readRegularFile(path.join(folder, MARKER)).then((bytes) => bytes.toString('utf8'), () => null);
   if (text === null) return null;
   try {
     const files = (JSON.parse(text) as { files?: unknown }).files;

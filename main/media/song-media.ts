@@ -4,15 +4,16 @@
  * served only from inside the library's folders: the renderer can set a song's path to anything, and must
  * not turn the player into a reader of the whole disk.
  */
-import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { isMissing, resolveAllowedPath } from '../security/file-access';
 import { libraryRoots } from '../security/library-roots';
+import { openRegularFile } from '../security/regular-file';
 import { parseRange } from './byte-range';
 
 export interface MediaRequest {
@@ -41,11 +42,22 @@ export async function songMediaResponse(db: Db, dataDir: string, songId: string,
   });
   if (target === null) return message(403, 'This song’s audio file is outside your watched folders, so Songshelf will not play it.');
 
-  const stats = await fs.promises.stat(target).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-  // Anything but a regular file (a folder, a FIFO that would block the read) is not a song's audio.
-  if (!stats?.isFile()) return message(404, `The audio file of this song is missing: ${path.basename(localPath)}`);
+  // Opened without waiting, and only a regular file: a folder or a FIFO (which would block the read) is not audio.
+  const handle = await openRegularFile(target).catch((error: unknown) => (isMissing(error) || isAppError(error) ? null : Promise.reject(error)));
+  if (!handle) return message(404, `The audio file of this song is missing: ${path.basename(localPath)}`);
+  // The handle is the stream's from here, closed with it; every answer without a body closes it now.
+  let streaming = false;
+  try {
+    const response = await answerFrom(handle, localPath, request);
+    streaming = response.body instanceof Readable;
+    return response;
+  } finally {
+    if (!streaming) await handle.close();
+  }
+}
 
-  const size = stats.size;
+async function answerFrom(handle: FileHandle, localPath: string, request: MediaRequest): Promise<MediaResponse> {
+  const size = (await handle.stat()).size;
   const headers: Record<string, string> = {
     // By the name the song links (a symlinked bounce may point at a file with no extension).
     'Content-Type': AUDIO_CONTENT_TYPES[fileExtension(localPath)] as string,
@@ -63,7 +75,7 @@ export async function songMediaResponse(db: Db, dataDir: string, songId: string,
   if (range.kind === 'part') headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   const status = range.kind === 'part' ? 206 : 200;
   if (request.method === 'HEAD') return { status, headers, body: null };
-  return { status, headers, body: length === 0 ? '' : fs.createReadStream(target, { start, end }) };
+  return { status, headers, body: length === 0 ? '' : handle.createReadStream({ start, end }) };
 }
 
 function message(status: MediaResponse['status'], text: string, headers: Record<string, string> = {}): MediaResponse {

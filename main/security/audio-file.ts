@@ -4,12 +4,12 @@
  * song once carried another computer's): a key, a document or a database renamed `mix.wav`, or any file outside those
  * folders, is refused before a byte of it is read whole or sent anywhere.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, isAppError } from '../../common/errors';
 import { AUDIO_CONTENT_TYPES, AUDIO_HEADER_BYTES, fileExtension, looksLikeAudio } from '../../common/media';
 import { audioOutsideLibrary, notAnAudioFileName, notAudioContent } from '../../common/messages';
 import { isMissing, resolveAllowedPath, type LibraryRoot } from './file-access';
+import { openRegularFile } from './regular-file';
 
 /**
  * The real path of an audio file the song links, once it is checked: its name is one of the audio kinds, it is
@@ -28,11 +28,10 @@ export async function resolveAudioFile(requested: string, roots: readonly Librar
   return target;
 }
 
-/** The file's first bytes; null when it is missing or not a regular file (a FIFO would block the read). */
+/** The file's first bytes; null when it is missing. Anything but a regular file (a FIFO would block) is refused. */
 async function readHeader(target: string): Promise<Buffer | null> {
-  const stats = await fs.stat(target).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-  if (!stats?.isFile()) return null;
-  const handle = await fs.open(target, 'r');
+  const handle = await openRegularFile(target).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+  if (!handle) return null;
   try {
     const header = Buffer.alloc(AUDIO_HEADER_BYTES);
     const { bytesRead } = await handle.read(header, 0, AUDIO_HEADER_BYTES, 0);

@@ -36,6 +36,7 @@ import { writeSongColumns } from '../../db/repositories/song-writer';
 import type { AudioCompressor } from '../media/compression';
 import { resolveAudioFile } from '../security/audio-file';
 import { libraryRoots } from '../security/library-roots';
+import { readRegularFile } from '../security/regular-file';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { unplayedObjects } from './played-objects';
@@ -188,7 +189,8 @@ export class AudioUploader {
     try {
       if (compression.size > MAX_UPLOAD_BYTES) return { ...sized, skipReason: 'size_exceeds_limit' };
       if (usage.total - usage.replaced + compression.size > this.cap) return { ...sized, skipReason: 'storage_limit_exceeded' };
-      const bytes = await fs.readFile(compression.path);
+      // The user's own file when it needed no compression: a regular file only, never a FIFO waited on.
+      const bytes = await readRegularFile(compression.path);
       if (bytes.length === 0) throw new AppError('io_error', MESSAGES.noFileData);
       const seconds = (this.options.uploadTimeoutSeconds ?? uploadTimeoutSeconds)(bytes.length);
       try {

@@ -22,6 +22,7 @@ import zlib from 'node:zlib';
 import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import { DEFAULT_SNAPSHOT_BUDGET, VERSION_FILE_MAX_BYTES, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
 import { writingTo } from '../disk/disk-full';
+import { openRegularFile } from '../security/regular-file';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 
@@ -98,7 +99,8 @@ async function copyHashed(source: string, target: string, gzipIt: boolean, maxBy
       done(null, chunk);
     },
   });
-  const input = createReadStream(source, { end: maxBytes });
+  // A regular file only, opened without waiting: a FIFO named like the session would hold the copy for ever.
+  const input = (await openRegularFile(source)).createReadStream({ end: maxBytes });
   if (gzipIt) await pipeline(input, hashing, zlib.createGzip(), createWriteStream(target));
   else await pipeline(input, hashing, createWriteStream(target));
   return hash.digest('hex');

@@ -7,12 +7,15 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../common/errors';
 import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import { MESSAGES } from '../../common/messages';
 import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
+import { writingTo } from '../disk/disk-full';
 import { resolveLibraryPath } from '../security/library-roots';
+import { openRegularFile } from '../security/regular-file';
 import { readableSnapshot, snapshotVersions } from './snapshots';
 import { findVersionFiles } from './version-files';
 
@@ -43,15 +46,35 @@ async function copyBeside(project: string, source: string, time: number): Promis
   const base = `${path.basename(project, path.extname(project))} (version ${when})`;
   for (let attempt = 1; attempt <= MAX_NAME_TRIES; attempt += 1) {
     const copy = path.join(path.dirname(project), `${base}${attempt === 1 ? '' : ` ${attempt}`}${path.extname(project)}`);
-    // COPYFILE_EXCL: an existing file with that name is never replaced, even if it appeared a moment ago.
-    const copied = await fs.copyFile(source, copy, fs.constants.COPYFILE_EXCL).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EEXIST') return false;
-        throw error;
-      },
-    );
-    if (copied) return copy;
+    if (await copyInto(source, copy)) return copy;
   }
   throw new AppError('io_error', MESSAGES.versionNotCopyable);
+}
+
+/**
+ * Copies `source` to a new file `copy`; false when a file of that name exists. The source is opened as a regular file
+ * without waiting (a FIFO named like a backup would hold the copy for ever); the copy is made with `wx`, so an
+ * existing file is never replaced, even one that appeared a moment ago, and a copy cut short is removed.
+ */
+async function copyInto(source: string, copy: string): Promise<boolean> {
+  const input = await openRegularFile(source);
+  try {
+    const output = await fs.open(copy, 'wx').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return null;
+      throw error;
+    });
+    if (!output) return false;
+    try {
+      // Named: a full project drive is told with the copy's path, not as the library's disk (`disk/disk-full.ts`).
+      // The write stream closes its handle (one left open by its stream would make `close` wait for ever).
+      await writingTo(copy, () => pipeline(input.createReadStream({ autoClose: false }), output.createWriteStream()));
+    } catch (error) {
+      await output.close();
+      await fs.rm(copy, { force: true });
+      throw error;
+    }
+    return true;
+  } finally {
+    await input.close();
+  }
 }

@@ -1,27 +1,66 @@
 /**
  * Reads a file whole, but only one no larger than `maxBytes`, and never more than the size it had when
  * opened (a file that grows meanwhile cannot make a reader allocate more). Failures carry a short reason
- * ("is missing", "is not a file", "N bytes, more than the M a <kind> may have") for the caller's own error.
+ * ("is missing", "is not a regular file", "N bytes, more than the M a <kind> may have") for the caller's own error.
+ *
+ * Every reader of a file under a watched folder opens it with `openRegularFile`: a FIFO named like a project (a
+ * hostile folder, or a file swapped after the scan listed it) would otherwise hold the worker for ever, since
+ * opening one for reading waits for a writer.
  */
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 
 export class BoundedReadError extends Error {
-  constructor(readonly reason: string) {
+  /** `code`: the system's, when the open itself failed (ENOENT, EACCES…). */
+  constructor(
+    readonly reason: string,
+    readonly code?: string,
+  ) {
     super(reason);
     this.name = 'BoundedReadError';
   }
 }
 
-export async function readBoundedFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
+/**
+ * O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer (reads of a regular file are unchanged).
+ * Windows has no such flag, and no FIFO a path can name.
+ */
+const READ_WITHOUT_WAITING = fs.constants.O_RDONLY | ((fs.constants as { O_NONBLOCK?: number }).O_NONBLOCK ?? 0);
+
+/**
+ * Opens a regular file for reading, or throws a `BoundedReadError` saying why not. The opened handle's own stat is
+ * asked, not the name's: a file swapped for something else after a check is refused all the same.
+ */
+export async function openRegularFile(filePath: string): Promise<fs.FileHandle> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(filePath, 'r');
+    handle = await fs.open(filePath, READ_WITHOUT_WAITING);
   } catch (error) {
-    throw new BoundedReadError(describeOpenFailure(error));
+    throw new BoundedReadError(describeOpenFailure(error), errorCode(error));
   }
+  let stats: Stats;
+  try {
+    stats = await handle.stat();
+  } catch (error) {
+    await handle.close();
+    throw new BoundedReadError(`cannot be read (${errorCode(error)})`);
+  }
+  if (stats.isFile()) return handle;
+  await handle.close();
+  throw new BoundedReadError(notAFileReason(stats));
+}
+
+/** What a reader refuses to open, said as what it is: anything but a regular file. */
+function notAFileReason(stats: Stats): string {
+  if (stats.isDirectory()) return 'is a folder, not a file';
+  if (stats.isFIFO()) return 'is a pipe (FIFO), not a file';
+  return 'is not a regular file';
+}
+
+export async function readBoundedFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
+  const handle = await openRegularFile(filePath);
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new BoundedReadError('is not a file');
     if (stats.size > maxBytes) throw new BoundedReadError(`${stats.size} bytes, more than the ${maxBytes} a ${kind} may have`);
     const buffer = Buffer.alloc(stats.size);
     let filled = 0;
@@ -42,7 +81,7 @@ export async function readBoundedFile(filePath: string, maxBytes: number, kind: 
 function describeOpenFailure(error: unknown): string {
   const code = errorCode(error);
   if (code === 'ENOENT') return 'is missing';
-  if (code === 'EISDIR') return 'is not a file';
+  if (code === 'EISDIR') return 'is a folder, not a file';
   return `cannot be opened (${code})`;
 }
 

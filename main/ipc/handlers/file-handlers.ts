@@ -8,7 +8,7 @@ import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_READ_FILE_BYTES } from '../../../common/constants';
-import { AppError } from '../../../common/errors';
+import { AppError, isAppError } from '../../../common/errors';
 import { fileNotFound, fileNotReadable, fileTooLargeToRead, notAFile, notOpenable } from '../../../common/messages';
 import type { FileStats } from '../../../common/ipc';
 import { compressionFormat } from '../../../common/upload-rules';
@@ -16,6 +16,7 @@ import { parseExternalUrl } from '../../security/external-url';
 import { isMissing } from '../../security/file-access';
 import { resolveLibraryPath } from '../../security/library-roots';
 import { isOpenable } from '../../security/openable-path';
+import { readRegularFile } from '../../security/regular-file';
 import type { CoreContext, HandlerMap } from '../handler';
 
 function libraryPath(requested: string, ctx: CoreContext): Promise<string> {
@@ -54,8 +55,9 @@ export const fileHandlers = {
         fileTooLargeToRead(input.path, formatMegabytes(stats.size), formatMegabytes(MAX_READ_FILE_BYTES)),
       );
     }
-    const bytes = await fs.readFile(target).catch((error: unknown) => {
-      throw ioError(input.path, error);
+    // Opened again as a regular file: the stat above saw the name, which may lead to a FIFO by now.
+    const bytes = await readRegularFile(target).catch((error: unknown) => {
+      throw isAppError(error) ? new AppError('invalid_input', notAFile(input.path)) : ioError(input.path, error);
     });
     return { path: input.path, encoding: input.encoding, data: bytes.toString(input.encoding), size: bytes.length };
   },

@@ -4,9 +4,9 @@
  * thread pool while the caller scans the previous chunk.
  */
 import type { FileHandle } from 'node:fs/promises';
-import fs from 'node:fs/promises';
 import { addAbortSignal } from 'node:stream';
 import zlib from 'node:zlib';
+import { BoundedReadError, openRegularFile } from '../bounded-file';
 import { SetRejected } from './set-rejected';
 
 /** Real sets inflate 4 to 20 times (FORMATS.md); far beyond that is a bomb. */
@@ -55,11 +55,13 @@ export async function* inflateCapped(filePath: string, signal?: AbortSignal): As
   }
 }
 
+/** Only a regular file, opened without waiting: a FIFO named like a set would hold the worker for ever. */
 async function openFile(filePath: string): Promise<FileHandle> {
   try {
-    return await fs.open(filePath, 'r');
+    return await openRegularFile(filePath);
   } catch (error) {
-    return rejectIo('cannot open file', error);
+    if (!(error instanceof BoundedReadError)) throw error;
+    throw new SetRejected(error.code === undefined ? error.reason : `cannot open file (${error.code})`);
   }
 }
 

@@ -188,7 +188,7 @@ describe('readProTools on files that are not whole sessions', () => {
   it('refuses a path that is a folder', async () => {
     const folder = path.join(workDir, 'Folder.ptx');
     await fs.mkdir(folder);
-    await expectUnreadable(folder, /is not a file|cannot be/);
+    await expectUnreadable(folder, /is a folder, not a file/);
   });
 
   it('refuses a file that does not exist', async () => {
