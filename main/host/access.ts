@@ -37,6 +37,14 @@ function hasToken(request: IncomingMessage, token: string): boolean {
   return sameSecret(given, token);
 }
 
+/**
+ * A request's address as a log may keep it: the path alone. The query carries the session token (the player's
+ * `?token=`), and a fragment may too; whoever reads a log must not be able to call the bridge with it.
+ */
+export function loggablePath(url: string | undefined): string {
+  return new URL(url ?? '/', 'http://local').pathname;
+}
+
 export function isOwnHost(request: IncomingMessage, port: number): boolean {
   const host = request.headers.host ?? '';
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;

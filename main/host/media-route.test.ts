@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, trustFolder, type TestCore } from '../test-support';
 import { startHost, type RunningHost } from './server';
@@ -156,5 +156,21 @@ describe('browser host media', () => {
     const reply = await request('unknown');
     const policy = String(reply.headers['content-security-policy']);
     expect(policy).toContain(`media-src 'self' blob: http://127.0.0.1:${host.port} http://localhost:${host.port};`);
+  });
+
+  it('logs a request it could not serve without its token: the path, never the query or the fragment', async () => {
+    // A link to itself: resolving it fails (ELOOP) past every refusal, which the host logs.
+    fs.symlinkSync('loop.wav', path.join(music, 'loop.wav'));
+    const id = await songWithFile(path.join(music, 'loop.wav'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const reply = await request(id);
+      expect(reply.status).toBe(500);
+      const lines = logged.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack ?? ''}` : String(arg))).join(' '));
+      expect(lines.some((line) => line.includes(`/media/songs/${id}`))).toBe(true);
+      expect(lines.filter((line) => line.includes(host.token) || line.includes(encodeURIComponent(host.token)) || line.includes('token='))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

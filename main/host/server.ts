@@ -10,7 +10,7 @@ import { MEDIA_HOST_PATH } from '../../common/media';
 import { isEventName } from '../../common/ipc';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
-import { allowedOrigins, checkBridgeAccess, isOwnHost, newToken } from './access';
+import { allowedOrigins, checkBridgeAccess, isOwnHost, loggablePath, newToken } from './access';
 import { MAX_IMPORT_BYTES } from '../../common/library-export';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
@@ -61,7 +61,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ? serveMedia(options.core, token, request, response, headers)
       : serveStatic(options.rendererDir, request, response, headers);
     serve.catch((error: unknown) => {
-      console.error('[host] could not serve', request.url, error);
+      console.error('[host] could not serve', loggablePath(request.url), error);
       if (!response.headersSent) response.writeHead(500, headers);
       response.end();
     });
