@@ -3,9 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MAX_IMPORT_BYTES } from '../../common/library-export';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
-import { startHost, type RunningHost } from './server';
+import { MAX_FRAME_BYTES, startHost, type RunningHost } from './server';
 
 let core: TestCore;
 let host: RunningHost;
@@ -101,6 +102,42 @@ describe('browser host bridge', () => {
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/#token=${host.token}`);
     expect(host.token.length).toBeGreaterThanOrEqual(32);
   });
+});
+
+describe('browser host frames', () => {
+  /** The largest call the page makes: an import's preview of a document of `MAX_IMPORT_BYTES` characters, each 3 bytes in UTF-8. */
+  function largestLegalFrame(id: number): string {
+    const json = `"${'\u0800'.repeat(MAX_IMPORT_BYTES - 2)}"`;
+    return JSON.stringify({ type: 'call', id, channel: 'library:import-preview', input: { json } });
+  }
+
+  it('carries the largest legal call to the core and answers it', async () => {
+    const connection = await connect(host.token);
+    if (!('socket' in connection)) throw new Error('refused');
+    const frame = largestLegalFrame(Number.MAX_SAFE_INTEGER);
+    expect(Buffer.byteLength(frame)).toBeGreaterThan(MAX_FRAME_BYTES - 1024);
+    expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+    const closed = new Promise<number>((resolve) => connection.socket.once('close', resolve));
+    const reply = nextFrame(connection.socket, 'result');
+    connection.socket.send(frame);
+    // Not a library export: refused by the import, in an envelope, on a socket that stays open.
+    expect(await Promise.race([reply, closed.then((code) => ({ closedWith: code }))])).toMatchObject({ id: Number.MAX_SAFE_INTEGER, result: { ok: false } });
+    connection.socket.close();
+  }, 60_000);
+
+  it('closes the socket on a frame one byte over the cap, before parsing it, and serves the next page', async () => {
+    const connection = await connect(host.token);
+    if (!('socket' in connection)) throw new Error('refused');
+    const closed = new Promise<number>((resolve) => connection.socket.once('close', resolve));
+    connection.socket.send(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20), { binary: false });
+    expect(await closed).toBe(1009);
+    const next = await connect(host.token);
+    if (!('socket' in next)) throw new Error('refused');
+    const reply = nextFrame(next.socket, 'result');
+    next.socket.send(JSON.stringify({ type: 'call', id: 2, channel: 'db:get-views' }));
+    expect(await reply).toMatchObject({ id: 2, result: { ok: true } });
+    next.socket.close();
+  }, 60_000);
 });
 
 describe('browser host pages', () => {

@@ -16,8 +16,21 @@ import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
 import { serveStatic } from './static-files';
 
-/** A call's JSON is small, but for a library brought back from its export (common/library-export.ts), a little larger. */
-const MAX_FRAME_BYTES = MAX_IMPORT_BYTES + 1024 * 1024;
+/**
+ * The largest frame the bridge takes: just above the largest call the page makes, `library:import` (or its preview)
+ * with a document of `MAX_IMPORT_BYTES` characters (common/library-export.ts). The router's bounds (common/ipc.ts
+ * `inputBoundsRefusal`, common/json-bounds.ts) count values and depth, not bytes; no other call the page makes comes
+ * near this (the next largest, a chunk of a saved file, is under 1.5 MB). A larger frame closes the socket (1009)
+ * before a byte of it is parsed.
+ *
+ * In the frame the document is a JSON string. A document the core can import is JSON text read from a file: no lone
+ * surrogates, no raw control characters but tab, newline and return. Each of its characters takes at most 3 bytes
+ * there (U+0800-U+FFFF in UTF-8); `"`, `\` and the three whitespace characters, escaped, take 2; a surrogate pair 4.
+ * So a 64 Mi-character import needs up to 192 MiB: a cap of the document's length plus 1 MiB closed the socket on
+ * legal imports whose quotes and line breaks (2 bytes each once escaped) took them past it. The rest of the frame
+ * (type, id, channel, the input's key) is under 200 bytes.
+ */
+export const MAX_FRAME_BYTES = 3 * MAX_IMPORT_BYTES + 1024;
 
 export interface HostOptions {
   core: Core;
