@@ -3,10 +3,10 @@
 // folder refuses it at once, with the reason, and reads regular files as before.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installedNames } from '../../common/plugins';
-import { tempDir } from '../../db/test-support';
 import { decodeInProcess } from '../analysis/decode-in-process';
 import { findPlugins } from '../plugins/find-plugins';
 import { readAls } from './als/read-als';
@@ -17,6 +17,11 @@ import { PlistFormatError } from './logic/plist-value';
 import { readProTools } from './protools/read-protools';
 
 const fifos: string[] = [];
+
+/** A folder of its own under the run's temporary folder (vitest's setup points TMPDIR at one it removes). */
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
 
 /** A real FIFO at `file`: what `mkfifo` makes (Node has no call for it). */
 function fifoAt(file: string): string {
