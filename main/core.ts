@@ -11,6 +11,7 @@ import { ChangeNotifier } from './change-notifier';
 import { DiskFullWatch, libraryDisk, type DiskFullWatchOptions } from './disk/disk-full';
 import { EventBus } from './events';
 import { LocalFileStore, type LocalFileStoreOptions } from './files/local-files';
+import { sweepTemporaryFiles } from './files/temp-files';
 import { SessionVault, type SecretBox } from './account/session-vault';
 import { acquireInstanceLock } from './instance-lock';
 import type { CoreContext, Platform } from './ipc/handler';
@@ -154,6 +155,8 @@ export function createCore(options: CoreOptions): Core {
     dataDir: options.dataDir,
     async start() {
       await localFiles.removeLeftovers();
+      // What a crash left half written; a failed sweep only leaves them for the next start.
+      await sweepTemporaryFiles(options.dataDir).catch((error: unknown) => console.error('[files] temporary files not swept:', error instanceof Error ? error.message : error));
       // The lock proves no other process runs these jobs: any left `running` were orphaned.
       runner.start({ orphanedRunningJobs: true });
       await library.start(runner);

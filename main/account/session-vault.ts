@@ -9,6 +9,7 @@ import path from 'node:path';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { writingToSync } from '../disk/disk-full';
+import { temporaryFileOf } from '../files/temp-files';
 
 /** The shell's encryption, bound to this user on this machine. */
 export interface SecretBox {
@@ -80,7 +81,7 @@ export class SessionVault {
 
   private write(items: Map<string, string>): void {
     const sealed = this.requireBox().encrypt(JSON.stringify(Object.fromEntries(items)));
-    const temporary = `${this.file}.${process.pid}.tmp`;
+    const temporary = temporaryFileOf(this.file);
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     writingToSync(temporary, () => fs.writeFileSync(temporary, sealed, { mode: 0o600 }));
     fs.renameSync(temporary, this.file);

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { temporaryFileOf } from '../files/temp-files';
 
 export interface Bounds {
   x: number;
@@ -54,7 +55,7 @@ export function readWindowState(dataDir: string): WindowState {
 
 export function writeWindowState(dataDir: string, state: WindowState): void {
   const file = path.join(dataDir, FILE_NAME);
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = temporaryFileOf(file);
   fs.writeFileSync(temporary, JSON.stringify(state));
   fs.renameSync(temporary, file);
 }
