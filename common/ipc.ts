@@ -37,7 +37,7 @@ import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppN
 import type { PluginSummary } from './plugins';
 import { studioSettingsSchema, type StudioSettings } from './studio-settings';
 import type { StudioSummary } from './studio-time';
-import { MAX_COMMENT_LENGTH, shareSongSchema, shareTokenSchema, type ShareComment, type ShareVersion, type SongShare } from './shares';
+import { MAX_COMMENT_LENGTH, shareCommentCapSchema, shareSongSchema, shareTokenSchema, type ShareComment, type ShareVersion, type SongShare } from './shares';
 import { songQuerySchema, type SongPage } from './query';
 import { idSchema, pathSchema, timestampSchema } from './schema-parts';
 import { saveLocalFileSchema, type SaveLocalFileResult } from './local-files';
@@ -164,6 +164,8 @@ export const contract = {
   /** The bounces of the song's project a link may play instead of its latest, newest first. */
   'songs:share-versions': channel<ShareVersion[]>()(z.strictObject({ id: idSchema })),
   'songs:share-revoke': channel<{ revoked: boolean }>()(z.strictObject({ token: shareTokenSchema })),
+  /** How many comments a link takes (1 to 10,000; the cloud counts the owner's replies too): raised when it is full. */
+  'songs:share-comment-cap': channel<{ commentCap: number }>()(shareCommentCapSchema),
   /** What the song's listeners wrote, by the moment in the song. */
   'songs:comments': channel<ShareComment[]>()(z.strictObject({ id: idSchema })),
   /** The owner's reply at a moment of the song, on its newest open link; a comment resolved or opened again. */

@@ -11,14 +11,35 @@ export const MAX_LISTENER_NAME_LENGTH = 80;
 /** One plain answer for a revoked, expired or unknown link: the page reveals nothing else. */
 export const LINK_NOT_AVAILABLE = 'This link is not available';
 
+/** A link's password, as the cloud takes it (cloud/migrations/0009_hosted_grants.sql refuses any other length). */
+export const MIN_SHARE_PASSWORD_LENGTH = 8;
+export const MAX_SHARE_PASSWORD_LENGTH = 200;
+export const SHARE_PASSWORD_LENGTH = `A password is ${MIN_SHARE_PASSWORD_LENGTH} to ${MAX_SHARE_PASSWORD_LENGTH} characters.`;
+
+/** What is wrong with a link's password before it is sent (the cloud's own words), or null: none, or a good one. */
+export function sharePasswordProblem(password: string): string | null {
+  if (password === '') return null;
+  return password.length < MIN_SHARE_PASSWORD_LENGTH || password.length > MAX_SHARE_PASSWORD_LENGTH ? SHARE_PASSWORD_LENGTH : null;
+}
+
 export const shareSongSchema = z.strictObject({
   id: idSchema,
   expiresInDays: z.number().int().min(1).max(365).optional(),
-  password: z.string().min(1).max(200).optional(),
+  password: z.string().min(MIN_SHARE_PASSWORD_LENGTH, SHARE_PASSWORD_LENGTH).max(MAX_SHARE_PASSWORD_LENGTH, SHARE_PASSWORD_LENGTH).optional(),
   versionPath: pathSchema.optional(),
+  /** Shows the listening page's Download button; anyone who can listen can still record what they hear. */
   allowDownload: z.boolean().optional(),
 });
 export type ShareSongInput = z.infer<typeof shareSongSchema>;
+
+/**
+ * How many comments a link takes (the cloud's `comment_cap`: 1,000 unless the owner sets it, at most 10,000), counting
+ * the owner's replies: one listener can fill a link, and its owner opens it again.
+ */
+export const DEFAULT_COMMENT_CAP = 1000;
+export const MAX_COMMENT_CAP = 10_000;
+/** What one click of "Take more comments" adds. */
+export const COMMENT_CAP_STEP = 1000;
 
 /** A bounce of the song's project a link may play instead of its latest (`songs:share-versions`), newest first. */
 export interface ShareVersion {
@@ -60,6 +81,22 @@ export interface SongShare {
   versionPath: string | null;
   /** Revoked here or in the cloud, or past its expiry: the link no longer opens. */
   active: boolean;
+  /** Its comments as last pulled here (listeners' and the owner's replies: what the cap counts). */
+  comments: number;
+  commentCap: number;
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A link's comments against its cap, as its line in the Sharing section says them ("Comments full: 1,000 of 1,000"). */
+export function commentsLine(share: Pick<SongShare, 'comments' | 'commentCap'>): { text: string; full: boolean } {
+  const full = share.comments >= share.commentCap;
+  return { text: `${full ? 'Comments full' : 'Comments'}: ${COUNT.format(share.comments)} of ${COUNT.format(share.commentCap)}`, full };
+}
+
+/** The cap after one "Take more comments", or null when the link already takes the most it may. */
+export function raisedCommentCap(cap: number): number | null {
+  return cap >= MAX_COMMENT_CAP ? null : Math.min(MAX_COMMENT_CAP, cap + COMMENT_CAP_STEP);
 }
 
 export interface ShareComment {
@@ -76,9 +113,20 @@ export interface ShareComment {
 /** A listener's link token: 64 hex characters (244 random bits), checked before anything asks the cloud. */
 export const shareTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, 'is not a link');
 
+/** `songs:share-comment-cap`: how many comments one of this computer's links takes. */
+export const shareCommentCapSchema = z.strictObject({ token: shareTokenSchema, cap: z.number().int().min(1).max(MAX_COMMENT_CAP) });
+
 /** The listening page's address on the website for a token. */
 export function shareUrl(websiteOrigin: string, token: string): string {
   return `${websiteOrigin.replace(/\/+$/, '')}/s/${token}`;
+}
+
+/** The song's meta with its open count (none kept for zero, so the Comments column and `comments:open` skip it). */
+export function withOpenComments<M extends Record<string, unknown>>(meta: M, open: number): M {
+  const next: Record<string, unknown> = { ...meta };
+  if (open > 0) next['openComments'] = open;
+  else delete next['openComments'];
+  return next as M;
 }
 
 /** The song's comments not yet resolved, as pulled here (`meta.openComments`); null when it has none to count. */

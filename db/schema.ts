@@ -345,6 +345,8 @@ export const kv = sqliteTable('kv', {
 /**
  * The listening links this computer made (issue 33): the cloud keeps only each token's hash, so the token (the link's
  * address) is kept here, to be listed and copied again and to revoke by. The cloud says whether a link still works.
+ * A link follows its song (issue 42): moved with it when it is merged into its twin (`moveSharesToSong`), revoked when
+ * it is deleted for good (migration 0022's trigger, which marks the cloud's revoke pending until it is made).
  */
 export const songShares = sqliteTable(
   'song_shares',
@@ -360,6 +362,10 @@ export const songShares = sqliteTable(
     versionPath: text('version_path'),
     createdAt: integer('created_at').notNull(),
     revokedAt: integer('revoked_at'),
+    /** How many comments the link takes (the cloud's `comment_cap`), as last set or read here. */
+    commentCap: integer('comment_cap').notNull().default(1000),
+    /** Its song was deleted for good here: the cloud's revoke is still to be made (`share_revoke`). */
+    revokePending: integer('revoke_pending', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('song_shares_song').on(t.songId)],
 );
@@ -377,6 +383,8 @@ export const songComments = sqliteTable(
     resolved: integer('resolved', { mode: 'boolean' }).notNull(),
     fromOwner: integer('from_owner', { mode: 'boolean' }).notNull(),
     verdict: text('verdict'),
+    /** The cloud's id of the link it was written on (null until pulled again after migration 0022): counted per link. */
+    shareId: text('share_id'),
   },
-  (t) => [index('song_comments_song').on(t.songId, t.atS)],
+  (t) => [index('song_comments_song').on(t.songId, t.atS), index('song_comments_share').on(t.shareId)],
 );

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
+import { withOpenComments } from '../../common/shares';
 import type { CustomField } from '../../common/custom-fields';
 import { partitionFolders, type FolderPlaces, type RefusedFolder } from '../../common/folder-rules';
 import type { Song } from '../../common/song';
@@ -26,6 +27,7 @@ import { currentUserId } from './account';
 import { listCustomFields } from './custom-fields';
 import { listDirectories } from './directories';
 import { recordSnapshotMoves } from './snapshot-owners';
+import { moveSharesToSong, openCommentCount } from './song-shares';
 import { markSongsPushed, upsertSongs } from './song-writer';
 import { deleteSongsForGood, getSongs } from './songs';
 import { hasUnsyncedChanges, queueAllRows, writeSyncRecords } from './sync-records';
@@ -109,8 +111,8 @@ function sameUserValues(a: Song, b: Song): boolean {
  * smaller id (the older), so both computers settle on the same song without talking to each other. The merged song
  * takes each field from where the user edited it last, a field nobody edited from the older song (a fresh scan's
  * defaults never replace it), and this computer's files and paths; it is pushed as new, and the other is deleted
- * here and in the cloud, its indexed files and its snapshots now the merged song's. A pulled song is matched by the project
- * folder the other computer named, whether or not this computer stored it.
+ * here and in the cloud, its indexed files, its snapshots, its links and their comments now the merged song's. A
+ * pulled song is matched by the project folder the other computer named, whether or not this computer stored it.
  */
 function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]): void {
   const pulledIds = new Set(pulled.map((song) => song.id));
@@ -137,7 +139,10 @@ function mergeProjectTwins(db: Db, pulled: { id: string; projectPath: string }[]
       supabaseId: keeper.supabaseId,
       modifiedAt: Math.max(now, ...twins.map((song) => song.modifiedAt + 1)),
     };
-    upsertSongs(db, [merged], 'update');
+    // Their links and comments are the kept song's (in the cloud once online: `share_move`), moved before the delete
+    // below, which would revoke them; the kept song's open count then counts theirs too.
+    moveSharesToSong(db, others.map((song) => ({ from: song.id, to: keeper.id })));
+    upsertSongs(db, [{ ...merged, meta: withOpenComments(merged.meta, openCommentCount(db, keeper.id)) }], 'update');
     db.orm.update(files).set({ songId: keeper.id }).where(inArray(files.songId, others.map((song) => song.id))).run();
     deleteSongsForGood(db, others);
     // Their snapshots are the kept song's now (moved once this commits: main/versions/snapshot-sweep.ts).

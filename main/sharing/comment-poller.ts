@@ -3,16 +3,23 @@
  * are pulled into `song_comments` (read offline, by the panel and the player), each song's open count is kept in
  * `meta.openComments` (the Comments column, `comments:open`), and new comments are told by a desktop notification,
  * at most one per song per hour, naming how many came. Pulled at start, every 5 minutes, and when asked (`pull`).
+ *
+ * Links follow their song (issue 42): each pull first settles the links' moves and revokes waiting for the cloud
+ * (`settleLinkOwners`), and a link whose song is no longer in the library files nothing: its comments would be kept
+ * under an id no song has, never shown.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { withOpenComments } from '../../common/shares';
 import type { Db } from '../../db/handle';
 import { inTransaction } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';
+import { linksOfLiveSongs, openCommentCount } from '../../db/repositories/song-shares';
 import { writeSongChanges } from '../../db/repositories/song-writer';
 import { getSongs } from '../../db/repositories/songs';
-import { songComments, songShares } from '../../db/schema';
+import { songComments } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
+import { linkOwnersPending, settleLinkOwners, type LinkSettlement } from './link-owners';
 
 const PULL_EVERY_MS = 5 * 60_000;
 /** Rows a request of the cloud answers at most. */
@@ -36,6 +43,8 @@ interface CloudComment {
 export class CommentPoller {
   private timer: NodeJS.Timeout | null = null;
   private pulling: Promise<number> | null = null;
+  private settling: Promise<LinkSettlement> = Promise.resolve({ moved: 0, revoked: 0, waiting: 0 });
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -47,11 +56,17 @@ export class CommentPoller {
     void this.pull().catch(() => undefined);
     this.timer = setInterval(() => void this.pull().catch(() => undefined), PULL_EVERY_MS);
     this.timer.unref();
+    // Back online or signed in again: what waited for the cloud goes at once rather than at the next pull.
+    this.unsubscribe = this.events.on('account:changed', (state) => {
+      if (state.connection === 'online' && linkOwnersPending(this.db) > 0) void this.settleLinks().catch(() => undefined);
+    });
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 
   /** Pulls the comments of the links made here; returns how many were new. One pull at a time. */
@@ -60,11 +75,25 @@ export class CommentPoller {
     return this.pulling;
   }
 
+  /**
+   * Makes the links' moves and revokes waiting for the cloud (signed in; nothing when not). One at a time, each call a
+   * whole pass after the one before: a caller sees what was pending when it called settled or still waiting.
+   */
+  settleLinks(): Promise<LinkSettlement> {
+    const next = this.settling.catch(() => undefined).then(() => {
+      const cloud = this.account.libraryCloud({ claim: false });
+      return cloud ? settleLinkOwners(this.db, cloud) : { moved: 0, revoked: 0, waiting: linkOwnersPending(this.db) };
+    });
+    this.settling = next;
+    return next;
+  }
+
   private async pullOnce(): Promise<number> {
     const cloud = this.account.libraryCloud({ claim: false });
-    const links = this.db.orm.select({ cloudId: songShares.cloudId, songId: songShares.songId }).from(songShares).all();
-    if (!cloud || links.length === 0) return 0;
-    const songOfLink = new Map(links.map((link) => [link.cloudId, link.songId]));
+    if (!cloud) return 0;
+    await this.settleLinks().catch((failure: unknown) => console.error('[sharing] links wait to follow their songs:', failure instanceof Error ? failure.message : failure));
+    const songOfLink = linksOfLiveSongs(this.db);
+    if (songOfLink.size === 0) return 0;
     // Page by page (the cloud answers at most 1,000 rows a request), in a stable order.
     const pulled: CloudComment[] = [];
     for (let offset = 0; ; offset += PAGE) {
@@ -80,26 +109,23 @@ export class CommentPoller {
       if (data.length < PAGE) break;
     }
     const known = new Set(this.db.orm.select({ id: songComments.id }).from(songComments).where(inArray(songComments.id, pulled.map((row) => row.id))).all().map((row) => row.id));
-    const fresh = pulled.filter((row) => !known.has(row.id) && !row.from_owner);
-    const songIds = [...new Set(links.map((link) => link.songId))];
-    inTransaction(this.db, () => {
-      for (const row of pulled) {
-        const values = { songId: songOfLink.get(row.share_id)!, atS: row.at_s, name: row.name, body: row.body, createdAt: Date.parse(row.created_at), resolved: row.resolved, fromOwner: row.from_owner, verdict: row.verdict };
+    const filed = inTransaction(this.db, () => {
+      // Read again: while the cloud answered, a song may have been merged into its twin (its links moved) or deleted.
+      const songNow = linksOfLiveSongs(this.db);
+      const kept = pulled.filter((row) => songNow.has(row.share_id));
+      for (const row of kept) {
+        const values = { songId: songNow.get(row.share_id)!, shareId: row.share_id, atS: row.at_s, name: row.name, body: row.body, createdAt: Date.parse(row.created_at), resolved: row.resolved, fromOwner: row.from_owner, verdict: row.verdict };
         this.db.orm.insert(songComments).values({ id: row.id, ...values }).onConflictDoUpdate({ target: songComments.id, set: values }).run();
       }
-      const changes = getSongs(this.db, { ids: songIds }).flatMap((song) => {
-        const open = this.db.orm.select({ id: songComments.id }).from(songComments).where(and(eq(songComments.songId, song.id), eq(songComments.resolved, false), eq(songComments.fromOwner, false))).all().length;
-        const next = open > 0 ? open : undefined;
-        if (song.meta.openComments === next) return [];
-        const meta = { ...song.meta };
-        if (next === undefined) delete meta.openComments;
-        else meta.openComments = next;
-        return [{ before: song, after: { ...song, meta } }];
+      const changes = getSongs(this.db, { ids: [...new Set(songNow.values())] }).flatMap((song) => {
+        const meta = withOpenComments(song.meta, openCommentCount(this.db, song.id));
+        return meta['openComments'] === song.meta['openComments'] ? [] : [{ before: song, after: { ...song, meta } }];
       });
       writeSongChanges(this.db, changes);
+      return { fresh: kept.filter((row) => !known.has(row.id) && !row.from_owner), songOfLink: songNow };
     });
-    this.tell(fresh, songOfLink);
-    return fresh.length;
+    this.tell(filed.fresh, filed.songOfLink);
+    return filed.fresh.length;
   }
 
   /** One notice per song for what came since its last, and none within the hour after one. */

@@ -2,7 +2,7 @@
 // on by a listener with no account, the comments read back, the link revoked; a free account and a song not yet in
 // the cloud are refused by the cloud itself.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShareComment, SongShare } from '../../common/shares';
+import { commentsLine, DEFAULT_COMMENT_CAP, raisedCommentCap, type ShareComment, type SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
 import { songShares } from '../../db/schema';
 import { tempDir } from '../../db/test-support';
@@ -31,13 +31,13 @@ describe('sharing a song from the app', () => {
     const core = await device(env.pro);
     const song = await call<Song>(core, 'db:add-song', { name: 'Shared Tune' });
     await call(core, 'sync:run');
-    const link = await call<{ url: string; token: string; expiresAt: number }>(core, 'songs:share', { id: song.id, expiresInDays: 7, password: 'letmein' });
+    const link = await call<{ url: string; token: string; expiresAt: number }>(core, 'songs:share', { id: song.id, expiresInDays: 7, password: 'open sesame' });
     expect(link.url).toBe(`http://127.0.0.1:5174/s/${link.token}`);
     expect(link.expiresAt - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token: link.token, hasPassword: true, allowDownload: false, active: true })]);
 
     const listener = cloudClient(env.cloud);
-    const said = await listener.rpc('share_comment', { p_token: link.token, p_at_s: 12, p_name: 'Ana', p_body: 'Kick is great', p_password: 'letmein' });
+    const said = await listener.rpc('share_comment', { p_token: link.token, p_at_s: 12, p_name: 'Ana', p_body: 'Kick is great', p_password: 'open sesame' });
     expect(said.error).toBeNull();
     const notices: { title: string; body: string }[] = [];
     core.events.on('notify', (notice) => notices.push(notice));
@@ -46,7 +46,7 @@ describe('sharing a song from the app', () => {
     expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1);
     expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows.map((row) => row.name)).toEqual(['Shared Tune']);
     expect(notices).toEqual([{ kind: 'info', title: 'New comments on Shared Tune', body: 'Ana: Kick is great' }]);
-    await listener.rpc('share_comment', { p_token: link.token, p_at_s: 30, p_name: 'Ana', p_body: 'And the outro', p_password: 'letmein' });
+    await listener.rpc('share_comment', { p_token: link.token, p_at_s: 30, p_name: 'Ana', p_body: 'And the outro', p_password: 'open sesame' });
     expect(await core.comments.pull()).toBe(1);
     expect(notices).toHaveLength(1);
     expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows[0]?.meta.openComments).toBe(2);
@@ -56,7 +56,7 @@ describe('sharing a song from the app', () => {
     const first = replied.find((comment) => comment.body === 'Kick is great')!;
     expect(await call(core, 'songs:comment-resolve', { commentId: first.id, resolved: true })).toEqual({ resolved: true });
     expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1);
-    expect(((await listener.rpc('share_listen', { p_token: link.token, p_password: 'letmein' })).data as { comments: ShareComment[] }).comments.map((comment) => [comment.body, comment.resolved])).toEqual([
+    expect(((await listener.rpc('share_listen', { p_token: link.token, p_password: 'open sesame' })).data as { comments: ShareComment[] }).comments.map((comment) => [comment.body, comment.resolved])).toEqual([
       ['Kick is great', true],
       ['Kept it', false],
       ['And the outro', false],
@@ -64,7 +64,7 @@ describe('sharing a song from the app', () => {
 
     expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
     expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);
-    expect((await listener.rpc('share_listen', { p_token: link.token, p_password: 'letmein' })).error?.message).toBe('This link is not available');
+    expect((await listener.rpc('share_listen', { p_token: link.token, p_password: 'open sesame' })).error?.message).toBe('This link is not available');
   });
 
   it('pulls every comment of a link that holds more than a page of them', async () => {
@@ -79,6 +79,43 @@ describe('sharing a song from the app', () => {
     expect(await core.comments.pull()).toBe(1100);
     expect((await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).at(-1)).toMatchObject({ atS: 1100, body: 'note 1100' });
     expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1100);
+  });
+
+  it('counts a link’s comments against its cap, and raises the cap when the link is full', async () => {
+    const core = await device(env.pro);
+    const song = await call<Song>(core, 'db:add-song', { name: 'Popular Tune' });
+    await call(core, 'sync:run');
+    const { token } = await call<{ token: string }>(core, 'songs:share', { id: song.id });
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ comments: 0, commentCap: DEFAULT_COMMENT_CAP })]);
+    expect(await call(core, 'songs:share-comment-cap', { token, cap: 2 })).toEqual({ commentCap: 2 });
+    const listener = cloudClient(env.cloud);
+    const say = (body: string) => listener.rpc('share_comment', { p_token: token, p_at_s: 1, p_name: 'Mo', p_body: body });
+    expect((await say('one')).error).toBeNull();
+    await call(core, 'songs:comment-reply', { id: song.id, atS: 1, body: 'the owner’s reply counts too' });
+    expect((await say('three')).error?.message).toBe('This link takes no more comments.');
+
+    await core.comments.pull();
+    const [full] = await call<SongShare[]>(core, 'songs:shares', { id: song.id });
+    expect(full).toMatchObject({ comments: 2, commentCap: 2, active: true });
+    expect(commentsLine(full!)).toEqual({ text: 'Comments full: 2 of 2', full: true });
+    expect(await call(core, 'songs:share-comment-cap', { token, cap: raisedCommentCap(full!.commentCap)! })).toEqual({ commentCap: 1002 });
+    expect((await say('three')).error).toBeNull();
+    await core.comments.pull();
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ comments: 3, commentCap: 1002 })]);
+
+    // Refused at the door: out of range, or a link this computer did not make.
+    for (const cap of [0, 10_001, 1.5]) expect(await core.router.dispatch('songs:share-comment-cap', { token, cap })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await core.router.dispatch('songs:share-comment-cap', { token: 'f'.repeat(64), cap: 10 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('refuses a password shorter than 8 characters before asking the cloud', async () => {
+    const core = await device(env.pro);
+    const song = await call<Song>(core, 'db:add-song', { name: 'Guarded Tune' });
+    await call(core, 'sync:run');
+    const asked = env.proxy.log.length;
+    expect(await core.router.dispatch('songs:share', { id: song.id, password: 'letmein' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('A password is 8 to 200 characters.') } });
+    expect(env.proxy.log.slice(asked)).toEqual([]);
+    expect(await call(core, 'songs:share', { id: song.id, password: 'letmein!' })).toMatchObject({ token: expect.any(String) });
   });
 
   it('is refused by the cloud for a free account and for a song not synced yet', async () => {

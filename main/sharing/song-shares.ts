@@ -1,15 +1,15 @@
 /**
  * Sharing a song (issue 33), the app's side: the cloud makes the link (`share_create`, which refuses a free account
  * and a song not synced) and keeps only its token's hash; this computer keeps the token, to list the link, copy it
- * again and revoke it. What the listeners wrote is read from the cloud, where only the owner may read it.
+ * again and revoke it. What the listeners wrote is read from the cloud, where only the owner may read it. A link takes
+ * so many comments (issue 42: one listener could fill it for everyone), which its owner may raise.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../common/errors';
-import { shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
+import { DEFAULT_COMMENT_CAP, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
+import { commentCountsOf, insertShare, markShareRevoked, newestOpenShare, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';
 import { getSong } from '../../db/repositories/songs';
-import { songShares } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
 import { pulledComments, type CommentPoller } from './comment-poller';
@@ -65,32 +65,41 @@ export async function shareSong(db: Db, account: AccountService, versions: Share
   if (error || !data) throw cloudRefusal(error);
   const made = data as { id: string; token: string; expiresAt: number };
   const url = shareUrl(websiteOrigin, made.token);
-  db.orm
-    .insert(songShares)
-    .values({
-      token: made.token,
-      songId: song.id,
-      cloudId: made.id,
-      url,
-      expiresAt: made.expiresAt,
-      hasPassword: input.password !== undefined,
-      allowDownload: input.allowDownload ?? false,
-      versionPath: input.versionPath ?? null,
-      createdAt: db.now(),
-    })
-    .run();
+  insertShare(db, {
+    token: made.token,
+    songId: song.id,
+    cloudId: made.id,
+    url,
+    expiresAt: made.expiresAt,
+    hasPassword: input.password !== undefined,
+    allowDownload: input.allowDownload ?? false,
+    versionPath: input.versionPath ?? null,
+    createdAt: db.now(),
+    commentCap: DEFAULT_COMMENT_CAP,
+  });
   return { url, token: made.token, expiresAt: made.expiresAt };
 }
 
-/** The song's links, newest first; those the cloud no longer has (revoked elsewhere) are not active. */
-export async function songSharesOf(db: Db, account: AccountService, songId: string): Promise<SongShare[]> {
-  const rows = db.orm.select().from(songShares).where(eq(songShares.songId, songId)).orderBy(desc(songShares.createdAt)).all();
+/**
+ * The song's links, newest first, each with its comments as last pulled (`songs:comments` pulls) against its cap;
+ * those the cloud no longer has (revoked elsewhere, or with their song) are not active. Links waiting to follow their
+ * song are settled first (no request when none waits). The cloud is asked once, without the client's retries: offline,
+ * the list answers at once from what is here.
+ */
+export async function songSharesOf(db: Db, account: AccountService, poller: CommentPoller, songId: string): Promise<SongShare[]> {
+  await poller.settleLinks().catch(() => undefined);
+  const rows = sharesOfSong(db, songId);
   const cloud = account.libraryCloud({ claim: false });
-  let revokedInCloud = new Set<string>();
+  const inCloud = new Map<string, { revoked_at: string | null; comment_cap: number }>();
   if (cloud && rows.length > 0) {
-    const { data } = await cloud.supabase.from('shares').select('id, revoked_at').in('id', rows.map((row) => row.cloudId));
-    if (data) revokedInCloud = new Set((data as { id: string; revoked_at: string | null }[]).filter((row) => row.revoked_at !== null).map((row) => row.id));
+    const { data } = await cloud.supabase
+      .from('shares')
+      .select('id, revoked_at, comment_cap')
+      .in('id', rows.map((row) => row.cloudId))
+      .retry(false);
+    for (const row of (data ?? []) as { id: string; revoked_at: string | null; comment_cap: number }[]) inCloud.set(row.id, row);
   }
+  const counts = commentCountsOf(db, rows.map((row) => row.cloudId));
   const now = db.now();
   return rows.map((row) => ({
     url: row.url,
@@ -100,15 +109,28 @@ export async function songSharesOf(db: Db, account: AccountService, songId: stri
     hasPassword: row.hasPassword,
     allowDownload: row.allowDownload,
     versionPath: row.versionPath,
-    active: row.revokedAt === null && !revokedInCloud.has(row.cloudId) && row.expiresAt > now,
+    active: row.revokedAt === null && !inCloud.get(row.cloudId)?.revoked_at && row.expiresAt > now,
+    comments: counts.get(row.cloudId) ?? 0,
+    commentCap: inCloud.get(row.cloudId)?.comment_cap ?? row.commentCap,
   }));
+}
+
+/** How many comments one of this computer's links takes (1 to 10,000: the cloud refuses any other). */
+export async function setCommentCap(db: Db, account: AccountService, input: { token: string; cap: number }): Promise<{ commentCap: number }> {
+  const link = shareByToken(db, input.token);
+  if (!link) throw new AppError('not_found', 'That link was not made on this computer.');
+  const cloud = signedIn(account);
+  const { data, error } = await cloud.supabase.rpc('share_set_comment_cap', { p_share_id: link.cloudId, p_cap: input.cap });
+  if (error || typeof data !== 'number') throw cloudRefusal(error);
+  setShareCommentCap(db, input.token, data);
+  return { commentCap: data };
 }
 
 export async function revokeShare(db: Db, account: AccountService, versions: SharedVersions, token: string): Promise<{ revoked: boolean }> {
   const cloud = signedIn(account);
   const { data, error } = await cloud.supabase.rpc('share_revoke', { p_token: token });
   if (error) throw cloudRefusal(error);
-  db.orm.update(songShares).set({ revokedAt: db.now() }).where(and(eq(songShares.token, token))).run();
+  markShareRevoked(db, token, db.now());
   await releaseUnsharedQuietly(cloud, versions.uploader);
   return { revoked: data === true };
 }
@@ -134,12 +156,7 @@ export async function songComments(db: Db, poller: CommentPoller, songId: string
 /** The owner's reply at a moment, on the song's newest link that still opens (the listeners see it on the page). */
 export async function replyToListeners(db: Db, account: AccountService, poller: CommentPoller, input: { id: string; atS: number; body: string }): Promise<ShareComment[]> {
   const cloud = signedIn(account);
-  const link = db.orm
-    .select()
-    .from(songShares)
-    .where(and(eq(songShares.songId, input.id), isNull(songShares.revokedAt), gt(songShares.expiresAt, db.now())))
-    .orderBy(desc(songShares.createdAt))
-    .get();
+  const link = newestOpenShare(db, input.id, db.now());
   if (!link) throw new AppError('not_found', 'This song has no link that still opens: share it again to reply.');
   const { error } = await cloud.supabase.rpc('share_reply', { p_share_id: link.cloudId, p_at_s: input.atS, p_body: input.body });
   if (error) throw cloudRefusal(error);

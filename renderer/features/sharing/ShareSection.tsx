@@ -1,22 +1,23 @@
 /**
  * In the song panel (issue 33): share the song by a private listening link (pro; the cloud says no to a free
- * account), its links with a way to copy and revoke each, and what its listeners wrote, each comment at its moment
+ * account; the form: `ShareForm.tsx`), its links with a way to copy and revoke each and to let a full one take more
+ * comments (`ShareLinks.tsx`), and what its listeners wrote, each comment at its moment
  * (a click plays the song from there). A listener's "Approved" or "Needs changes" is offered as the song's status,
  * applied with one click.
  */
 import { useEffect, useState } from 'react';
 import { audacityLabels, markersCsv, markersMidi } from '../../../common/comment-markers';
-import { DEFAULT_SHARE_DAYS, type ShareComment, type ShareVersion, type SongShare } from '../../../common/shares';
+import type { ShareComment, SongShare } from '../../../common/shares';
 import type { Song, Status } from '../../../common/song';
 import { callCore } from '../../api/calls';
 import { clock } from '../listen/ListenPage';
 import controls from '../ui/controls.module.css';
 import { saveFile } from '../ui/save-file';
 import { showToast } from '../ui/toasts';
+import { ShareForm } from './ShareForm';
+import { ShareLinks } from './ShareLinks';
 import { suggestedStatus } from './verdicts';
 import styles from './ShareSection.module.css';
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** The comments as markers a DAW imports (issue 33, part 5): a CSV, an Audacity label track, a MIDI file. */
 const MARKER_FORMATS = [
@@ -24,9 +25,6 @@ const MARKER_FORMATS = [
   { label: 'Audacity labels', extension: 'txt', mimeType: 'text/plain', write: (comments: ShareComment[]) => audacityLabels(comments) },
   { label: 'MIDI markers', extension: 'mid', mimeType: 'audio/midi', write: (comments: ShareComment[], bpm: number | null) => markersMidi(comments, bpm) },
 ] as const;
-
-/** What a link plays: the song's latest bounce (it follows the song), or the version chosen when it was made. */
-const playsWhat = (share: SongShare) => (share.versionPath ? (share.versionPath.split(/[\\/]/).pop() ?? share.versionPath) : 'latest bounce');
 
 const fileBase = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 120) || 'song';
 const tempoOf = (song: Song) => (song.tempo !== '' && Number.isFinite(Number(song.tempo)) ? Number(song.tempo) : null);
@@ -40,8 +38,14 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    void callCore('songs:shares', { id: song.id }).then((result) => live && result.ok && setShares(result.data));
-    void callCore('songs:comments', { id: song.id }).then((result) => live && result.ok && setComments(result.data));
+    const listShares = () => callCore('songs:shares', { id: song.id }).then((result) => live && result.ok && setShares(result.data));
+    void listShares();
+    // Each link's comment count is what the last pull brought: listed again once this pull is in.
+    void callCore('songs:comments', { id: song.id }).then((result) => {
+      if (!live || !result.ok) return;
+      setComments(result.data);
+      void listShares();
+    });
     return () => {
       live = false;
     };
@@ -88,32 +92,7 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
           }}
         />
       ) : null}
-      {shares.length > 0 ? (
-        <ul className={styles.links}>
-          {shares.map((share) => (
-            <li key={share.token} className={styles.link} data-testid="share-link" data-active={share.active}>
-              <span className={styles.url} title={share.url}>
-                {share.url}
-              </span>
-              <span className={styles.muted}>
-                {playsWhat(share)} · {share.active ? `until ${DATE.format(share.expiresAt)}` : share.expiresAt <= Date.now() ? 'expired' : 'revoked'}
-                {share.hasPassword ? ' · password' : ''}
-                {share.allowDownload ? ' · download' : ''}
-              </span>
-              {share.active ? (
-                <>
-                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => copy(share.url)}>
-                    Copy
-                  </button>
-                  <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => void revoke(share)}>
-                    Revoke
-                  </button>
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ShareLinks shares={shares} onCopy={copy} onRevoke={(share) => void revoke(share)} onChanged={() => setVersion((value) => value + 1)} />
       {suggestion ? (
         <p className={styles.suggestion}>
           {suggestion.by} marked it {suggestion.verdict === 'approved' ? 'Approved' : 'Needs changes'}.{' '}
@@ -172,67 +151,5 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
         </form>
       ) : null}
     </section>
-  );
-}
-
-function ShareForm({ songId, onMade }: { songId: string; onMade: (url: string) => void }) {
-  const [days, setDays] = useState(DEFAULT_SHARE_DAYS);
-  const [password, setPassword] = useState('');
-  const [allowDownload, setAllowDownload] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // The project's bounces: a link plays the latest (and follows the song), or the one chosen here, sent up for it.
-  const [versions, setVersions] = useState<ShareVersion[]>([]);
-  const [versionPath, setVersionPath] = useState('');
-  const [making, setMaking] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void callCore('songs:share-versions', { id: songId }).then((result) => live && result.ok && setVersions(result.data));
-    return () => {
-      live = false;
-    };
-  }, [songId]);
-  const make = async () => {
-    setMaking(true);
-    setError(null);
-    const result = await callCore('songs:share', { id: songId, expiresInDays: days, allowDownload, ...(password ? { password } : {}), ...(versionPath ? { versionPath } : {}) });
-    setMaking(false);
-    if (result.ok) onMade(result.data.url);
-    else setError(result.error.message);
-  };
-  return (
-    <div className={styles.form}>
-      {versions.length > 0 ? (
-        <label className={styles.field}>
-          Plays
-          <select className={controls.input} aria-label="Version to share" value={versionPath} onChange={(event) => setVersionPath(event.target.value)}>
-            <option value="">The latest bounce (follows the song)</option>
-            {versions.map((version) => (
-              <option key={version.path} value={version.path}>
-                {version.name} · {DATE.format(version.time)}
-                {version.current ? ' (the song’s audio now)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className={styles.field}>
-        Expires in
-        <input className={`${controls.input} ${styles.days}`} type="number" min={1} max={365} value={days} onChange={(event) => setDays(Number(event.target.value) || DEFAULT_SHARE_DAYS)} />
-        days
-      </label>
-      <input className={controls.input} type="password" aria-label="Link password (optional)" placeholder="Password (optional)" value={password} onChange={(event) => setPassword(event.target.value)} />
-      <label className={styles.field}>
-        <input type="checkbox" checked={allowDownload} onChange={(event) => setAllowDownload(event.target.checked)} />
-        Listeners may download
-      </label>
-      <button type="button" className={controls.primary} disabled={making} onClick={() => void make()}>
-        {making ? (versionPath ? 'Sending the version up…' : 'Creating…') : 'Create link'}
-      </button>
-      {error ? (
-        <p className={controls.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
