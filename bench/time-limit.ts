@@ -1,18 +1,17 @@
 /**
- * `npm run bench:time-limit -- --json`: how soon after its time limit the worker pool answers for a reader that
- * never returns (a FIFO named like a project, stuck in open()), best and worst of `--runs`, against a plain timer of
+ * `npm run bench:time-limit -- --json`: how soon after its time limit the worker pool answers for a read that
+ * outlasts it (fixtures/slow-read.ts: a set that takes over a second to read), best and worst of `--runs`, against a plain timer of
  * the same length in the same process (the baseline: how late this machine's timers fire anyway). The pool's own
  * test checks only what holds on any machine (the stop happened and the lane serves the next task); the time lives here.
  * Prints one JSON line: { limit_ms, stopped_ms_best, stopped_ms_worst, timer_ms, late_ms_worst, ratio }.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_BUNDLE, createWorkerPool } from '../main/jobs/pool';
 import { argValue, round, seconds } from './measure';
-import { releaseReader } from '../fixtures/stuck-read';
+import { writeSlowSet } from '../fixtures/slow-read';
 
 const argv = process.argv.slice(2);
 const limitMs = Number(argValue(argv, '--limit-ms', '300'));
@@ -21,18 +20,16 @@ const json = argv.includes('--json');
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-time-limit-'));
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node', WORKER_BUNDLE);
-const pool = createWorkerPool({ workerFile, threads: 1, timeLimits: { readBaseMs: limitMs } });
+const pool = createWorkerPool({ workerFile, threads: 1, timeLimits: { readBaseMs: limitMs, readMsPerMb: 0 } });
+const slow = path.join(folder, 'Slow.als');
+writeSlowSet(slow);
 const stopped: number[] = [];
 const timers: number[] = [];
 try {
   // One untimed run first: the first thread loads within it (a ping would be held to the same short limit).
   for (let run = -1; run < runs; run += 1) {
-    const fifo = path.join(folder, `Stuck ${run + 1}.als`);
-    execFileSync('mkfifo', [fifo]);
-    const read = await seconds(() => pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' }));
-    if (read.value.ok) throw new Error('A read of a FIFO with no writer answered; nothing was stuck.');
-    // The stuck open() holds a libuv thread until the FIFO gets a writer.
-    if (!releaseReader(fifo)) throw new Error('The reader was not waiting on the FIFO: the limit stopped nothing.');
+    const read = await seconds(() => pool.run({ kind: 'read-project', path: slow, daw: 'ableton' }));
+    if (read.value.ok) throw new Error(`The slow set was read within ${limitMs} ms: the limit stopped nothing (lower --limit-ms).`);
     if (run < 0) continue;
     stopped.push(read.s * 1000);
     timers.push((await seconds(() => new Promise((resolve) => setTimeout(resolve, limitMs)))).s * 1000);

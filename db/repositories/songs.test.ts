@@ -170,6 +170,7 @@ describe('an edit writes only the columns it changes', () => {
       song_plugins_insert: 0,
       song_plugins_update: 0,
       song_plugins_delete: 0,
+      song_shares_revoke_with_song: 0,
     });
 
     const changesBefore = (db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;

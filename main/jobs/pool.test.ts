@@ -2,11 +2,11 @@
 // `require(esm)` aborted whole test runs when a pool ended a worker that was still loading an ES module.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/test-support';
 import { TEST_WORKER_FILE } from '../test-support';
 import { createWorkerPool } from './pool';
-import { releaseReader } from '../../fixtures/stuck-read';
+import { writeSlowSet } from '../../fixtures/slow-read';
 
 describe('worker pool', () => {
   it('its entry loads with require() alone, with no ES module behind it', () => {
@@ -27,43 +27,42 @@ describe('worker pool', () => {
 });
 
 describe('worker time limits', () => {
-  const fifos: string[] = [];
-  afterEach(() => {
-    // A read stuck in open() holds one of the process's libuv threads until the FIFO gets a writer.
-    for (const fifo of fifos.splice(0)) releaseReader(fifo);
-  });
+  // A limit far below what the slow set takes to read (over a second here), with nothing added per megabyte.
+  const SHORT = { readBaseMs: 100, readMsPerMb: 0 };
 
   // How soon after the limit it answers depends on the machine: bench/time-limit.ts measures it.
-  it('a reader that never returns (a FIFO named like a project) is stopped at its time limit, and its lane serves the next task', async () => {
-    const fifo = path.join(tempDir(), 'Stuck.als');
-    execFileSync('mkfifo', [fifo]);
-    fifos.push(fifo);
-    const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1, timeLimits: { readBaseMs: 300 } });
+  it('a read that outlasts its time limit is stopped, and its lane serves the next task', async () => {
+    const slow = path.join(tempDir(), 'Slow.als');
+    writeSlowSet(slow);
+    const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1 });
+    const limited = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1, timeLimits: SHORT });
     try {
-      // Only the time limit answers this way: without it the read waits for a writer that never comes.
-      const outcome = await pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' });
-      expect(outcome).toEqual({ ok: false, reason: 'took longer than 0.3 s to read, and was stopped' });
-      // The reader really was stuck: it still waits in open() for a writer.
-      expect(releaseReader(fifo)).toBe(true);
+      // The same read with the usual limits finishes: only the short limit stops it.
+      expect(await pool.run({ kind: 'read-project', path: slow, daw: 'ableton' })).toMatchObject({ ok: true });
+      await limited.run({ kind: 'ping' }).catch(() => undefined);
+      const outcome = await limited.run({ kind: 'read-project', path: slow, daw: 'ableton' });
+      expect(outcome).toEqual({ ok: false, reason: 'took longer than 0.1 s to read, and was stopped' });
       await expect(pool.run({ kind: 'ping' })).resolves.toBe('pong');
     } finally {
       await pool.destroy();
+      await limited.destroy();
     }
-  });
+  }, 60_000);
 
   it('a cancelled read stops at once, and the caller hears the cancel', async () => {
-    const fifo = path.join(tempDir(), 'Stuck.als');
-    execFileSync('mkfifo', [fifo]);
-    fifos.push(fifo);
+    const slow = path.join(tempDir(), 'Slow.als');
+    writeSlowSet(slow);
     const pool = createWorkerPool({ workerFile: TEST_WORKER_FILE, threads: 1 });
     try {
+      await pool.run({ kind: 'ping' });
       const controller = new AbortController();
-      const read = pool.run({ kind: 'read-project', path: fifo, daw: 'ableton' }, controller.signal);
-      setTimeout(() => controller.abort(), 200);
+      const read = pool.run({ kind: 'read-project', path: slow, daw: 'ableton' }, controller.signal);
+      // Cancelled while it reads: the read itself takes over a second.
+      queueMicrotask(() => controller.abort());
       await expect(read).rejects.toThrow(/abort/i);
       await expect(pool.run({ kind: 'ping' })).resolves.toBe('pong');
     } finally {
       await pool.destroy();
     }
-  });
+  }, 60_000);
 });
