@@ -2,6 +2,10 @@
  * The `scan` job of one watched folder. Phase one, songs visible: walk (in a worker), group, plan, and write
  * in batches of 20 songs, each one transaction followed by a change event. Phase two is queued behind it: the
  * project and audio reads of what is new or changed.
+ *
+ * The folder is held to the folder rule as it really is before it is walked (`realFolderRefusal`, as the file
+ * channels hold it): one since swapped for a link to the home folder would otherwise give songs of the user's home
+ * audio and call the folder's own songs missing. Refused, the scan fails as it does for an unplugged drive.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +24,7 @@ import type { WorkerPool } from '../jobs/pool';
 import { enqueueMany, livePayloads } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from '../analysis/content-hash';
+import { folderPlaces, realFolderRefusal } from '../security/watchable-folder';
 import { newSongFor, planScan, type NewSongPlan, type ScanPlan, type ReadRequest } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
 
@@ -47,6 +52,8 @@ export interface ScanDeps {
   wakeRunner: () => void;
   /** Queue the analysis of new and changed audio behind its reads. */
   analyseAudio: boolean;
+  /** The app's data folder: with the home folder, where no watched folder may really be (`folderPlaces`). */
+  dataDir: string;
 }
 
 export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobContext): Promise<ScanSummary> {
@@ -54,6 +61,7 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   if (!directory) return emptySummary('(no longer watched)');
   const scopes = payload.scopes ?? null;
   if (scopes !== null && scopes.length === 0) return emptySummary(directory.path);
+  await refuseIfNotWatchable(directory.path, deps.dataDir);
   const { plan, songs, errors, waiting } = await walkAndPlan(deps, directory, scopes, ctx);
   ctx.signal.throwIfAborted();
   writePlan(deps, directory, plan, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
@@ -77,6 +85,18 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
     missing: plan.missing,
     errors,
   };
+}
+
+/**
+ * Throws, before anything is walked or written, when the watched folder as it really resolves now is one the rule
+ * refuses. As for an unreadable root: the job fails (and is retried with backoff, in case the link is undone) and
+ * no song is touched. A folder that does not resolve (an unplugged drive) is left to the walk, which says so.
+ */
+async function refuseIfNotWatchable(folder: string, dataDir: string): Promise<void> {
+  const real = await fs.promises.realpath(folder).catch(() => null);
+  if (real === null) return;
+  const reason = await realFolderRefusal(real, folderPlaces(dataDir));
+  if (reason !== null) throw new AppError('forbidden', folderNotReadable(folder, reason));
 }
 
 /**

@@ -5,10 +5,11 @@
  * Stereo is folded to mono as ffmpeg folded it (each channel at -3 dB, so a waveform drawn before keeps its
  * height); more channels each at 1/sqrt(n).
  *
- * Its buffers are bounded before they grow: a decoder's chunk, however long (the FLAC decoder hands over all that a
- * megabyte of the file holds, an hour of silence or more), is taken in slices of `SLICE_FRAMES`, so the mono fold,
- * the true-peak window and the resampler's input and output never exceed a slice (times 22.05 for a 1 kHz file);
- * and it takes no more than `maxSeconds` of audio, refusing the chunk that would pass it before any of it is used.
+ * Its buffers are bounded before they grow: a decoder's chunk, however long (a call of the WebAssembly decoders
+ * answers up to half a million frames of FLAC or three million of MP3: `wasm-decoders.ts`), is taken in slices of
+ * `SLICE_FRAMES`, so the mono fold, the true-peak window and the resampler's input and output never exceed a slice
+ * (times 22.05 for a 1 kHz file); and it takes no more than `maxSeconds` of audio, refusing the chunk that would pass
+ * it before any of it is used.
  */
 import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
 import { MAX_DECODED_SECONDS, type DecodedAudio, type Loudness } from './decoded-audio';

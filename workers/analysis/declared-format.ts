@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import type { AudioInput } from '../audio-input';
+import { extended80 } from '../readers/audio/aiff-header';
 import { chunksOf, readAt } from '../readers/audio/chunked-file';
 import type { StreamFormat } from './stream-format';
 
@@ -47,14 +48,4 @@ function aiffCommon(body: Buffer): StreamFormat | null {
 function flacStreamInfo(head: Buffer): StreamFormat | null {
   if (head.length < FLAC_HEAD_BYTES || (head[4]! & 0x7f) !== 0) return null;
   return { sampleRate: (head[18]! << 12) | (head[19]! << 4) | (head[20]! >> 4), channels: ((head[20]! >> 1) & 0b111) + 1 };
-}
-
-/** An IEEE 754 80-bit extended float (sign, 15-bit exponent, 64-bit mantissa with its integer bit), as `aiff-header.ts` reads it. */
-function extended80(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, 10);
-  const exponent = view.getUint16(0) & 0x7fff;
-  const mantissa = view.getUint32(2) * 2 ** 32 + view.getUint32(6);
-  if (exponent === 0 && mantissa === 0) return 0;
-  const value = mantissa * 2 ** (exponent - 16383 - 63);
-  return view.getUint16(0) & 0x8000 ? -value : value;
 }

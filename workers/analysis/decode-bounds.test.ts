@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
 import { ffmpegPath } from '../ffmpeg';
 import { decodeForAnalysis } from './decode';
+import { wasmFrames } from './wasm-decoders';
 
 const limits = { timeLimitMs: 60_000 };
 const DECODERS = ['auto', 'ffmpeg'] as const;
@@ -111,5 +112,26 @@ describe('a decode stops at its bound', () => {
       { ok: false, reason },
     ]);
     expect(await everyDecoder(file, { maxSeconds: 3 })).toMatchObject([{ ok: true }, { ok: true }]);
+  });
+});
+
+describe('one decoder call answers a bounded amount of audio', () => {
+  // A FLAC frame of constant subframes is about 14 bytes for up to 65,535 samples a channel: fed a megabyte at a
+  // time, the decoder answered this half-megabyte hour of silence in one call of 158 million frames (1.8 GB of arrays).
+  it('an hour of FLAC silence comes out of the WebAssembly decoder at most 8 of FLAC’s longest frames a call, all of it', async () => {
+    const silence = generate(path.join(tempDir(), 'silence.flac'), 'anullsrc=r=44100:cl=stereo', ['-t', '3600', '-c:a', 'flac']);
+    expect(fs.statSync(silence).size).toBeLessThan(600_000);
+    let largestCall = 0;
+    let frames = 0;
+    const handle = await fs.promises.open(silence, 'r');
+    try {
+      const calls = wasmFrames(handle, 'flac', { first: null }, (answered) => (largestCall = Math.max(largestCall, answered)));
+      for await (const chunk of calls) frames += chunk.frames;
+    } finally {
+      await handle.close();
+    }
+    expect(frames).toBe(3600 * 44_100);
+    // The bound stated whatever the file: 8 x 65,535 frames, 16 MB of float32 at FLAC's most channels (8).
+    expect(largestCall).toBeLessThanOrEqual(8 * 65_535);
   });
 });

@@ -5,22 +5,22 @@
  * the planar chunks are one array a channel), so outside them no buffer has a sane size: a FLAC declaring 2 Hz sent
  * the core's memory up by gigabytes.
  *
- * Judged by this function only, twice a file: on what its header declares, before any decoder opens it
- * (`declared-format.ts`, from `decode.ts`, for every decoder, ffmpeg's included), and on what a memory-safe decoder
- * answers, before anything is made for its samples (`decode-in-process.ts`): a FLAC's frames may name a rate of
- * their own. The WAV and AIFF readers (`workers/readers/audio/`) still hold their own copy of the rate check, with
- * the same bounds (`PCM_RATES`, taken from there so that the two cannot drift).
+ * Judged by this function only: on what a header declares, before any decoder opens it (`declared-format.ts`, from
+ * `decode.ts`, for every decoder, ffmpeg's included; and the WAV and AIFF readers, `workers/readers/audio/`, on
+ * the header they read, so that no caller of theirs gets a layout the rule refuses), and on what a memory-safe
+ * decoder answers, before anything is made for its samples (`decode-in-process.ts`): a FLAC's frames may name a
+ * rate of their own. It imports nothing of the workers, so the readers, which the analysis builds on, may call it
+ * without leaning on the rest of the analysis.
  */
 import type { DecodableAudio } from '../../common/media';
-import { PCM_RATES } from '../readers/audio/pcm-layout';
 
 export interface StreamFormat {
   sampleRate: number;
   channels: number;
 }
 
-/** Sample rates audio uses, with room on both sides: 1 kHz to 768 kHz, the WAV and AIFF readers' own bounds. */
-export const STREAM_RATES = PCM_RATES;
+/** Sample rates audio uses, with room on both sides: 1 kHz to 768 kHz (DXD times eight). */
+export const STREAM_RATES = { min: 1000, max: 768_000 } as const;
 
 /**
  * The most channels a stream may carry: 32. FLAC carries 8 and MP3 2; the bundled ffmpeg reads a WAV of 16 channels

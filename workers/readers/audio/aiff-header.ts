@@ -6,8 +6,9 @@
  * compressions (a-law, IMA, MACE...) are left to ffmpeg, or refused by its codec list.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { streamFormatRefusal } from '../../analysis/stream-format';
 import { chunksOf, readAt } from './chunked-file';
-import { BYTES_PER_SAMPLE, MAX_PCM_CHANNELS, PCM_RATES, type PcmEncoding, type PcmHeader } from './pcm-layout';
+import { BYTES_PER_SAMPLE, MAX_PCM_CHANNELS, type PcmEncoding, type PcmHeader } from './pcm-layout';
 
 interface Common {
   channels: number;
@@ -34,8 +35,9 @@ export async function readAiffHeader(handle: FileHandle, fileSize: number): Prom
   if (!common) return { ok: false, reason: 'The AIFF file has no COMM chunk.' };
   if (!sound) return { ok: false, reason: 'The AIFF file has no sound data.' };
   const { channels, sampleRate } = common;
-  if (channels === 0) return { ok: false, reason: 'The AIFF file has no channels.' };
-  if (!(sampleRate >= PCM_RATES.min && sampleRate <= PCM_RATES.max)) return { ok: false, reason: `The AIFF file’s sample rate (${sampleRate} Hz) is not one audio uses.` };
+  // The rate as the header writes it, before it is rounded: 999.6 Hz is not 1 kHz.
+  const refusal = streamFormatRefusal('aiff', { sampleRate, channels });
+  if (refusal) return { ok: false, reason: refusal };
   if (channels > MAX_PCM_CHANNELS) return { ok: false, unsupported: `${channels}-channel AIFF` };
   const encoding = encodingOf(common);
   if (!encoding) return { ok: false, unsupported: `AIFF-C '${common.compression}' (${common.bits}-bit)` };
@@ -56,8 +58,8 @@ async function readCommon(handle: FileHandle, offset: number, compressed: boolea
   };
 }
 
-/** An IEEE 754 80-bit extended float (sign, 15-bit exponent, 64-bit mantissa with its integer bit). */
-function extended80(bytes: Uint8Array): number {
+/** An IEEE 754 80-bit extended float (sign, 15-bit exponent, 64-bit mantissa with its integer bit): AIFF's rate. */
+export function extended80(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, 10);
   const exponent = view.getUint16(0) & 0x7fff;
   const mantissa = view.getUint32(2) * 2 ** 32 + view.getUint32(6);

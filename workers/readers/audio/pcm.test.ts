@@ -1,10 +1,12 @@
 // The WAV and AIFF readers against ffmpeg: every encoding they take, written by ffmpeg, reads as the same floats
-// ffmpeg decodes from it; the encodings they leave to ffmpeg are named, and headers that cannot be right are refused.
+// ffmpeg decodes from it; the encodings they leave to ffmpeg are named, and headers that cannot be right are refused
+// (a rate or channel count by the one stream rule, in its words).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STREAM_RATES } from '../../analysis/stream-format';
 import { ffmpegPath } from '../../ffmpeg';
 import { readAiffHeader } from './aiff-header';
 import { pcmFrames } from './pcm-frames';
@@ -104,5 +106,44 @@ describe('WAV and AIFF read in TypeScript', () => {
     expect((await header(write('zero-rate.wav', zeroRate))).header).toMatchObject({ ok: false, reason: expect.stringContaining('sample rate (0 Hz)') });
     const cut = await header(write('cut.wav', good.subarray(0, dataOffset + 4 * 1000 + 3)));
     expect(cut.header).toMatchObject({ ok: true, layout: { frames: 1000 } });
+  });
+});
+
+/** `file`'s bytes with the body of its first chunk `id` changed (ffmpeg writes `fmt ` and `COMM` before the samples). */
+function patched(file: string, name: string, id: string, change: (bytes: Buffer, body: number) => void): string {
+  const bytes = fs.readFileSync(file);
+  change(bytes, bytes.indexOf(id, 12, 'latin1') + 8);
+  fs.writeFileSync(path.join(dir, name), bytes);
+  return path.join(dir, name);
+}
+
+/** An 80-bit extended float (AIFF's rate): the exponent, then the mantissa with its integer bit set. */
+function extended(rate: number, bytes: Buffer, at: number): void {
+  const exponent = Math.floor(Math.log2(rate));
+  bytes.writeUInt16BE(16383 + exponent, at);
+  bytes.writeBigUInt64BE(BigInt(rate) << BigInt(63 - exponent), at + 2);
+}
+
+describe('the readers hold a header to the one stream rule (stream-format.ts), in its words', () => {
+  const wav = () => made('rule.wav', ['-c:a', 'pcm_s16le']);
+  const aiff = () => made('rule.aiff', ['-c:a', 'pcm_s16be']);
+  const rule = (kind: string, what: string) => ({ ok: false, reason: `The ${kind} file’s ${what}` });
+  it.each([
+    ['a WAV of 0 channels', () => patched(wav(), 'zero.wav', 'fmt ', (b, at) => b.writeUInt16LE(0, at + 2)), rule('WAV', 'channel count (0) is not one audio uses: Songshelf analyses 1 to 32.')],
+    ['a WAV of 33 channels', () => patched(wav(), 'wide.wav', 'fmt ', (b, at) => b.writeUInt16LE(33, at + 2)), rule('WAV', 'channel count (33) is not one audio uses: Songshelf analyses 1 to 32.')],
+    ['an a-law WAV at 2 Hz', () => patched(made('alaw-rule.wav', ['-c:a', 'pcm_alaw']), 'alaw-2.wav', 'fmt ', (b, at) => b.writeUInt32LE(2, at + 4)), rule('WAV', 'sample rate (2 Hz) is not one audio uses.')],
+    ['a WAV just under the lowest rate', () => patched(wav(), 'low.wav', 'fmt ', (b, at) => b.writeUInt32LE(STREAM_RATES.min - 1, at + 4)), rule('WAV', 'sample rate (999 Hz) is not one audio uses.')],
+    ['an AIFF of 0 channels', () => patched(aiff(), 'zero.aiff', 'COMM', (b, at) => b.writeInt16BE(0, at)), rule('AIFF', 'channel count (0) is not one audio uses: Songshelf analyses 1 to 32.')],
+    ['an AIFF of -2 channels', () => patched(aiff(), 'negative.aiff', 'COMM', (b, at) => b.writeInt16BE(-2, at)), rule('AIFF', 'channel count (-2) is not one audio uses: Songshelf analyses 1 to 32.')],
+    ['an AIFF just over the highest rate', () => patched(aiff(), 'high.aiff', 'COMM', (b, at) => extended(STREAM_RATES.max + 1, b, at + 8)), rule('AIFF', 'sample rate (768001 Hz) is not one audio uses.')],
+  ])('refuses %s', async (_case, file, refusal) => {
+    expect((await header(file())).header).toEqual(refusal);
+  });
+
+  it('takes the rule’s own bounds', async () => {
+    const lowest = patched(made('rule-low.aiff', ['-c:a', 'pcm_s16be']), 'lowest.aiff', 'COMM', (b, at) => extended(STREAM_RATES.min, b, at + 8));
+    expect((await header(lowest)).header).toMatchObject({ ok: true, layout: { sampleRate: STREAM_RATES.min } });
+    const highest = patched(made('rule-high.wav', ['-c:a', 'pcm_s16le']), 'highest.wav', 'fmt ', (b, at) => b.writeUInt32LE(STREAM_RATES.max, at + 4));
+    expect((await header(highest)).header).toMatchObject({ ok: true, layout: { sampleRate: STREAM_RATES.max } });
   });
 });

@@ -5,8 +5,9 @@
  * went back to write it) or one past the file's end means "to the end", as ffmpeg reads it.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { streamFormatRefusal } from '../../analysis/stream-format';
 import { chunksOf, readAt } from './chunked-file';
-import { BYTES_PER_SAMPLE, MAX_PCM_CHANNELS, PCM_RATES, type PcmEncoding, type PcmHeader } from './pcm-layout';
+import { BYTES_PER_SAMPLE, MAX_PCM_CHANNELS, type PcmEncoding, type PcmHeader } from './pcm-layout';
 
 const FORMAT_PCM = 0x0001;
 const FORMAT_FLOAT = 0x0003;
@@ -62,9 +63,11 @@ async function readFormat(handle: FileHandle, offset: number, size: number): Pro
 /** The encoding of the samples; or, for a format these readers leave to ffmpeg or a header that cannot be right, why. */
 function encodingOf(format: Format): PcmEncoding | Exclude<PcmHeader, { ok: true }> {
   const { tag, channels, sampleRate, blockAlign } = format;
+  // The one rule first, whatever the encoding: a stream it refuses is decoded by nobody, ffmpeg included.
+  const refusal = streamFormatRefusal('wav', { sampleRate, channels });
+  if (refusal) return { ok: false, reason: refusal };
   if (tag !== FORMAT_PCM && tag !== FORMAT_FLOAT) return { ok: false, unsupported: `${KNOWN_FORMATS[tag] ?? `format 0x${tag.toString(16)}`} WAV` };
-  if (channels === 0 || blockAlign === 0 || blockAlign % channels !== 0) return { ok: false, reason: 'The WAV file’s format chunk does not add up.' };
-  if (sampleRate < PCM_RATES.min || sampleRate > PCM_RATES.max) return { ok: false, reason: `The WAV file’s sample rate (${sampleRate} Hz) is not one audio uses.` };
+  if (blockAlign === 0 || blockAlign % channels !== 0) return { ok: false, reason: 'The WAV file’s format chunk does not add up.' };
   if (channels > MAX_PCM_CHANNELS) return { ok: false, unsupported: `${channels}-channel WAV` };
   // The container's size decides (24 valid bits in 32 are left-justified, read as 32).
   const container = blockAlign / channels;
