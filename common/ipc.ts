@@ -8,9 +8,11 @@ import type { PlayerWaveform } from './audio-analysis';
 import { snapshotBudgetSchema, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage, type SongTimeline } from './project-versions';
 import {
   importUndoSchema,
+  importUploadSchema,
   libraryExportSchema,
   libraryImportSchema,
   type ImportUndoReport,
+  type ImportUploadReceipt,
   type LastImport,
   type LibraryExportFile,
   type LibraryImportPreview,
@@ -32,6 +34,7 @@ import {
 import { customFieldPatchSchema, customFieldRefSchema, newCustomFieldSchema, type CustomField } from './custom-fields';
 import type { ErrorShape } from './errors';
 import { jsonBoundsProblem } from './json-bounds';
+import { jsonByteLimit, MAX_CALL_INPUT_BYTES } from './json-size';
 import { jobIdSchema, jobListSchema, type JobSummary } from './jobs';
 import { browseFoldersSchema, directoryPathSchema, directoryRefSchema, type AppNotification, type ChosenFolders, type DemoState, type FileDetected, type FolderListing, type WatchedDirectory } from './library';
 import type { PluginSummary } from './plugins';
@@ -141,9 +144,11 @@ export const contract = {
   'songs:open-version-copy': channel<{ copy: string }>()(z.strictObject({ id: idSchema, path: pathSchema })),
   /** The songs of a view, or the whole library, as CSV or JSON for the page to save (issue 20). */
   'library:export': channel<LibraryExportFile>()(libraryExportSchema),
-  /** A JSON library export read back: songs matched by id (then by project), custom fields by id or name. */
+  /** A JSON library export sent to be imported, a chunk at a time (no call carries more than a chunk); assembled in the data folder. */
+  'library:import-upload': channel<ImportUploadReceipt>()(importUploadSchema),
+  /** The document sent whole, read back: songs matched by id (then by project), custom fields by id or name. Its upload is removed. */
   'library:import': channel<LibraryImportReport>()(libraryImportSchema),
-  /** What `library:import` would do with the document: songs added, values changed (old -> new) or kept, entries skipped. Writes nothing. */
+  /** What `library:import` would do with the document sent: songs added, values changed (old -> new) or kept, entries skipped. Writes nothing; the upload stays. */
   'library:import-preview': channel<LibraryImportPreview>()(libraryImportSchema),
   /** The last import while it can be undone; null when there is none. */
   'library:last-import': channel<{ lastImport: LastImport | null }>()(noInput),
@@ -342,12 +347,13 @@ export type Api = {
 };
 
 /**
- * The one refusal of an input too deep or too large (`json-bounds.ts`), given by the core's router and, before a call
- * is serialised, by `window.api` itself and the website's cloud library: serialising a value nested 50,000 deep
- * (`JSON.stringify`, Electron's structured clone, zod) overflows the stack, and the caller must get this answer instead.
+ * The one refusal of an input too deep or too large (`json-bounds.ts`; in bytes, `json-size.ts`), given by the core's
+ * router and, before a call is serialised, by `window.api` itself and the website's cloud library: serialising a value
+ * nested 50,000 deep (`JSON.stringify`, Electron's structured clone, zod) overflows the stack, and the caller must get
+ * this answer instead; an input past `MAX_CALL_INPUT_BYTES` is no call the page makes.
  */
 export function inputBoundsRefusal(channel: Channel, input: unknown): ErrorShape | null {
-  const shape = jsonBoundsProblem(input);
+  const shape = jsonBoundsProblem(input, { check: jsonByteLimit(MAX_CALL_INPUT_BYTES) });
   return shape ? { code: 'invalid_input', message: `Invalid input for ${channel}: the input is ${shape}.` } : null;
 }
 

@@ -17,10 +17,17 @@ import { editTime, type EditTimes, type UserField } from './song-edits';
 export const LIBRARY_EXPORT_FORMAT = 'songshelf-library';
 export const LIBRARY_EXPORT_VERSION = 1;
 /**
- * The largest document an import reads: about 20,000 songs with all they were read to hold (tracks, samples,
- * analysis); the browser host's frames are sized to carry it.
+ * The largest document an import reads, in characters (UTF-16 code units, a string's length): about 20,000 songs with
+ * all they were read to hold (tracks, samples, analysis). It never crosses in one call: the page sends it in chunks.
  */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+/**
+ * Characters of a document per `library:import-upload` call. JSON text read from a file holds no raw control
+ * characters but tab, newline and return (2 bytes each, escaped) and no lone surrogates (`File.text()` decodes UTF-8),
+ * so a chunk is at most 3 bytes a character in a frame: 3 MiB, under the budget of any call (`MAX_CALL_INPUT_BYTES`,
+ * common/json-size.ts) with room for the rest of the call.
+ */
+export const IMPORT_CHUNK_CHARS = 1024 * 1024;
 
 export interface LibraryDocument {
   format: typeof LIBRARY_EXPORT_FORMAT;
@@ -44,7 +51,47 @@ export interface LibraryExportFile {
   songs: number;
 }
 
-export const libraryImportSchema = z.strictObject({ json: z.string().min(2).max(MAX_IMPORT_BYTES) });
+/** The core's name for a document being sent (a random UUID), given by its answer to the first chunk. */
+const uploadIdSchema = z.uuid();
+
+/**
+ * One chunk of a document the page sends to import (`library:import-upload`), in order: the core assembles it in the
+ * data folder (main/library/import-upload.ts) and refuses one past `MAX_IMPORT_BYTES` characters.
+ */
+export const importUploadSchema = z.strictObject({
+  /** Absent on the first chunk; the core's answer gives it for the next ones. */
+  uploadId: uploadIdSchema.optional(),
+  /** Where this chunk starts, in characters: must equal what the core has received so far. */
+  offset: z.number().int().nonnegative().max(MAX_IMPORT_BYTES),
+  text: z.string().max(IMPORT_CHUNK_CHARS),
+  /** The last chunk: the document is whole, and may be previewed and imported. */
+  done: z.boolean(),
+});
+export type ImportUploadChunk = z.input<typeof importUploadSchema>;
+
+export interface ImportUploadReceipt {
+  uploadId: string;
+  /** Characters received so far. */
+  received: number;
+  done: boolean;
+}
+
+/** A document sent whole, by its uploadId: the preview reads it and leaves it; the import reads it and removes it. */
+export const libraryImportSchema = z.strictObject({ uploadId: uploadIdSchema });
+
+/**
+ * The chunks that send `text` (without the uploadId, which the first answer gives): at least one, the last `done`.
+ * `chunkChars` (default and most: `IMPORT_CHUNK_CHARS`) may cut a surrogate pair: the core keeps the text as code
+ * units, so the pair comes back whole.
+ */
+export function importUploadChunks(text: string, chunkChars = IMPORT_CHUNK_CHARS): Omit<ImportUploadChunk, 'uploadId'>[] {
+  const size = Math.max(1, Math.min(chunkChars, IMPORT_CHUNK_CHARS));
+  const chunks: Omit<ImportUploadChunk, 'uploadId'>[] = [];
+  for (let offset = 0; offset === 0 || offset < text.length; offset += size) {
+    chunks.push({ offset, text: text.slice(offset, offset + size), done: offset + size >= text.length });
+  }
+  return chunks;
+}
 
 /** An entry not imported, by its place in the document, with why. */
 export interface ImportSkip {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { idSchema, shortTextSchema } from './schema-parts';
 
-/** Raw bytes per chunk: base64 makes it ~1.4 MB, well under the bridge's 4 MiB frame. */
+/** Raw bytes per chunk: base64 makes it ~1.4 MB, well under the 4 MiB any call may take (`MAX_CALL_INPUT_BYTES`, json-size.ts). */
 export const LOCAL_FILE_CHUNK_BYTES = 1024 * 1024;
 /** The largest file saved this way: far above any bounce or session, far below a disk-filling mistake. */
 export const MAX_LOCAL_FILE_BYTES = 4 * 1024 * 1024 * 1024;

@@ -8,6 +8,7 @@
  * - `<data>/<file>.<pid>.tmp`: a file replaced whole (`temporaryFileOf`: the session vault, the window state), and
  *   the lock's own (`instance-lock.ts`, `songshelf.lock.<random>.<pid>.tmp`);
  * - `<data>/songshelf.lock.<lock>.takeover-<n>`: a claim left by a takeover of a dead holder's lock cut short;
+ * - `<data>/library-import.<uuid>.part`: a library document the page was sending to import (`library/import-upload.ts`);
  * - `<data>/snapshots/<song id>/.<uuid>.part`: a snapshot being copied (`versions/snapshots.ts`);
  * - `<data>/waveforms/<name>.part`: a waveform being written (`analysis/waveforms.ts`);
  * - `<data>/compressed/<name>.part`: a copy ffmpeg is compressing (`workers/compress/compress-audio.ts`).
@@ -18,6 +19,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LOCK_FILE_NAME } from '../instance-lock';
+import { IMPORT_UPLOAD_FILE } from '../library/import-upload';
 import { COMPRESSED_FOLDER } from '../media/compression';
 import { WAVEFORMS_FOLDER } from '../analysis/waveforms';
 import { isSongId, SNAPSHOTS_FOLDER } from '../versions/snapshots';
@@ -54,7 +56,7 @@ export async function sweepTemporaryFiles(dataDir: string, startedAt = processSt
       removed.push(file);
     }
   };
-  await sweep(dataDir, (name) => REPLACED_WHOLE.test(name) || LOCK_CLAIM.test(name));
+  await sweep(dataDir, (name) => REPLACED_WHOLE.test(name) || LOCK_CLAIM.test(name) || IMPORT_UPLOAD_FILE.test(name));
   await sweep(path.join(dataDir, WAVEFORMS_FOLDER), (name) => PART.test(name));
   await sweep(path.join(dataDir, COMPRESSED_FOLDER), (name) => PART.test(name));
   const snapshots = path.join(dataDir, SNAPSHOTS_FOLDER);

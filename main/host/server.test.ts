@@ -3,7 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_IMPORT_BYTES } from '../../common/library-export';
+import { BRIDGE_CHANNELS } from '../../common/ipc';
+import { MAX_CALL_INPUT_BYTES } from '../../common/json-size';
+import { IMPORT_CHUNK_CHARS } from '../../common/library-export';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
 import { MAX_FRAME_BYTES, startHost, type RunningHost } from './server';
@@ -105,39 +107,61 @@ describe('browser host bridge', () => {
 });
 
 describe('browser host frames', () => {
-  /** The largest call the page makes: an import's preview of a document of `MAX_IMPORT_BYTES` characters, each 3 bytes in UTF-8. */
-  function largestLegalFrame(id: number): string {
-    const json = `"${'\u0800'.repeat(MAX_IMPORT_BYTES - 2)}"`;
-    return JSON.stringify({ type: 'call', id, channel: 'library:import-preview', input: { json } });
+  /** A call as the page's bridge writes it. */
+  function callFrame(id: number, channel: string, input: unknown): string {
+    return JSON.stringify({ type: 'call', id, channel, input });
   }
 
-  it('carries the largest legal call to the core and answers it', async () => {
+  async function open() {
     const connection = await connect(host.token);
     if (!('socket' in connection)) throw new Error('refused');
-    const frame = largestLegalFrame(Number.MAX_SAFE_INTEGER);
-    expect(Buffer.byteLength(frame)).toBeGreaterThan(MAX_FRAME_BYTES - 1024);
-    expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
-    const closed = new Promise<number>((resolve) => connection.socket.once('close', resolve));
-    const reply = nextFrame(connection.socket, 'result');
-    connection.socket.send(frame);
-    // Not a library export: refused by the import, in an envelope, on a socket that stays open.
-    expect(await Promise.race([reply, closed.then((code) => ({ closedWith: code }))])).toMatchObject({ id: Number.MAX_SAFE_INTEGER, result: { ok: false } });
-    connection.socket.close();
-  }, 60_000);
+    return connection.socket;
+  }
+
+  /** The frame's answer, or the code the socket closed with. */
+  async function answerTo(socket: WebSocket, frame: string): Promise<Record<string, unknown>> {
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    const reply = nextFrame(socket, 'result');
+    socket.send(frame);
+    return Promise.race([reply, closed.then((code) => ({ closedWith: code }))]);
+  }
+
+  it('carries the largest call the page makes, a chunk of a document to import in 3-byte characters, and answers it', async () => {
+    const socket = await open();
+    const frame = callFrame(Number.MAX_SAFE_INTEGER, 'library:import-upload', { offset: 0, text: '\u0800'.repeat(IMPORT_CHUNK_CHARS), done: false });
+    expect(Buffer.byteLength(frame)).toBeGreaterThan(3 * IMPORT_CHUNK_CHARS);
+    expect(await answerTo(socket, frame)).toMatchObject({ id: Number.MAX_SAFE_INTEGER, result: { ok: true, data: { received: IMPORT_CHUNK_CHARS, done: false } } });
+    socket.close();
+  });
+
+  it('answers a frame of exactly MAX_FRAME_BYTES (the longest channel, the longest id, an input at the budget), and refuses an input one byte over the budget in words', async () => {
+    const socket = await open();
+    const longest = [...BRIDGE_CHANNELS].sort((a, b) => b.length - a.length)[0]!;
+    const atBudget = { x: 'a'.repeat(MAX_CALL_INPUT_BYTES - '{"x":""}'.length) };
+    const largest = callFrame(-Number.MAX_SAFE_INTEGER, longest, atBudget);
+    expect(Buffer.byteLength(largest)).toBe(MAX_FRAME_BYTES);
+    // Within every bound but the channel's schema: refused by it, in an envelope, on a socket that stays open.
+    expect(await answerTo(socket, largest)).toMatchObject({ id: -Number.MAX_SAFE_INTEGER, result: { ok: false, error: { code: 'invalid_input', message: expect.stringContaining(longest) } } });
+    const overBudget = callFrame(5, 'db:add-song', { name: 'a'.repeat(MAX_CALL_INPUT_BYTES - '{"name":""}'.length + 1) });
+    expect(Buffer.byteLength(overBudget)).toBeLessThan(MAX_FRAME_BYTES);
+    expect(await answerTo(socket, overBudget)).toMatchObject({ id: 5, result: { ok: false, error: { code: 'invalid_input', message: 'Invalid input for db:add-song: the input is too large (more than 4 MiB as JSON).' } } });
+    socket.close();
+  });
+
+  it('closes the socket on an 8 MiB frame, before parsing it: no call the page may make is that large', async () => {
+    const socket = await open();
+    expect(await answerTo(socket, callFrame(3, 'db:add-song', { name: 'x'.repeat(8 * 1024 * 1024) }))).toEqual({ closedWith: 1009 });
+  });
 
   it('closes the socket on a frame one byte over the cap, before parsing it, and serves the next page', async () => {
-    const connection = await connect(host.token);
-    if (!('socket' in connection)) throw new Error('refused');
-    const closed = new Promise<number>((resolve) => connection.socket.once('close', resolve));
-    connection.socket.send(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20), { binary: false });
+    const socket = await open();
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    socket.send(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20), { binary: false });
     expect(await closed).toBe(1009);
-    const next = await connect(host.token);
-    if (!('socket' in next)) throw new Error('refused');
-    const reply = nextFrame(next.socket, 'result');
-    next.socket.send(JSON.stringify({ type: 'call', id: 2, channel: 'db:get-views' }));
-    expect(await reply).toMatchObject({ id: 2, result: { ok: true } });
-    next.socket.close();
-  }, 60_000);
+    const next = await open();
+    expect(await answerTo(next, callFrame(2, 'db:get-views', undefined))).toMatchObject({ id: 2, result: { ok: true } });
+    next.close();
+  });
 });
 
 describe('browser host pages', () => {

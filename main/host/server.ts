@@ -7,30 +7,33 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH } from '../../common/constants';
 import { MEDIA_HOST_PATH } from '../../common/media';
-import { isEventName } from '../../common/ipc';
+import { BRIDGE_CHANNELS, isEventName } from '../../common/ipc';
+import { MAX_CALL_INPUT_BYTES } from '../../common/json-size';
 import type { Core } from '../core';
 import { contentSecurityPolicy } from '../security/csp';
 import { allowedOrigins, checkBridgeAccess, isOwnHost, loggablePath, newToken } from './access';
-import { MAX_IMPORT_BYTES } from '../../common/library-export';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
 import { serveStatic } from './static-files';
 
 /**
- * The largest frame the bridge takes: just above the largest call the page makes, `library:import` (or its preview)
- * with a document of `MAX_IMPORT_BYTES` characters (common/library-export.ts). The router's bounds (common/ipc.ts
- * `inputBoundsRefusal`, common/json-bounds.ts) count values and depth, not bytes; no other call the page makes comes
- * near this (the next largest, a chunk of a saved file, is under 1.5 MB). A larger frame closes the socket (1009)
- * before a byte of it is parsed.
- *
- * In the frame the document is a JSON string. A document the core can import is JSON text read from a file: no lone
- * surrogates, no raw control characters but tab, newline and return. Each of its characters takes at most 3 bytes
- * there (U+0800-U+FFFF in UTF-8); `"`, `\` and the three whitespace characters, escaped, take 2; a surrogate pair 4.
- * So a 64 Mi-character import needs up to 192 MiB: a cap of the document's length plus 1 MiB closed the socket on
- * legal imports whose quotes and line breaks (2 bytes each once escaped) took them past it. The rest of the frame
- * (type, id, channel, the input's key) is under 200 bytes.
+ * The bytes of a call's frame around its input, at most: the page's bridge writes `{"type":"call","id":…,
+ * "channel":…,"input":…}` with JSON.stringify, the id a safe integer (17 characters at most), the channel one of the
+ * contract's (ASCII).
  */
-export const MAX_FRAME_BYTES = 3 * MAX_IMPORT_BYTES + 1024;
+const CALL_FRAME_WRAPPER_BYTES = Buffer.byteLength(
+  JSON.stringify({ type: 'call', id: -Number.MAX_SAFE_INTEGER, channel: [...BRIDGE_CHANNELS].sort((a, b) => b.length - a.length)[0], input: null }),
+) - 'null'.length;
+
+/**
+ * The largest frame the bridge takes: the largest call the page may make, and not a byte more. A call's input is
+ * bounded in bytes (`MAX_CALL_INPUT_BYTES`, 4 MiB of JSON: common/json-size.ts), refused past it by `window.api` before
+ * it is sent and by the router; the largest calls the page really makes carry a chunk of a document to import
+ * (`library:import-upload`, at most 3 MiB) or of a file to save (`saveLocalFile`, 1.4 MB), and no call carries a whole
+ * document any more. A larger frame closes the socket (1009) before a byte of it is parsed: a hostile page can make
+ * the core parse 4 MiB at a time, no more.
+ */
+export const MAX_FRAME_BYTES = MAX_CALL_INPUT_BYTES + CALL_FRAME_WRAPPER_BYTES;
 
 export interface HostOptions {
   core: Core;

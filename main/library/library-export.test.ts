@@ -2,11 +2,12 @@
 // second computer would, and hostile documents that change nothing they should not.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomField } from '../../common/custom-fields';
-import type { LibraryDocument, LibraryExportFile, LibraryImportReport } from '../../common/library-export';
+import type { LibraryDocument, LibraryExportFile } from '../../common/library-export';
 import type { Song } from '../../common/song';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
+import { importDocument, importDocumentEnvelope } from './import-test-support';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -40,7 +41,7 @@ describe('library:export and library:import', () => {
     expect(document.fields.map((field) => field.name)).toEqual(['Mood']);
 
     const there = await core();
-    const first = await call<LibraryImportReport>(there, 'library:import', { json: file.content });
+    const first = await importDocument(there, file.content);
     expect(first).toEqual({ added: 3, updated: 0, unchanged: 0, kept: 0, fieldsAdded: 1, skipped: [], backupFile: expect.stringMatching(/^songshelf\.db\.before-import-\d+\.bak$/) });
     const imported = getSongs(there.db).find((song) => song.id === songs[0]!.id)!;
     expect(imported).toMatchObject({ name: 'Night Drive', tempo: '92', key: 'A minor', tags: ['demo', 'synth'], notes: 'Verse, "needs" work\nbridge' });
@@ -49,7 +50,7 @@ describe('library:export and library:import', () => {
     expect(getSongs(there.db).find((song) => song.name === 'Old Idea')?.hidden).toBe(true);
 
     // The same file again: matched by id, nothing added, nothing duplicated, nothing written (so no backup either).
-    const second = await call<LibraryImportReport>(there, 'library:import', { json: file.content });
+    const second = await importDocument(there, file.content);
     expect(second).toEqual({ added: 0, updated: 0, unchanged: 3, kept: 0, fieldsAdded: 0, skipped: [], backupFile: null });
     expect(getSongs(there.db)).toHaveLength(3);
   });
@@ -74,7 +75,7 @@ describe('library:export and library:import', () => {
   it('refuses a file that is not a library export, and changes nothing', async () => {
     const here = await core();
     for (const json of ['not json', '{"format":"something-else","version":1,"songs":[]}', '{"format":"songshelf-library","version":2,"songs":[]}', '[]']) {
-      const result = await here.router.dispatch('library:import', { json });
+      const result = await importDocumentEnvelope(here, json);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.message).toBe('This file is not a Songshelf library export.');
     }
@@ -98,7 +99,7 @@ describe('library:export and library:import', () => {
         'a string',
       ],
     };
-    const report = await call<LibraryImportReport>(here, 'library:import', { json: JSON.stringify(document) });
+    const report = await importDocument(here, JSON.stringify(document));
     expect(report.added).toBe(2);
     expect(report.fieldsAdded).toBe(0);
     expect(report.skipped.map((skip) => skip.index)).toEqual([1, 2, 3, 4, 6]);
@@ -113,7 +114,7 @@ describe('library:export and library:import', () => {
     const here = await core();
     const scanned = await call<Song>(here, 'db:add-song', { name: 'Scanned Here', projectPath: '/Music/Live/Song Project/Song.als', source: 'directory' });
     const document = { format: 'songshelf-library', version: 1, songs: [{ id: '01a20d87-265f-73c1-bba7-d5b791c71530', name: 'Song', projectPath: '/Music/Live/Song Project/Song.als', status: 'Mastering', notes: 'from the laptop' }] };
-    const report = await call<LibraryImportReport>(here, 'library:import', { json: JSON.stringify(document) });
+    const report = await importDocument(here, JSON.stringify(document));
     expect(report).toMatchObject({ added: 0, updated: 1 });
     expect(getSongs(here.db)).toEqual([expect.objectContaining({ id: scanned.id, status: 'Mastering', notes: 'from the laptop' })]);
   });

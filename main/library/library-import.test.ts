@@ -12,6 +12,7 @@ import { getSong, getSongs } from '../../db/repositories/songs';
 import { getUnsyncedChanges, markSynced } from '../../db/repositories/sync-records';
 import { tempDir, testClock, type TestClock } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
+import { importDocument, uploadDocument } from './import-test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -44,7 +45,7 @@ describe('library:import and newer work', () => {
     await call(laptop, 'db:update-song', { id: song.id, patch: { status: 'Writing', notes: 'laptop notes' } });
     laptopClock.set(at(2));
     studioClock.set(at(2));
-    await call(studio, 'library:import', { json: await exportJson(laptop) });
+    await importDocument(studio, await exportJson(laptop));
 
     // The studio writes newer notes; later the laptop moves the status on and exports.
     studioClock.set(at(3));
@@ -55,7 +56,7 @@ describe('library:import and newer work', () => {
     const oldExport = await exportJson(laptop);
 
     studioClock.set(at(6));
-    await call(studio, 'library:import', { json: oldExport });
+    await importDocument(studio, oldExport);
     const imported = getSong(studio.db, song.id)!;
     expect(imported.notes).toBe('studio notes');
     expect(imported.editedAt.notes).toBe(at(3));
@@ -77,7 +78,7 @@ describe('library:import and newer work', () => {
     await call(here, 'db:update-song', { id: song.id, patch: { notes: 'written after the export' } });
     const document = { format: 'songshelf-library', version: 1, exportedAt: new Date(at(3)).toISOString(), songs: [{ id: song.id, name: 'Undated', tags: ['from the file'], notes: 'older notes' }] };
     clock.set(at(6));
-    const report = await call<LibraryImportReport>(here, 'library:import', { json: JSON.stringify(document) });
+    const report = await importDocument(here, JSON.stringify(document));
     expect(report).toMatchObject({ updated: 1, kept: 1 });
     const imported = getSong(here.db, song.id)!;
     expect(imported).toMatchObject({ tags: ['from the file'], notes: 'written after the export' });
@@ -104,7 +105,8 @@ describe('library:import and newer work', () => {
       ],
     });
     clock.set(at(6));
-    const preview = await call<LibraryImportPreview>(here, 'library:import-preview', { json: document });
+    const uploadId = await uploadDocument(here, document);
+    const preview = await call<LibraryImportPreview>(here, 'library:import-preview', { uploadId });
     expect(preview).toEqual({
       exportedAt: at(3),
       totals: { added: 1, changed: 1, unchanged: 0, kept: 1, skipped: 1 },
@@ -120,8 +122,8 @@ describe('library:import and newer work', () => {
     expect(backupsIn(here)).toEqual([]);
     expect(await call(here, 'library:last-import')).toEqual({ lastImport: null });
 
-    // Applied, the import does what the preview said.
-    const report = await call<LibraryImportReport>(here, 'library:import', { json: document });
+    // Applied, the import does what the preview said, reading the document the preview read.
+    const report = await call<LibraryImportReport>(here, 'library:import', { uploadId });
     expect(report).toMatchObject({ added: 1, updated: 1, unchanged: 0, kept: 1, fieldsAdded: 1 });
     const energy = (await call<CustomField[]>(here, 'fields:list'))[0]!;
     expect(getSong(here.db, NEW_SONG)?.custom).toEqual({ [energy.id]: 'high' });
@@ -136,7 +138,7 @@ describe('library:import and newer work', () => {
     for (const day of [1, 2, 3, 4]) {
       clock.set(at(day));
       const document = { format: 'songshelf-library', version: 1, exportedAt: new Date(at(day)).toISOString(), songs: [{ id: song.id, notes: `import ${day}` }] };
-      reports.push(await call<LibraryImportReport>(here, 'library:import', { json: JSON.stringify(document) }));
+      reports.push(await importDocument(here, JSON.stringify(document)));
     }
     expect(getSong(here.db, song.id)?.notes).toBe('import 4');
     expect(backupsIn(here)).toEqual(reports.slice(1).map((report) => report.backupFile).sort());
@@ -165,7 +167,7 @@ describe('library:import and newer work', () => {
       ],
     };
     clock.set(at(4));
-    await call(here, 'library:import', { json: JSON.stringify(document) });
+    await importDocument(here, JSON.stringify(document));
     expect(getSong(here.db, song.id)).toMatchObject({ status: 'Mixing', tags: ['live'], notes: 'nobody edited these', editedAt: { status: at(2), tags: at(2) } });
     clock.set(at(5));
     await call(here, 'db:update-song', { id: song.id, patch: { tags: ['live', 'mine'] } });
@@ -198,7 +200,7 @@ describe('library:import and newer work', () => {
     const other = '01a20d87-265f-73c1-bba7-d5b791c71541';
     const document = { format: 'songshelf-library', version: 1, exportedAt: new Date(at(1)).toISOString(), songs: [{ id: NEW_SONG, name: 'Never Pushed' }, { id: other, name: 'Edited Since' }] };
     clock.set(at(2));
-    await call(here, 'library:import', { json: JSON.stringify(document) });
+    await importDocument(here, JSON.stringify(document));
     clock.set(at(3));
     await call(here, 'db:update-song', { id: other, patch: { notes: 'worked on after the import' } });
     const { lastImport } = await call<{ lastImport: LastImport }>(here, 'library:last-import');

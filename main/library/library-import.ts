@@ -1,9 +1,9 @@
 /**
- * A library export brought back (issue 28, item 4): `library:import-preview` shows the plan (`import-plan.ts`) and
- * writes nothing; `library:import` writes the same plan, made again from the library as it is then. Before it
- * writes, the database is copied beside itself (`db/backup.ts`), and what it changes is recorded so that the last
- * import can be undone (`import-undo.ts`). Songs go through the songs writer, with their sync records, a batch per
- * transaction.
+ * A library export brought back (issue 28, item 4), its text sent in chunks first (`import-upload.ts`):
+ * `library:import-preview` shows the plan (`import-plan.ts`) and writes nothing; `library:import` writes the same
+ * plan, made again from the library as it is then. Before it writes, the database is copied beside itself
+ * (`db/backup.ts`), and what it changes is recorded so that the last import can be undone (`import-undo.ts`). Songs
+ * go through the songs writer, with their sync records, a batch per transaction.
  */
 import path from 'node:path';
 import { MAX_PREVIEW_ENTRIES, type ImportSkip, type LibraryImportPreview, type LibraryImportReport } from '../../common/library-export';

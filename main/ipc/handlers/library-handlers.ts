@@ -1,7 +1,7 @@
 /**
  * Watched folders and scans: `watchDirectory`, `getWatchedDirectories`, `scanDirectory`, removing a folder, and
  * choosing folders (the OS's dialog, or the browser host's folder browser); taking the library out and back in
- * (export, import with its preview and undo); the snapshots' budget and what they take.
+ * (export, import sent in chunks, with its preview and undo); the snapshots' budget and what they take.
  */
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
@@ -11,6 +11,7 @@ import { addDemoLibrary, demoState, removeDemoLibrary } from '../../library/demo
 import { browseFolders } from '../../library/folder-browser';
 import { lastImport, undoLastImport } from '../../library/import-undo';
 import { exportLibrary } from '../../library/library-export';
+import { importUploadsOf } from '../../library/import-upload';
 import { importLibrary, previewImport } from '../../library/library-import';
 import { folderPlaces } from '../../security/watchable-folder';
 import type { HandlerMap } from '../handler';
@@ -36,8 +37,10 @@ export const libraryHandlers = {
     return { id: removed.id, path: removed.path };
   },
   'library:export': (request, { db }) => exportLibrary(db, request),
-  'library:import-preview': ({ json }, { db }) => previewImport(db, json),
-  'library:import': ({ json }, { db }) => importLibrary(db, json),
+  // The document arrives in chunks (no call carries it whole) and is read back by its uploadId.
+  'library:import-upload': (chunk, { db, dataDir }) => importUploadsOf(db, dataDir).receive(chunk),
+  'library:import-preview': async ({ uploadId }, { db, dataDir }) => previewImport(db, await importUploadsOf(db, dataDir).read(uploadId)),
+  'library:import': ({ uploadId }, { db, dataDir }) => importUploadsOf(db, dataDir).consume(uploadId, (json) => importLibrary(db, json)),
   'library:last-import': (_input, { db }) => ({ lastImport: lastImport(db) }),
   'library:import-undo': ({ importedAt }, { db }) => undoLastImport(db, importedAt),
   'library:snapshot-budget': (_input, { db }) => getSnapshotBudget(db),

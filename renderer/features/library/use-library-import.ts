@@ -1,19 +1,32 @@
 /**
- * Bringing a JSON export back, in three steps the user sees (issue 28, item 4): the core previews the file
- * (`library:import-preview`, nothing written), the user applies it (`library:import`, which backs the library up
- * first) or cancels, and the last import can be undone (`library:import-undo`). The core decides every value; the
- * page only shows and asks.
+ * Bringing a JSON export back, in three steps the user sees (issue 28, item 4): the file's text is sent to the core
+ * a chunk at a time (`library:import-upload`: no call carries a whole document, over Electron's IPC or the browser
+ * host's WebSocket alike), the core previews it (`library:import-preview`, nothing written), the user applies it
+ * (`library:import`, which backs the library up first) or cancels, and the last import can be undone
+ * (`library:import-undo`). The core decides every value; the page only shows and asks.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ImportUndoReport, LastImport, LibraryImportPreview, LibraryImportReport } from '../../../common/library-export';
+import { importUploadChunks, type ImportUndoReport, type LastImport, type LibraryImportPreview, type LibraryImportReport } from '../../../common/library-export';
+import type { Envelope } from '../../../common/ipc';
 import { callCore, hasCore } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 
-/** A file read and previewed, waiting for the user's answer. */
+/** A file sent and previewed, waiting for the user's answer; the core holds its text by `uploadId`. */
 export interface PendingImport {
   fileName: string;
-  json: string;
+  uploadId: string;
   preview: LibraryImportPreview;
+}
+
+/** Sends the document in order, a chunk a call; the uploadId that names it once whole, or the first refusal. */
+async function sendDocument(text: string): Promise<Envelope<string>> {
+  let uploadId: string | undefined;
+  for (const chunk of importUploadChunks(text)) {
+    const result = await callCore('library:import-upload', { ...chunk, ...(uploadId ? { uploadId } : {}) });
+    if (!result.ok) return result;
+    uploadId = result.data.uploadId;
+  }
+  return { ok: true, data: uploadId! };
 }
 
 export function useLibraryImport() {
@@ -32,17 +45,22 @@ export function useLibraryImport() {
   const preview = async (file: File) => {
     if (!hasCore()) return;
     setBusy(`Reading ${file.name}…`);
-    const json = await file.text();
-    const result = await callCore('library:import-preview', { json });
+    const sent = await sendDocument(await file.text());
+    if (!sent.ok) {
+      setBusy(null);
+      showToast({ kind: 'error', message: sent.error.message });
+      return;
+    }
+    const result = await callCore('library:import-preview', { uploadId: sent.data });
     setBusy(null);
-    if (result.ok) setPending({ fileName: file.name, json, preview: result.data });
+    if (result.ok) setPending({ fileName: file.name, uploadId: sent.data, preview: result.data });
     else showToast({ kind: 'error', message: result.error.message });
   };
 
   const apply = async () => {
     if (!hasCore() || !pending) return;
     setBusy(`Importing ${pending.fileName}…`);
-    const result = await callCore('library:import', { json: pending.json });
+    const result = await callCore('library:import', { uploadId: pending.uploadId });
     setBusy(null);
     setPending(null);
     if (!result.ok) {
