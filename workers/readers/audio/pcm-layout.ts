@@ -25,8 +25,6 @@ export type PcmHeader = { ok: true; layout: PcmLayout } | { ok: false; unsupport
 
 /** 7.1 and below; wider files (ambisonics, stems in one file) go to ffmpeg. */
 export const MAX_PCM_CHANNELS = 8;
-/** Sample rates audio uses, with room on both sides. */
-export const PCM_RATES = { min: 1000, max: 768_000 } as const;
 
 export const BYTES_PER_SAMPLE: Record<PcmEncoding, number> = {
   u8: 1,
