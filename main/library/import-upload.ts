@@ -37,6 +37,8 @@ interface OpenImport {
   received: number;
   done: boolean;
   lastUsedAt: number;
+  /** The order of use: two uses in one millisecond still tell which came last (the least used gives way first). */
+  useOrder: number;
   /** A chunk is being written: another one would race it. */
   writing: boolean;
 }
@@ -55,6 +57,8 @@ function outOfOrder(offset: number, received: number): string {
 
 export class ImportUploads {
   private readonly uploads = new Map<string, OpenImport>();
+  /** How many uses so far: each use takes the next number (`useOrder`). */
+  private uses = 0;
 
   constructor(
     private readonly dataDir: string,
@@ -83,7 +87,7 @@ export class ImportUploads {
       await writingTo(upload.file, () => fs.writeFile(upload.file, units, { flag: existing ? 'a' : 'wx' }));
       upload.received += chunk.text.length;
       upload.done = chunk.done;
-      upload.lastUsedAt = this.now();
+      this.touch(upload);
       return { uploadId: upload.id, received: upload.received, done: upload.done };
     } catch (error) {
       // A chunk half written leaves the document in an unknown state: it cannot go on.
@@ -98,7 +102,7 @@ export class ImportUploads {
   async read(uploadId: string): Promise<string> {
     await this.dropIdle();
     const upload = this.whole(uploadId);
-    upload.lastUsedAt = this.now();
+    this.touch(upload);
     return readText(upload.file);
   }
 
@@ -127,11 +131,16 @@ export class ImportUploads {
     return upload;
   }
 
+  private touch(upload: OpenImport): void {
+    upload.lastUsedAt = this.now();
+    upload.useOrder = this.uses += 1;
+  }
+
   private open(): OpenImport {
     // Another first chunk took the room made for this one.
     if (this.uploads.size >= MAX_OPEN_IMPORTS) throw new AppError('limit_reached', TOO_MANY);
     const id = randomUUID();
-    const upload: OpenImport = { id, file: path.join(this.dataDir, `library-import.${id}.part`), received: 0, done: false, lastUsedAt: this.now(), writing: false };
+    const upload: OpenImport = { id, file: path.join(this.dataDir, `library-import.${id}.part`), received: 0, done: false, lastUsedAt: this.now(), useOrder: (this.uses += 1), writing: false };
     this.uploads.set(id, upload);
     return upload;
   }
@@ -142,7 +151,7 @@ export class ImportUploads {
    */
   private async makeRoom(): Promise<void> {
     if (this.uploads.size < MAX_OPEN_IMPORTS) return;
-    const waiting = [...this.uploads.values()].filter((upload) => upload.done).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+    const waiting = [...this.uploads.values()].filter((upload) => upload.done).sort((a, b) => a.useOrder - b.useOrder);
     const oldest = waiting[0];
     if (!oldest) throw new AppError('limit_reached', TOO_MANY);
     await this.drop(oldest);
