@@ -122,6 +122,7 @@ test('a song shared from the app is heard and commented on by a listener with no
   await listener.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(listener.getByText('That name cannot be used: choose another.')).toBeVisible();
   await expect(listener.getByTestId('listen-comment')).toHaveCount(3);
+  await listener.screenshot({ path: 'e2e/artifacts/listen-owner-reply.png' });
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
 
   // The owner, signed in on the website, replies on the page itself.
