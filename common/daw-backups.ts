@@ -13,7 +13,7 @@ export const PRO_TOOLS_BACKUP_FOLDER = 'Session File Backups';
 export const LOGIC_BACKUP_FOLDER = 'Project File Backups';
 
 /** The backup folder beside a session of this DAW (Logic keeps its own inside each alternative). */
-export const SESSION_BACKUP_FOLDERS: Record<Exclude<Daw, 'logic'>, string> = { ableton: LIVE_BACKUP_FOLDER, protools: PRO_TOOLS_BACKUP_FOLDER };
+export const SESSION_BACKUP_FOLDERS: Partial<Record<Exclude<Daw, 'logic'>, string>> = { ableton: LIVE_BACKUP_FOLDER, protools: PRO_TOOLS_BACKUP_FOLDER };
 
 /** Live's backup names: "<Set name> [YYYY-MM-DD HHMMSS].als" (the time of that save, on that computer's clock). */
 export const LIVE_BACKUP_NAME = /\[(\d{4})-(\d{2})-(\d{2}) (\d{2})(\d{2})(\d{2})\]\.als$/i;

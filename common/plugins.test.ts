@@ -33,6 +33,8 @@ describe('standardPluginFolders', () => {
       'VST3 system /Library/Audio/Plug-Ins/VST3',
       'VST3 user /Users/ana/Library/Audio/Plug-Ins/VST3',
       'AAX system /Library/Application Support/Avid/Audio/Plug-Ins',
+      'CLAP system /Library/Audio/Plug-Ins/CLAP',
+      'CLAP user /Users/ana/Library/Audio/Plug-Ins/CLAP',
     ]);
     const windows = standardPluginFolders(
       'win32',
@@ -47,6 +49,7 @@ describe('standardPluginFolders', () => {
       'VST2 system C:\\Program Files\\Common Files\\VST2',
       'VST2 system C:\\Program Files\\Common Files\\Steinberg\\VST2',
       'AAX system C:\\Program Files\\Common Files\\Avid\\Audio\\Plug-Ins',
+      'CLAP system C:\\Program Files\\Common Files\\CLAP',
     ]);
     // Without its variables a Windows folder is not guessed.
     expect(standardPluginFolders('win32', { home: 'C:\\Users\\ana' }, windowsJoin)).toEqual([]);
@@ -61,7 +64,10 @@ describe('countPlugins and pluginsOf', () => {
       { name: 'B', format: 'AU', instances: 1 },
       { name: 'A', format: 'VST3', instances: 1 },
     ]);
-    expect(pluginsOf([{ name: 'A', format: 'AAX', instances: 1 }, { name: 'A', format: 'CLAP', instances: 1 }, { name: '', format: 'AU', instances: 1 }, 'A', null])).toEqual([{ name: 'A', format: 'AAX', instances: 1 }]);
+    expect(pluginsOf([{ name: 'A', format: 'AAX', instances: 1 }, { name: 'A', format: 'CLAP', instances: 1 }, { name: 'A', format: 'LV2', instances: 1 }, { name: '', format: 'AU', instances: 1 }, 'A', null])).toEqual([
+      { name: 'A', format: 'AAX', instances: 1 },
+      { name: 'A', format: 'CLAP', instances: 1 },
+    ]);
     expect(pluginsOf({ name: 'A' })).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * `PluginDevice` and `AuPluginDevice` of the set, FORMATS.md).
  */
 
-export const PLUGIN_FORMATS = ['VST2', 'VST3', 'AU', 'AAX'] as const;
+export const PLUGIN_FORMATS = ['VST2', 'VST3', 'AU', 'AAX', 'CLAP'] as const;
 export type PluginFormat = (typeof PLUGIN_FORMATS)[number];
 
 export interface PluginUse {
@@ -114,6 +114,8 @@ export function standardPluginFolders(platform: string, places: PluginFolderPlac
       ...folder(root, 'VST3', 'system', ...audio, 'VST3'),
       ...folder(places.home, 'VST3', 'user', ...audio, 'VST3'),
       ...folder(root, 'AAX', 'system', 'Library', 'Application Support', 'Avid', 'Audio', 'Plug-Ins'),
+      ...folder(root, 'CLAP', 'system', ...audio, 'CLAP'),
+      ...folder(places.home, 'CLAP', 'user', ...audio, 'CLAP'),
     ];
   }
   if (platform === 'win32') {
@@ -125,6 +127,7 @@ export function standardPluginFolders(platform: string, places: PluginFolderPlac
       ...folder(places.commonProgramFiles, 'VST2', 'system', 'VST2'),
       ...folder(places.commonProgramFiles, 'VST2', 'system', 'Steinberg', 'VST2'),
       ...folder(places.commonProgramFiles, 'AAX', 'system', 'Avid', 'Audio', 'Plug-Ins'),
+      ...folder(places.commonProgramFiles, 'CLAP', 'system', 'CLAP'),
     ];
   }
   return [];
@@ -136,6 +139,7 @@ export const PLUGIN_EXTENSIONS: Readonly<Record<PluginFormat, readonly string[]>
   VST2: ['.vst', '.dll'],
   VST3: ['.vst3'],
   AAX: ['.aaxplugin'],
+  CLAP: ['.clap'],
 };
 
 /** A build's architecture in a file name: "Serum_x64", "Massive x64", "Kontakt (64 bit)". */

@@ -4,7 +4,7 @@
  */
 import type { PluginUse } from './plugins';
 
-export const DAWS = ['ableton', 'logic', 'protools'] as const;
+export const DAWS = ['ableton', 'logic', 'protools', 'flstudio', 'reaper', 'studioone', 'cubase', 'bitwig', 'dawproject', 'garageband', 'ardour', 'lmms'] as const;
 export type Daw = (typeof DAWS)[number];
 
 export interface ProjectMeta {

@@ -63,6 +63,9 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
       return readLogicx(filePath, version);
     case 'protools':
       return readProTools(filePath, home);
+    default:
+      // Issue 43: a DAW whose reader has not landed yet; the scan records the reason and goes on.
+      throw new UnreadableFileError(filePath, `${daw} projects are not read yet`);
   }
 }
 

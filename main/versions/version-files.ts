@@ -39,7 +39,10 @@ async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Pro
     const version = await versionOf(file, file, source, daw, name);
     if (version) versions.push(version);
   }
-  const backups = path.join(folder, SESSION_BACKUP_FOLDERS[daw]);
+  // A DAW with no backup folder of its own keeps its earlier saves beside the session (or not at all).
+  const backupFolder = SESSION_BACKUP_FOLDERS[daw];
+  if (backupFolder === undefined) return versions;
+  const backups = path.join(folder, backupFolder);
   for (const name of (await listFiles(backups)).filter(isSession)) {
     const file = path.join(backups, name);
     const version = await versionOf(file, file, 'daw-backup', daw, name);
