@@ -4,7 +4,27 @@
  */
 import type { Daw } from './project-meta';
 
-export const SESSION_EXTENSIONS: Record<string, Daw> = { '.als': 'ableton', '.ptx': 'protools', '.ptf': 'protools', '.pts': 'protools' };
+export const SESSION_EXTENSIONS: Record<string, Daw> = {
+  '.als': 'ableton',
+  '.ptx': 'protools',
+  '.ptf': 'protools',
+  '.pts': 'protools',
+  '.flp': 'flstudio',
+  '.rpp': 'reaper',
+  '.song': 'studioone',
+  '.cpr': 'cubase',
+  '.npr': 'cubase',
+  '.bwproject': 'bitwig',
+  '.dawproject': 'dawproject',
+  '.ardour': 'ardour',
+  '.mmp': 'lmms',
+  '.mmpz': 'lmms',
+};
+/**
+ * Session files a DAW writes beside the session as its copy of an earlier save (FORMATS-MORE.md): read like a session,
+ * listed among its project's versions, never a song of their own. REAPER: `<name>.rpp-bak`.
+ */
+export const BACKUP_SESSION_EXTENSIONS: Record<string, Daw> = { '.rpp-bak': 'reaper' };
 /** Folders that are one project each (macOS packages): never walked into as ordinary folders. */
 export const PACKAGE_EXTENSIONS: Record<string, Daw> = { '.logicx': 'logic', '.band': 'logic' };
 export const AUDIO_EXTENSIONS = new Set(['.wav', '.mp3', '.aif', '.aiff', '.flac']);
@@ -21,10 +41,24 @@ export const SKIPPED_FOLDERS = new Set([
   'fade files',
   'video files',
   'wavecache',
+  // Ardour's session folder: its recorded and imported sources, and their peak files.
+  'interchange',
+  'peaks',
 ]);
 
 /** Folders of older copies of a project's session files: their sessions belong to the parent project. */
-export const BACKUP_FOLDERS = new Set(['backup', 'session file backups', 'project file backups']);
+export const BACKUP_FOLDERS = new Set([
+  'backup',
+  'session file backups',
+  'project file backups',
+  // Studio One's autosaved copies, Cubase's, and Bitwig's (one folder per project inside: `auto-backups/<Project>/`).
+  'history',
+  'auto saves',
+  'auto-backups',
+]);
+
+/** A backup folder that keeps a folder per project, the copies inside it (Bitwig: `auto-backups/<Project>/<Project> [date].bwproject`). */
+export const NESTED_BACKUP_FOLDERS = new Set(['auto-backups']);
 
 /** Folders where a project keeps its bounces (the song's audio). */
 export const BOUNCE_FOLDERS = new Set(['bounced files', 'bounces', 'exports', 'export', 'mixdown', 'mixdowns']);

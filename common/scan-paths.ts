@@ -9,7 +9,7 @@
  * - A changed path cannot be inspected once deleted, so a name without an extension counts: it may have
  *   been a folder holding projects.
  */
-import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, SKIPPED_FOLDERS, extensionOf } from './file-kinds';
+import { AUDIO_EXTENSIONS, BACKUP_SESSION_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, SKIPPED_FOLDERS, extensionOf } from './file-kinds';
 
 /** What a scan does with one entry of a folder: record it as one of these kinds, walk into it, or ignore it. */
 export type ScanEntryRole = 'session' | 'package' | 'audio' | 'folder' | 'ignored';
@@ -24,7 +24,7 @@ export function scanEntryRole(name: string, isFolder: boolean): ScanEntryRole {
     if (PACKAGE_EXTENSIONS[extension]) return 'package';
     return SKIPPED_FOLDERS.has(name.toLowerCase()) ? 'ignored' : 'folder';
   }
-  if (SESSION_EXTENSIONS[extension]) return 'session';
+  if (SESSION_EXTENSIONS[extension] || BACKUP_SESSION_EXTENSIONS[extension]) return 'session';
   return AUDIO_EXTENSIONS.has(extension) ? 'audio' : 'ignored';
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EntryKind, WalkEntry } from '../../common/worker-tasks';
+import { scanEntryRole } from '../../common/scan-paths';
 import { walkLibrary } from '../../workers/scan/walk';
 import { groupIntoProjects, type ProjectGroup } from './project-structure';
 import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../fixtures/shared-fixtures';
@@ -10,7 +11,7 @@ let inode = 1;
 
 function entry(relative: string, mtimeMs = 1000): WalkEntry {
   const extension = path.extname(relative).toLowerCase();
-  const kind: EntryKind = ['.als', '.ptx', '.ptf', '.pts'].includes(extension) ? 'session' : extension === '.logicx' ? 'package' : 'audio';
+  const kind: EntryKind = scanEntryRole(path.basename(relative), false) === 'session' ? 'session' : extension === '.logicx' ? 'package' : 'audio';
   return { path: path.join(ROOT, relative), kind, size: 10, mtimeMs, ino: inode++ };
 }
 
@@ -27,6 +28,35 @@ function summary(groups: ProjectGroup[]) {
 }
 
 describe('groupIntoProjects', () => {
+  it('keeps every other DAW’s backups and autosaves with their project: REAPER .rpp-bak, Studio One History/, Bitwig auto-backups/<Project>/, Cubase Auto Saves/', () => {
+    const groups = groupIntoProjects(
+      [
+        entry('Reaper Song/Reaper Song.rpp', 2000),
+        entry('Reaper Song/Reaper Song.rpp-bak', 9000),
+        entry('S1 Song/S1 Song.song', 2000),
+        entry('S1 Song/History/S1 Song (Autosaved).song', 9000),
+        entry('S1 Song/Mixdown/S1 Song.wav', 3000),
+        entry('Bitwig Song/Bitwig Song.bwproject', 2000),
+        entry('Bitwig Song/auto-backups/Bitwig Song/Bitwig Song [2020-09-18 022911].bwproject', 9000),
+        entry('Cubase Song/Cubase Song.cpr', 2000),
+        entry('Cubase Song/Auto Saves/Cubase Song-01.cpr', 9000),
+        entry('Beat/Beat.flp', 2000),
+        entry('Beat/Beat.wav', 2500),
+      ],
+      ROOT,
+    );
+    expect(summary(groups)).toEqual([
+      { project: 'Beat', name: 'Beat', daw: 'flstudio', session: 'Beat/Beat.flp', audio: 'Beat/Beat.wav' },
+      { project: 'Bitwig Song', name: 'Bitwig Song', daw: 'bitwig', session: 'Bitwig Song/Bitwig Song.bwproject', audio: null },
+      { project: 'Cubase Song', name: 'Cubase Song', daw: 'cubase', session: 'Cubase Song/Cubase Song.cpr', audio: null },
+      { project: 'Reaper Song', name: 'Reaper Song', daw: 'reaper', session: 'Reaper Song/Reaper Song.rpp', audio: null },
+      { project: 'S1 Song', name: 'S1 Song', daw: 'studioone', session: 'S1 Song/S1 Song.song', audio: 'S1 Song/Mixdown/S1 Song.wav' },
+    ]);
+    // The backups are the projects' versions, each with its DAW.
+    expect(groups.find((group) => group.daw === 'reaper')?.sessions.map((session) => path.basename(session.path)).sort()).toEqual(['Reaper Song.rpp', 'Reaper Song.rpp-bak']);
+    expect(groups.find((group) => group.daw === 'bitwig')?.sessions).toHaveLength(2);
+  });
+
   it('makes one song of an Ableton project folder with versions, backups and samples', () => {
     const groups = groupIntoProjects(
       [

@@ -10,7 +10,7 @@
  * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
  */
 import path from 'node:path';
-import { BACKUP_FOLDERS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, BOUNCE_FOLDERS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import { isCompressedCopy } from '../../common/upload-rules';
 import type { WalkEntry } from '../../common/worker-tasks';
@@ -52,11 +52,10 @@ export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGr
   for (const entry of entries) {
     if (entry.kind === 'session') {
       const folder = path.dirname(entry.path);
-      if (BACKUP_FOLDERS.has(path.basename(folder).toLowerCase()) && folder !== root) {
-        draft(path.dirname(folder)).backups.push(entry);
-      } else {
-        draft(folder).sessions.push(entry);
-      }
+      const backupOf = backupProject(folder, root);
+      if (backupOf !== null) draft(backupOf).backups.push(entry);
+      else if (BACKUP_SESSION_EXTENSIONS[extensionOf(path.basename(entry.path))]) draft(folder).backups.push(entry);
+      else draft(folder).sessions.push(entry);
     } else if (entry.kind === 'package') {
       draft(entry.path).package = entry;
     }
@@ -89,6 +88,18 @@ export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGr
     groups.push({ projectPath: audio.path, name: stripExtension(path.basename(audio.path)), kind: 'audio', daw: null, session: null, sessions: [], audio });
   }
   return groups;
+}
+
+/**
+ * The project a session in `folder` is a backup of: the folder above a backup folder holding it (`Backup/`,
+ * `History/`), or above a nested one's per-project folder (`auto-backups/<Project>/`); null when `folder` is no backup.
+ */
+function backupProject(folder: string, root: string): string | null {
+  if (folder === root) return null;
+  if (BACKUP_FOLDERS.has(path.basename(folder).toLowerCase())) return path.dirname(folder);
+  const parent = path.dirname(folder);
+  if (parent !== root && parent !== folder && NESTED_BACKUP_FOLDERS.has(path.basename(parent).toLowerCase())) return path.dirname(parent);
+  return null;
 }
 
 type Owner = { project: string; folder: string } | 'none' | 'inside-backup';
@@ -151,7 +162,7 @@ function newest(entries: WalkEntry[]): WalkEntry | null {
 
 export function dawOf(file: string): Daw | null {
   const extension = extensionOf(path.basename(file));
-  return SESSION_EXTENSIONS[extension] ?? PACKAGE_EXTENSIONS[extension] ?? null;
+  return SESSION_EXTENSIONS[extension] ?? BACKUP_SESSION_EXTENSIONS[extension] ?? PACKAGE_EXTENSIONS[extension] ?? null;
 }
 
 function stripExtension(name: string): string {

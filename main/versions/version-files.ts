@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, SESSION_BACKUP_FOLDERS } from '../../common/daw-backups';
-import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
+import { BACKUP_SESSION_EXTENSIONS, extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import type { VersionFile, VersionSource } from '../../common/project-versions';
 
@@ -32,10 +32,11 @@ async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Pro
   const sessionPath = path.resolve(session);
   const folder = path.dirname(sessionPath);
   const isSession = (name: string) => SESSION_EXTENSIONS[extensionOf(name)] === daw && !name.startsWith('.');
+  const isBackupBeside = (name: string) => BACKUP_SESSION_EXTENSIONS[extensionOf(name)] === daw && !name.startsWith('.');
   const versions: VersionFile[] = [];
-  for (const name of (await listFiles(folder)).filter(isSession)) {
+  for (const name of (await listFiles(folder)).filter((name) => isSession(name) || isBackupBeside(name))) {
     const file = path.join(folder, name);
-    const source: VersionSource = file === sessionPath ? 'save' : 'save-as';
+    const source: VersionSource = isBackupBeside(name) ? 'daw-backup' : file === sessionPath ? 'save' : 'save-as';
     const version = await versionOf(file, file, source, daw, name);
     if (version) versions.push(version);
   }
