@@ -77,7 +77,7 @@ describe('parseSearch', () => {
     ['status:m', 'status:m could be Mixing or Mastering; type a little more.'],
     ['status:mixed', 'status: takes Backlog, Writing, Recording, Mixing, Mastering or Done.'],
     ['tier:e', 'tier: takes S, A, B, C or D.'],
-    ['daw:fl', 'daw: takes ableton, logic or protools, such as daw:ableton.'],
+    ['daw:photoshop', 'daw: takes ableton, logic, protools, flstudio, reaper, studioone, cubase, bitwig, dawproject, garageband, ardour or lmms, such as daw:ableton.'],
     ['missing:maybe', 'missing: takes true, false or plugins.'],
   ])('%s is refused with a clear message', (text, message) => {
     expect(() => parseSearch(text)).toThrow(expect.objectContaining({ code: 'invalid_input', message }));

@@ -10,7 +10,8 @@
 import { AppError } from './errors';
 import { searchTakesBoolean, searchTakesDaw, searchTakesKey, searchTakesOneOf, searchTakesRange, searchTakesTempo, searchValueAmbiguous } from './messages';
 import { keyName, parseKey } from './music-keys';
-import { DAWS, type Daw } from './project-meta';
+import { dawFromText } from './daws';
+import { DAWS } from './project-meta';
 import type { Filter } from './query';
 import { PRIORITIES, STATUSES, TIERS } from './song';
 
@@ -123,23 +124,6 @@ function pickValue<T extends string>(values: readonly T[], text: string, name: s
     throw new AppError('invalid_input', searchValueAmbiguous(name, text, started));
   }
   throw new AppError('invalid_input', searchTakesOneOf(name, values));
-}
-
-/** What musicians call each DAW, spaces and case ignored: "Live", "Pro Tools", "PT", "Logic Pro X". */
-const DAW_ALIASES = new Map<string, Daw>(Object.entries({
-  ableton: 'ableton',
-  live: 'ableton',
-  abletonlive: 'ableton',
-  logic: 'logic',
-  logicpro: 'logic',
-  logicprox: 'logic',
-  protools: 'protools',
-  pt: 'protools',
-} satisfies Record<string, Daw>));
-
-/** The DAW a text names, or null. */
-export function dawFromText(text: string): Daw | null {
-  return DAW_ALIASES.get(text.toLowerCase().replace(/[\s_-]+/g, '')) ?? null;
 }
 
 function dawFilter(value: string, name: string): Filter {

@@ -2,6 +2,7 @@
 // back when it kept an edit of this computer's, and none of the other computer's paths or flags taken as its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { songFromCloud, songToCloud } from '../../common/cloud-records';
+import { dawName } from '../../common/daws';
 import type { Song } from '../../common/song';
 import type { OpenedDatabase } from '../connection';
 import { newId } from '../ids';
@@ -73,6 +74,23 @@ describe('a song new to this computer', () => {
     expect(getSong(db, inside.id)?.projectPath).toBe('/Volumes/Shared/Music/2024/Shared Project');
     expect(getSong(db, climbing.id)?.projectPath).toBeNull();
     expect(getSong(db, beside.id)?.projectPath).toBeNull();
+  });
+});
+
+describe('a song of a DAW this version does not know (a newer app’s)', () => {
+  it('is taken as it is: its DAW id, version and every field kept, filtered and pushed back unchanged', () => {
+    const meta = { daw: 'harmonium-2030', dawVersion: 'Harmonium 3.1', tempo: 97, tracks: ['Bass'], futureField: { kept: true } };
+    const song = { ...buildSong({ name: 'From the future', source: 'directory', notes: 'keep me' }, clock.now()), meta };
+    applyPulledSongs(db, [fromElsewhere(song)]);
+    const stored = getSong(db, song.id);
+    expect(stored).toMatchObject({ name: 'From the future', notes: 'keep me', meta });
+    expect(dawName(stored?.meta.daw)).toBe('Other DAW');
+    // Its id is what the table sorts and filters by; a later edit here sends the row back with it.
+    expect(getSongs(db, {}).map((row) => row.meta.daw)).toContain('harmonium-2030');
+    settle();
+    updateSong(db, song.id, { status: 'Mixing' });
+    expect(queued().map((record) => record.recordId)).toEqual([song.id]);
+    expect(songToCloud(getSong(db, song.id) as Song).meta).toEqual(meta);
   });
 });
 

@@ -1,5 +1,6 @@
 /** What a cell shows when it is not being edited: its text, and for some columns a little more. */
 import { analysisOf, secondTempoReading } from '../../../common/audio-analysis';
+import { dawBadge, dawName, isKnownDaw } from '../../../common/daws';
 import type { Song, SongPatch } from '../../../common/song';
 import { activityOf } from '../../../common/studio-time';
 import { Waveform } from '../player/Waveform';
@@ -8,16 +9,18 @@ import studio from '../studio/Studio.module.css';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
 
-/** What the badge says: short, as musicians call them; the column's text (the full name) is its tooltip. */
-const DAW_BADGES: Record<string, string> = { ableton: 'Live', logic: 'Logic', protools: 'Pro Tools' };
-
-/** The song's DAW as a small badge in its colour (the table's DAW column, the board's cards); nothing for audio. */
+/**
+ * The song's DAW as a small badge in its colour (the table's DAW column, the board's cards); nothing for audio. The
+ * badge is short, as musicians call it (common/daws.ts); the full name is its tooltip. A DAW this version does not
+ * know reads "Other DAW".
+ */
 export function DawBadge({ song, title }: { song: Song; title?: string }) {
   const daw = song.meta.daw;
-  if (typeof daw !== 'string' || !DAW_BADGES[daw]) return null;
+  const badge = dawBadge(daw);
+  if (badge === null) return null;
   return (
-    <span className={styles.daw} data-daw={daw} title={title ?? DAW_BADGES[daw]}>
-      {DAW_BADGES[daw]}
+    <span className={styles.daw} data-daw={isKnownDaw(daw) ? daw : 'other'} title={title ?? dawName(daw)}>
+      {badge}
     </span>
   );
 }

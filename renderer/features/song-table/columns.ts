@@ -5,6 +5,7 @@
  */
 import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio-analysis';
 import { customFieldKey, type CustomField } from '../../../common/custom-fields';
+import { dawName } from '../../../common/daws';
 import { KEYS } from '../../../common/music-keys';
 import { TIME_SIGNATURES } from '../../../common/music';
 import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
@@ -40,7 +41,6 @@ export interface Column {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const DAW_NAMES: Record<string, string> = { ableton: 'Ableton Live', logic: 'Logic Pro', protools: 'Pro Tools' };
 
 /** A figure with one decimal at most ("128", "87.5", "-9.1"); empty when unknown. */
 function numberText(value: number | null | undefined): string {
@@ -58,7 +58,7 @@ function metaText(song: Song, key: string): string {
  */
 export const BUILT_IN_COLUMNS: readonly Column[] = [
   { id: 'name', label: 'Name', defaultWidth: 240, sortField: 'name', editor: { kind: 'text', field: 'name' }, text: (song) => song.name },
-  { id: 'daw', label: 'DAW', defaultWidth: 96, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => DAW_NAMES[metaText(song, 'daw')] ?? '' },
+  { id: 'daw', label: 'DAW', defaultWidth: 96, sortField: 'daw', editor: { kind: 'readonly' }, text: (song) => dawName(song.meta.daw) },
   // A bounce whose tempo or key disagrees with its project says so here too (issue 18), where the user looks first.
   { id: 'tempo', label: 'Tempo', defaultWidth: 84, sortField: 'tempo', editor: { kind: 'text', field: 'tempo' }, text: (song) => song.tempo, numeric: true, note: (song) => analysisNotes(song).tempo },
   { id: 'key', label: 'Key', defaultWidth: 104, sortField: 'key', editor: { kind: 'select', field: 'key', options: KEYS, clearable: true }, text: (song) => song.key, note: (song) => analysisNotes(song).key },
