@@ -1,0 +1,85 @@
+/**
+ * Seeded mutations of a GarageBand package's two plists, binary and XML (no GarageBand fixture exists: the packages
+ * are written by workers/synthetic/garageband.ts). Each read must end in a ProjectMeta holding only sound values, or
+ * in UnreadableFileError, never in another exception or a hang. The seeds are fixed, so a failure replays.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { writeGarageBand } from '../../synthetic/garageband';
+import { seededRandom } from '../../synthetic/seeded-random';
+import { readGarageBand } from './read-garageband';
+
+const MUTATIONS_PER_PLIST = 500;
+const HUGE_NUMBERS = [0xffffffff, 0x7fffffff, 0x80000000, 0x0fffffff];
+const PLISTS = ['Resources/ProjectInformation.plist', 'Alternatives/000/MetaData.plist'];
+
+const pick = (random: () => number, below: number) => Math.floor(random() * below);
+
+/** Each keeps to what a damaged or hostile file can do: cut it, flip bytes, lie about an offset or count, repeat a region. */
+const MUTATIONS: ((bytes: Buffer, random: () => number) => Buffer)[] = [
+  (bytes, random) => bytes.subarray(0, pick(random, bytes.length)),
+  (bytes, random) => {
+    const copy = Buffer.from(bytes);
+    for (let flips = 1 + pick(random, 6); flips > 0; flips -= 1) copy[pick(random, copy.length)] = pick(random, 256);
+    return copy;
+  },
+  (bytes, random) => {
+    const copy = Buffer.from(bytes);
+    if (copy.length >= 4) copy.writeUInt32BE(HUGE_NUMBERS[pick(random, HUGE_NUMBERS.length)] ?? 0, pick(random, copy.length - 3));
+    return copy;
+  },
+  (bytes, random) => {
+    const start = pick(random, bytes.length);
+    const region = bytes.subarray(start, start + 1 + pick(random, 512));
+    const at = pick(random, bytes.length);
+    return Buffer.concat([bytes.subarray(0, at), region, region, bytes.subarray(at)]);
+  },
+];
+
+function expectSound(meta: ProjectMeta): void {
+  expect(meta.daw).toBe('garageband');
+  expect(meta.dawVersion === null || (meta.dawVersion.length > 0 && [...meta.dawVersion].every((char) => char >= ' '))).toBe(true);
+  expect(meta.tempo === null || (meta.tempo >= 5 && meta.tempo <= 990)).toBe(true);
+  expect(meta.timeSignature === null || /^\d+\/\d+$/.test(meta.timeSignature)).toBe(true);
+  expect(meta.missingSamples.every((sample) => meta.samples.includes(sample))).toBe(true);
+}
+
+describe('readGarageBand on seeded mutations of its plists (no GarageBand fixture exists)', () => {
+  it.each(['binary', 'xml'] as const)(`ends every read of ${MUTATIONS_PER_PLIST} mutations per plist (%s) in a sound ProjectMeta or UnreadableFileError`, async (plistFormat) => {
+    const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-garageband-fuzz-'));
+    const packagePath = path.join(workDir, 'Fuzz.band');
+    const tally = { read: 0, refused: 0 };
+    try {
+      await writeGarageBand(packagePath, { plistFormat, audioFiles: ['Take 1.wav'], missingAudioFiles: ['Lost.aif'], key: { tonic: 'F#', mode: 'minor' } });
+      const random = seededRandom(plistFormat === 'binary' ? 0xba2d : 0xba2e);
+      for (const plist of PLISTS) {
+        const file = path.join(packagePath, ...plist.split('/'));
+        const original = await fs.readFile(file);
+        for (let run = 0; run < MUTATIONS_PER_PLIST; run += 1) {
+          const kind = pick(random, MUTATIONS.length);
+          await fs.writeFile(file, MUTATIONS[kind]?.(original, random) ?? original);
+          const where = `${plist}, mutation ${run} (kind ${kind})`;
+          const outcome = await readGarageBand(packagePath).catch((error: unknown) => {
+            if (error instanceof UnreadableFileError) return error;
+            throw new Error(`${where} threw ${String(error)}`);
+          });
+          if (outcome instanceof UnreadableFileError) {
+            expect(outcome.reason.length, where).toBeGreaterThan(0);
+            tally.refused += 1;
+          } else {
+            expectSound(outcome);
+            tally.read += 1;
+          }
+        }
+        await fs.writeFile(file, original);
+      }
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+    expect(tally.read).toBeGreaterThan(50);
+    expect(tally.refused).toBeGreaterThan(50);
+  }, 30_000);
+});

@@ -1,0 +1,130 @@
+/**
+ * Reads a GarageBand `.band` package (FORMATS-MORE.md): laid out as a Logic `.logicx` one (FORMATS.md), so the Logic
+ * reader's plist decoder, song fields and audio-file resolution are reused as they are. `LastSavedFrom` in
+ * `Resources/ProjectInformation.plist` names the version; the lowest-numbered `Alternatives/NNN/MetaData.plist` holds
+ * tempo, key, signature, sample rate, track count and audio files. `Alternatives/NNN/Autosave/` is GarageBand's own
+ * autosave, never read.
+ *
+ * Not read: `ProjectData` (undocumented; the Logic reader finds Audio Units in it at offsets measured on a Logic
+ * project, and no GarageBand project confirms them), so plug-ins are unknown; track names, which live there too.
+ * There is no GarageBand file among the shared fixtures: these facts come from FORMATS-MORE.md alone.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { resolveAudioFiles } from '../logic/audio-file-paths';
+import { songFields } from '../logic/metadata-fields';
+import { readPlistFile } from '../logic/plist-file';
+import { isPlistDict, PlistFormatError, type PlistDict, type PlistValue } from '../logic/plist-value';
+
+const PROJECT_INFORMATION = 'Resources/ProjectInformation.plist';
+const ALTERNATIVES = 'Alternatives';
+const META_DATA = 'MetaData.plist';
+const ALTERNATIVE_NAME = /^\d{1,6}$/;
+/** "GarageBand 10.4.11 (5961)" is 25 characters; a longer text is not a version. */
+const MAX_SAVED_FROM_CHARACTERS = 200;
+/** Alternatives whose MetaData.plist is looked for; a real package has one or a few. */
+const MAX_ALTERNATIVES_TRIED = 1000;
+
+type Unreadable = (reason: string) => UnreadableFileError;
+
+/**
+ * `home`, the folder a copy's relative paths count from, is taken for the readers' common shape: a package carries its
+ * audio inside it (`Media/`), so a copy's audio is found in the copy, and nothing is resolved against `home`.
+ */
+export async function readGarageBand(packagePath: string, _home?: string): Promise<ProjectMeta> {
+  const root = path.resolve(packagePath);
+  const unreadable: Unreadable = (reason) => new UnreadableFileError(packagePath, reason);
+
+  if (!(await isFolder(root))) throw unreadable('is not a folder (a .band project is a package folder)');
+  const information = await readPackagePlist(root, PROJECT_INFORMATION, unreadable);
+  const metaData = await readPackagePlist(root, `${ALTERNATIVES}/${await lowestAlternative(root, unreadable)}/${META_DATA}`, unreadable);
+
+  const fields = songFields(metaData);
+  // Resolving a path looks at the disk: a hostile list of a million names is cut to what a song may keep first.
+  const listed = [...new Set([...stringsIn(metaData.get('AudioFiles')), ...stringsIn(metaData.get('UnusedAudioFiles'))])];
+  const { samples, missingSamples } = await resolveAudioFiles(root, listed.slice(0, MAX_META_SAMPLES), information.get('HasProjectFolder') === true);
+
+  const meta = capProjectMeta({
+    daw: 'garageband',
+    dawVersion: savedFromOf(information),
+    tempo: fields.tempo,
+    // MetaData.plist states only the start tempo; a tempo map would be in ProjectData.
+    tempoAutomated: false,
+    timeSignature: fields.timeSignature,
+    key: fields.key,
+    sampleRate: fields.sampleRate,
+    trackCount: fields.trackCount,
+    tracks: [],
+    samples,
+    missingSamples,
+  });
+  return listed.length > MAX_META_SAMPLES ? { ...meta, listTotals: { ...meta.listTotals, samples: listed.length } } : meta;
+}
+
+/**
+ * `LastSavedFrom` as the package states it, build included ("GarageBand 10.4.11 (5961)"): GarageBand's releases
+ * are told apart by their build as often as by their number.
+ */
+function savedFromOf(information: PlistDict): string | null {
+  const savedFrom = information.get('LastSavedFrom');
+  if (typeof savedFrom !== 'string') return null;
+  const text = savedFrom.trim();
+  const plain = [...text].every((char) => char >= ' ' && char !== '\u007f');
+  return text !== '' && text.length <= MAX_SAVED_FROM_CHARACTERS && plain ? text : null;
+}
+
+async function readPackagePlist(root: string, relativePath: string, unreadable: Unreadable): Promise<PlistDict> {
+  let value: PlistValue;
+  try {
+    value = await readPlistFile(path.join(root, ...relativePath.split('/')));
+  } catch (error) {
+    if (error instanceof PlistFormatError) throw unreadable(sentence(relativePath, error.reason));
+    throw error;
+  }
+  if (!isPlistDict(value)) throw unreadable(`${relativePath} does not hold a dictionary`);
+  return value;
+}
+
+/** Reasons from the plist layer start with a verb ("is missing") or with a subject ("plist is empty"). */
+function sentence(relativePath: string, reason: string): string {
+  return /^(is|cannot)\b/.test(reason) ? `${relativePath} ${reason}` : `${relativePath}: ${reason}`;
+}
+
+/** The lowest-numbered `Alternatives/NNN` folder that holds a MetaData.plist ("000" in nearly every project). */
+async function lowestAlternative(root: string, unreadable: Unreadable): Promise<string> {
+  let names: string[];
+  try {
+    names = await fs.readdir(path.join(root, ALTERNATIVES));
+  } catch (error) {
+    throw unreadable(`has no readable ${ALTERNATIVES} folder (${errorCode(error)})`);
+  }
+  const numbered = names.filter((name) => ALTERNATIVE_NAME.test(name)).sort((a, b) => Number(a) - Number(b));
+  for (const name of numbered.slice(0, MAX_ALTERNATIVES_TRIED)) {
+    if (await isFile(path.join(root, ALTERNATIVES, name, META_DATA))) return name;
+  }
+  throw unreadable(`has no ${ALTERNATIVES}/NNN/${META_DATA}`);
+}
+
+function stringsIn(value: PlistValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
+}
+
+async function isFolder(candidate: string): Promise<boolean> {
+  return fs.stat(candidate).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
+async function isFile(candidate: string): Promise<boolean> {
+  return fs.stat(candidate).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}
+
+function errorCode(error: unknown): string {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
+  return String(error);
+}
