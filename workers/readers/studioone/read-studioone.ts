@@ -1,0 +1,119 @@
+/**
+ * Reads a Studio One (Fender Studio Pro) `.song`: a ZIP of XML (FORMATS-MORE.md). Through the bounded ZIP reader,
+ * five parts are read and nothing else: `metainfo.xml` (the version that saved it, tempo, signature, key, sample
+ * rate), `Song/song.xml` (the tempo map and the tracks), `Song/mediapool.xml` (audio files) and
+ * `Devices/audiomixer.xml` + `Devices/audiosynthfolder.xml` (plug-ins). A file that is not a whole song (not a ZIP,
+ * no metainfo.xml or song.xml, a part cut short, damaged or hostile) throws UnreadableFileError with the reason.
+ */
+import path from 'node:path';
+import { canonicalKey } from '../../../common/music-keys';
+import { countPlugins } from '../../../common/plugins';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { withZip, type ZipLimits } from '../zip/bounded-zip';
+import { resolveSamples } from '../zip/sample-paths';
+import { scanZipPart, statedNumber } from '../zip/zip-xml';
+import { clipCandidates } from './media-urls';
+import { DeviceClasses, MediaPool, MetaInformation, SongDocument, type DeviceClass } from './song-parts';
+
+/** Songs are kilobytes to tens of megabytes (presets and clip data inside); a gigabyte is no song. */
+export const MAX_SONG_BYTES = 1024 * 1024 * 1024;
+const LIMITS: ZipLimits = { kind: 'Studio One song', maxArchiveBytes: MAX_SONG_BYTES };
+
+const META_INFORMATION = 'metainfo.xml';
+const SONG = 'Song/song.xml';
+const MEDIA_POOL = 'Song/mediapool.xml';
+const DEVICE_PARTS = ['Devices/audiomixer.xml', 'Devices/audiosynthfolder.xml'];
+
+/** Studio One's tempo range is narrower; past this a value is damage, not a tempo. */
+const MIN_BPM = 1;
+const MAX_BPM = 1000;
+
+interface SongParts {
+  meta: MetaInformation;
+  song: SongDocument;
+  pool: MediaPool;
+  /** Null when the song has neither device part: its plug-ins cannot be told. */
+  plugins: DeviceClass[] | null;
+}
+
+/** `home`: the folder the song is in now, for a copy kept elsewhere (a snapshot). Default: the song's own folder. */
+export async function readStudioOne(filePath: string, home?: string): Promise<ProjectMeta> {
+  const parts = await withZip(filePath, LIMITS, async (zip): Promise<SongParts> => {
+    if (!zip.has(META_INFORMATION)) throw new UnreadableFileError(filePath, `has no ${META_INFORMATION} (not a Studio One song)`);
+    if (!zip.has(SONG)) throw new UnreadableFileError(filePath, `has no ${SONG} (not a whole Studio One song)`);
+    const meta = new MetaInformation();
+    await scanZipPart(zip, filePath, META_INFORMATION, meta);
+    const song = new SongDocument();
+    await scanZipPart(zip, filePath, SONG, song);
+    const pool = new MediaPool();
+    if (zip.has(MEDIA_POOL)) await scanZipPart(zip, filePath, MEDIA_POOL, pool);
+    const deviceParts = DEVICE_PARTS.filter((part) => zip.has(part));
+    const plugins: DeviceClass[] = [];
+    for (const part of deviceParts) {
+      const devices = new DeviceClasses();
+      await scanZipPart(zip, filePath, part, devices);
+      plugins.push(...devices.plugins);
+    }
+    return { meta, song, pool, plugins: deviceParts.length === 0 ? null : plugins };
+  });
+
+  const { meta, song, pool, plugins } = parts;
+  const folder = home ?? path.dirname(path.resolve(filePath));
+  const files = pool.clipUrls.map((url) => clipCandidates(url, pool.documentUrl, folder)).filter((candidates) => candidates !== null);
+  const { samples, missingSamples } = await resolveSamples(files);
+  const tracks = song.tracks.filter((track) => !track.hidden).map((track) => track.name);
+  return {
+    daw: 'studioone',
+    dawVersion: meta.values.get('Document:Generator') || null,
+    ...tempoOf(meta, song),
+    timeSignature: signatureOf(meta.values.get('Media:TimeSignatureNumerator'), meta.values.get('Media:TimeSignatureDenominator')) ?? songSignature(song),
+    key: keyOf(meta.values.get('Media:KeySignature')),
+    sampleRate: sampleRateOf(statedNumber(meta.values.get('Media:SampleRate'))) ?? sampleRateOf(song.sampleRate),
+    trackCount: tracks.length,
+    tracks,
+    samples,
+    missingSamples,
+    ...(plugins === null ? {} : { plugins: countPlugins(plugins) }),
+  };
+}
+
+/**
+ * The tempo map's first segment (seconds per beat: 0.5 is 120 BPM), else metainfo's Media:Tempo; automated when the
+ * map holds more than one tempo. Rounded to a millionth: 60 / 0.48 is 125.00000000000001 in floating point.
+ */
+function tempoOf(meta: MetaInformation, song: SongDocument): { tempo: number | null; tempoAutomated: boolean } {
+  const first = song.secondsPerBeat[0];
+  const fromMap = first !== undefined && first > 0 ? bpmOf(60 / first) : null;
+  return {
+    tempo: fromMap ?? bpmOf(statedNumber(meta.values.get('Media:Tempo'))),
+    tempoAutomated: new Set(song.secondsPerBeat).size > 1,
+  };
+}
+
+function bpmOf(value: number | null): number | null {
+  if (value === null || value < MIN_BPM || value > MAX_BPM) return null;
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function songSignature(song: SongDocument): string | null {
+  const first = song.signatures[0];
+  return first === undefined ? null : signatureOf(String(first[0]), String(first[1]));
+}
+
+/** "7/8": a whole numerator up to 99 over a power of two up to 64; anything else is not trusted. */
+function signatureOf(numeratorText: string | undefined, denominatorText: string | undefined): string | null {
+  const numerator = statedNumber(numeratorText);
+  const denominator = statedNumber(denominatorText);
+  if (numerator === null || denominator === null || !Number.isInteger(numerator) || numerator < 1 || numerator > 99) return null;
+  return [1, 2, 4, 8, 16, 32, 64].includes(denominator) ? `${numerator}/${denominator}` : null;
+}
+
+/** Media:KeySignature, "-" when none; a text the app's key parser does not read stays unknown. */
+function keyOf(stated: string | undefined): string | null {
+  if (stated === undefined || stated.trim() === '' || stated.trim() === '-') return null;
+  return canonicalKey(stated);
+}
+
+function sampleRateOf(rate: number | null): number | null {
+  return rate !== null && Number.isInteger(rate) && rate >= 1000 && rate <= 768_000 ? rate : null;
+}

@@ -1,0 +1,57 @@
+/**
+ * Seeded mutations of a generated song, of the archive's bytes and of the XML inside it (re-zipped, so the XML scan
+ * sees the damage rather than the CRC check): each read ends in a ProjectMeta or an UnreadableFileError, never another
+ * exception and never a hang.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnreadableFileError } from '../../../common/project-meta';
+import { seededRandom } from '../../synthetic/seeded-random';
+import { studioOneSongBytes, studioOneSongParts } from '../../synthetic/studioone';
+import { zipBytes, type ZipWriterEntry } from '../../synthetic/zip-writer';
+import { mutate } from '../zip/fuzz-mutations';
+import { readStudioOne } from './read-studioone';
+
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-studioone-fuzz-'));
+});
+
+afterAll(async () => {
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+const OPTIONS = { samples: ['/Songs/Night/Media/a.wav'], tempos: [120, 96] };
+const PARTS = ['metainfo.xml', 'Song/song.xml', 'Song/mediapool.xml', 'Devices/audiomixer.xml', 'Devices/audiosynthfolder.xml'];
+
+describe('readStudioOne under seeded mutations', () => {
+  it('ends every read of 2,500 mutated songs in a ProjectMeta or an UnreadableFileError', async () => {
+    const random = seededRandom(4343);
+    const whole = studioOneSongBytes(OPTIONS);
+    const filePath = path.join(workDir, 'Mutant.song');
+    const outcomes = { read: 0, unreadable: 0 };
+    for (let run = 0; run < 2500; run++) {
+      const bytes = run % 2 === 0 ? mutate(whole, random) : zipBytes(partsWithOneMutated(random));
+      await fs.writeFile(filePath, bytes);
+      try {
+        const meta = await readStudioOne(filePath);
+        expect(meta.daw).toBe('studioone');
+        outcomes.read++;
+      } catch (error) {
+        if (!(error instanceof UnreadableFileError)) throw new Error(`run ${run}: ${String(error)}`);
+        outcomes.unreadable++;
+      }
+    }
+    expect(outcomes.read).toBeGreaterThan(100);
+    expect(outcomes.unreadable).toBeGreaterThan(100);
+  }, 30_000);
+});
+
+/** The song's parts, one of them mutated. */
+function partsWithOneMutated(random: () => number): ZipWriterEntry[] {
+  const target = PARTS[Math.floor(random() * PARTS.length)];
+  return studioOneSongParts(OPTIONS).map((part) => (part.name === target ? { ...part, data: mutate(Buffer.from(part.data ?? ''), random) } : part));
+}
