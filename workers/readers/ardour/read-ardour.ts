@@ -1,0 +1,57 @@
+/**
+ * Reads an Ardour session (`<name>.ardour`, XML) into ProjectMeta (FORMATS-MORE.md, Ardour). The file is read whole
+ * under a size cap and walked once by saxes with depth, element and string caps (`bounded-xml.ts`); a DOCTYPE is
+ * refused, as the Live reader refuses one. What the session holds is read by `ardour-session.ts`. Anything that is
+ * not a readable session throws UnreadableFileError with a short reason, and the scan goes on.
+ *
+ * Ardour stores no key. The snapshots, `.pending`, `.bak` and `.history` files beside a session are versions or parts
+ * of it (FORMATS-MORE.md): choosing which file is the song is the scan's, not this reader's.
+ */
+import path from 'node:path';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { BoundedReadError, readBoundedFile } from '../bounded-file';
+import { ListOverflow, ProjectLists } from '../reaper/project-lists';
+import { ArdourSessionVisitor } from './ardour-session';
+import { walkXml, XmlRejected } from './bounded-xml';
+
+/** Far above a real session (a large one is a few megabytes), as the other readers' caps. */
+export const MAX_ARDOUR_BYTES = 64 * 1024 * 1024;
+
+const ARDOUR_XML = { kind: 'an Ardour session', root: 'Session' } as const;
+
+/** `home`: the session's folder, where `interchange/` is, for a copy kept elsewhere (a snapshot). Default: the file's. */
+export async function readArdour(filePath: string, home?: string): Promise<ProjectMeta> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBoundedFile(filePath, MAX_ARDOUR_BYTES, 'session file');
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
+    throw error;
+  }
+  const lists = new ProjectLists();
+  const session = new ArdourSessionVisitor(lists, path.basename(filePath).replace(/\.[^.]*$/, ''));
+  try {
+    walkXml(bytes, ARDOUR_XML, session);
+  } catch (error) {
+    if (error instanceof XmlRejected || error instanceof ListOverflow) throw new UnreadableFileError(filePath, error.reason);
+    throw error;
+  }
+  const facts = session.finish();
+  const fields = await lists.finish(home ?? path.dirname(path.resolve(filePath)));
+  return {
+    daw: 'ardour',
+    dawVersion: versionText(facts.program, facts.version),
+    tempo: facts.tempo,
+    tempoAutomated: facts.tempoChanges,
+    timeSignature: facts.timeSignature,
+    key: null,
+    sampleRate: facts.sampleRate,
+    ...fields,
+  };
+}
+
+/** "Ardour 8.4.0 (session 7003)" where the program is named (Ardour 6 on), else "Ardour session 3001". */
+function versionText(program: string | null, version: string | null): string | null {
+  if (program !== null) return version === null ? program : `${program} (session ${version})`;
+  return version === null ? null : `Ardour session ${version}`;
+}
