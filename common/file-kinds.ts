@@ -26,7 +26,15 @@ export const SESSION_EXTENSIONS: Record<string, Daw> = {
  */
 export const BACKUP_SESSION_EXTENSIONS: Record<string, Daw> = { '.rpp-bak': 'reaper' };
 /** Folders that are one project each (macOS packages): never walked into as ordinary folders. */
-export const PACKAGE_EXTENSIONS: Record<string, Daw> = { '.logicx': 'logic', '.band': 'logic' };
+export const PACKAGE_EXTENSIONS: Record<string, Daw> = { '.logicx': 'logic', '.band': 'garageband' };
+
+/**
+ * A DAW whose project is a package laid out as Logic's (GarageBand's `.band` is): its versions are the package's
+ * alternatives and their backups, listed and read as Logic's (main/versions/).
+ */
+export function isPackageDaw(daw: Daw): daw is 'logic' | 'garageband' {
+  return daw === 'logic' || daw === 'garageband';
+}
 export const AUDIO_EXTENSIONS = new Set(['.wav', '.mp3', '.aif', '.aiff', '.flac']);
 
 /** Folders whose audio never becomes a song of its own, and which hold no projects: not walked at all. */

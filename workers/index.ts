@@ -15,6 +15,12 @@ import { readAudio } from './readers/audio/read-audio';
 import { readLogicx } from './readers/logic/read-logicx';
 import { withUnpackedSession } from './readers/gzipped-session';
 import { readProTools } from './readers/protools/read-protools';
+import { readFlStudio } from './readers/flstudio/read-flstudio';
+import { readCubase } from './readers/cubase/read-cubase';
+import { readGarageBand } from './readers/garageband/read-garageband';
+import { readReaper } from './readers/reaper/read-reaper';
+import { readArdour } from './readers/ardour/read-ardour';
+import { readLmms } from './readers/lmms/read-lmms';
 import { findPlugins } from './plugins/find-plugins';
 import { walkLibrary } from './scan/walk';
 import { writeDemo } from './synthetic/write-demo';
@@ -63,6 +69,18 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
       return readLogicx(filePath, version);
     case 'protools':
       return readProTools(filePath, home);
+    case 'flstudio':
+      return readFlStudio(filePath, home);
+    case 'cubase':
+      return readCubase(filePath, home);
+    case 'garageband':
+      return readGarageBand(filePath, home);
+    case 'reaper':
+      return readReaper(filePath, home);
+    case 'ardour':
+      return readArdour(filePath, home);
+    case 'lmms':
+      return readLmms(filePath, home);
     default:
       // Issue 43: a DAW whose reader has not landed yet; the scan records the reason and goes on.
       throw new UnreadableFileError(filePath, `${daw} projects are not read yet`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
 import { AUDIO_CONTENT_TYPES } from '../../common/media';
 
-/** A session file (`.als`, `.ptx`, `.ptf`, `.pts`), audio of a kind the player plays, or a `.logicx`/`.band` package folder. */
+/** A session file of a DAW Songshelf reads (`common/file-kinds.ts`), audio of a kind the player plays, or a `.logicx`/`.band` package folder. */
 export function isOpenable(target: string, kind: { isFile: boolean; isDirectory: boolean }): boolean {
   const extension = extensionOf(path.basename(target));
   if (kind.isDirectory) return Object.hasOwn(PACKAGE_EXTENSIONS, extension);

@@ -11,6 +11,7 @@
  * streamed; a gzipped snapshot is unpacked by the worker that reads it, within its lane and time limit.
  */
 import path from 'node:path';
+import { isPackageDaw } from '../../common/file-kinds';
 import { MESSAGES } from '../../common/messages';
 import type { Daw, ProjectMeta } from '../../common/project-meta';
 import type { ReadOutcome } from '../../common/worker-tasks';
@@ -33,7 +34,7 @@ export interface VersionReadOptions {
 export async function readProjectVersions(pool: WorkerPool, projectPath: string, daw: Daw, options: VersionReadOptions = {}): Promise<ProjectVersions> {
   const { signal, snapshotsOf } = options;
   const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
-  const files = daw === 'logic' ? await findVersionFiles(projectPath, daw) : await withoutCopies([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
+  const files = isPackageDaw(daw) ? await findVersionFiles(projectPath, daw) : await withoutCopies([...(await findVersionFiles(projectPath, daw)), ...snapshots]);
   const read = await Promise.all(
     files.map(async (file): Promise<ProjectVersion> => {
       const outcome = await readVersion(pool, projectPath, daw, file, signal);
@@ -70,7 +71,7 @@ export async function summariseVersions(
   const snapshots = snapshotsOf ? await snapshotVersions(snapshotsOf.dataDir, snapshotsOf.songId, projectPath) : [];
   const listed = [...(await findVersionFiles(projectPath, daw)), ...snapshots];
   const saveTimes = saveTimesOf(listed);
-  const files = daw === 'logic' ? listed : await withoutCopies(listed);
+  const files = isPackageDaw(daw) ? listed : await withoutCopies(listed);
   const now = files.find((file) => file.source === 'save');
   const earlier = files.filter((file) => file !== now && (now === undefined || file.time <= now.time) && file.source !== 'save-as').sort(byTime).at(-1);
   if (!earlier) return { count: files.length, lastChange: null, saveTimes };
@@ -104,7 +105,8 @@ function byTime(a: VersionFile, b: VersionFile): number {
  */
 async function readVersion(pool: WorkerPool, projectPath: string, daw: Daw, file: VersionFile, signal: AbortSignal | undefined): Promise<ReadOutcome<ProjectMeta>> {
   if (file.sizeBytes > VERSION_FILE_MAX_BYTES) return { ok: false, reason: MESSAGES.versionTooLargeToRead };
-  if (daw === 'logic') return pool.run({ kind: 'read-project', path: projectPath, daw, version: file.path }, signal);
+  // A GarageBand alternative is read as Logic's (the same layout), so its versions compare as Logic's do.
+  if (isPackageDaw(daw)) return pool.run({ kind: 'read-project', path: projectPath, daw: 'logic', version: file.path }, signal);
   if (file.source !== 'snapshot') return pool.run({ kind: 'read-project', path: file.path, daw }, signal);
   return pool.run({ kind: 'read-project', path: file.path, daw, home: path.dirname(projectPath), ...(isGzippedSnapshot(file.path) ? { gzipped: true } : {}) }, signal);
 }

@@ -9,24 +9,16 @@
  * project, and no GarageBand project confirms them), so plug-ins are unknown; track names, which live there too.
  * There is no GarageBand file among the shared fixtures: these facts come from FORMATS-MORE.md alone.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { resolveAudioFiles } from '../logic/audio-file-paths';
 import { songFields } from '../logic/metadata-fields';
-import { readPlistFile } from '../logic/plist-file';
-import { isPlistDict, PlistFormatError, type PlistDict, type PlistValue } from '../logic/plist-value';
+import { isFolder, lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION, type Unreadable } from '../logic/package-files';
+import type { PlistDict } from '../logic/plist-value';
 
-const PROJECT_INFORMATION = 'Resources/ProjectInformation.plist';
-const ALTERNATIVES = 'Alternatives';
-const META_DATA = 'MetaData.plist';
-const ALTERNATIVE_NAME = /^\d{1,6}$/;
 /** "GarageBand 10.4.11 (5961)" is 25 characters; a longer text is not a version. */
 const MAX_SAVED_FROM_CHARACTERS = 200;
-/** Alternatives whose MetaData.plist is looked for; a real package has one or a few. */
-const MAX_ALTERNATIVES_TRIED = 1000;
 
-type Unreadable = (reason: string) => UnreadableFileError;
 
 /**
  * `home`, the folder a copy's relative paths count from, is taken for the readers' common shape: a package carries its
@@ -74,57 +66,9 @@ function savedFromOf(information: PlistDict): string | null {
   return text !== '' && text.length <= MAX_SAVED_FROM_CHARACTERS && plain ? text : null;
 }
 
-async function readPackagePlist(root: string, relativePath: string, unreadable: Unreadable): Promise<PlistDict> {
-  let value: PlistValue;
-  try {
-    value = await readPlistFile(path.join(root, ...relativePath.split('/')));
-  } catch (error) {
-    if (error instanceof PlistFormatError) throw unreadable(sentence(relativePath, error.reason));
-    throw error;
-  }
-  if (!isPlistDict(value)) throw unreadable(`${relativePath} does not hold a dictionary`);
-  return value;
-}
 
-/** Reasons from the plist layer start with a verb ("is missing") or with a subject ("plist is empty"). */
-function sentence(relativePath: string, reason: string): string {
-  return /^(is|cannot)\b/.test(reason) ? `${relativePath} ${reason}` : `${relativePath}: ${reason}`;
-}
 
-/** The lowest-numbered `Alternatives/NNN` folder that holds a MetaData.plist ("000" in nearly every project). */
-async function lowestAlternative(root: string, unreadable: Unreadable): Promise<string> {
-  let names: string[];
-  try {
-    names = await fs.readdir(path.join(root, ALTERNATIVES));
-  } catch (error) {
-    throw unreadable(`has no readable ${ALTERNATIVES} folder (${errorCode(error)})`);
-  }
-  const numbered = names.filter((name) => ALTERNATIVE_NAME.test(name)).sort((a, b) => Number(a) - Number(b));
-  for (const name of numbered.slice(0, MAX_ALTERNATIVES_TRIED)) {
-    if (await isFile(path.join(root, ALTERNATIVES, name, META_DATA))) return name;
-  }
-  throw unreadable(`has no ${ALTERNATIVES}/NNN/${META_DATA}`);
-}
 
-function stringsIn(value: PlistValue | undefined): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
-}
 
-async function isFolder(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
-}
 
-async function isFile(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
-}
 
-function errorCode(error: unknown): string {
-  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
-  return String(error);
-}
