@@ -36,12 +36,20 @@ describe('library:demo', () => {
     expect(await call(app, 'library:demo', { action: 'add' })).toMatchObject({ path: folder, watched: true, removal: { otherFiles: 0 } });
     await app.runner.whenIdle();
     const songs = getSongs(app.db);
-    expect(songs.map((song) => song.name).sort()).toEqual(['Ballad', 'Idea 03', 'Night Drive', 'Sunday Mix']);
+    expect(songs.map((song) => song.name).sort()).toEqual(['Ballad', 'Harbour Mix', 'Idea 03', 'Night Drive', 'Sunday Mix', 'Trap Beat']);
     const live = songs.find((song) => song.name === 'Night Drive')!;
     expect(live).toMatchObject({ tempo: '124', file: expect.objectContaining({ fileName: 'Night Drive.wav' }) });
     expect(live.meta.versions).toMatchObject({ count: 3 });
     expect(songs.find((song) => song.name === 'Sunday Mix')?.meta.daw).toBe('protools');
     expect(songs.find((song) => song.name === 'Ballad')?.meta.daw).toBe('logic');
+    // Issue 43: an FL Studio beat and a REAPER mix, read by their own readers; REAPER's .rpp-bak is a version.
+    const beat = songs.find((song) => song.name === 'Trap Beat')!;
+    expect(beat).toMatchObject({ tempo: '140', file: expect.objectContaining({ fileName: 'Trap Beat.wav' }) });
+    expect(beat.meta).toMatchObject({ daw: 'flstudio', plugins: expect.arrayContaining([{ name: 'Serum', format: 'VST3', instances: 1 }]) });
+    const mix = songs.find((song) => song.name === 'Harbour Mix')!;
+    expect(mix).toMatchObject({ tempo: '96', file: expect.objectContaining({ fileName: 'Harbour Mix.wav' }) });
+    expect(mix.meta).toMatchObject({ daw: 'reaper', trackCount: 3, versions: { count: 2 } });
+    expect(mix.meta.plugins).toEqual(expect.arrayContaining([{ name: 'Pro-C 2', format: 'VST3', instances: 1 }, { name: 'Surge XT Effects', format: 'CLAP', instances: 1 }]));
   });
 
   it('removes the demo in one step: the folder unwatched, its songs and files gone', async () => {

@@ -1,12 +1,16 @@
 /**
  * The demo library's files (issue 20): three projects with a few saves each (Live, Pro Tools, Logic: the version
- * timeline has something to show), bounces that analyse to the projects' tempos and keys (one of them older than its
- * project's last save), and a loose idea. The `write-demo` task: the core writes the marker and watches the folder.
+ * timeline has something to show), an FL Studio beat and a REAPER mix (issue 43: written by the project's own
+ * generators, so no third-party file ships), bounces that analyse to the projects' tempos and keys (one of them older
+ * than its project's last save), and a loose idea. The `write-demo` task: the core writes the marker and watches the
+ * folder.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { synthGroove, synthProgression } from './audio-corpus-synth';
+import { writeFlStudioProject } from './flstudio';
 import { FIRST_SAVE, writeAbletonHistory, writeLogicHistory, writeProToolsHistory } from './project-versions';
+import { writeReaperProject } from './reaper';
 import { writeSignalWav } from './wav';
 
 /** The bounces' sample rate: small files that still analyse. */
@@ -40,7 +44,37 @@ export async function writeDemo(folder: string): Promise<void> {
   ]);
   await bounce(path.join(logicFolder, 'Ballad.wav'), synthProgression({ key: 'Eb major', timbre: 'pad', bpm: 70, durationS: 14, sampleRate: RATE, seed: 9 }), FIRST_SAVE + 3 * HOUR);
 
+  // FL Studio: a beat with a hosted synth, its render beside the project (where FL puts it).
+  const flFolder = path.join(folder, 'Trap Beat');
+  await writeFlStudioProject(path.join(flFolder, 'Trap Beat.flp'), {
+    tempo: 140,
+    channels: [
+      { name: 'Kick', kind: 'sampler', samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Kicks/Kick.wav' },
+      { name: 'Hat', kind: 'sampler', samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Hats/Hat.wav' },
+      { name: 'Lead', kind: 'generator', hosted: { name: 'Serum', path: 'C:\\Program Files\\Common Files\\VST3\\Serum.vst3' } },
+    ],
+  });
+  await stamp(path.join(flFolder, 'Trap Beat.flp'), FIRST_SAVE + 2 * HOUR);
+  await bounce(path.join(flFolder, 'Trap Beat.wav'), synthGroove({ bpm: 140, pattern: 'trap', durationS: 10, sampleRate: RATE, seed: 13, bass: true }), FIRST_SAVE + 2.5 * HOUR);
+
+  // REAPER: a mix with a third-party compressor and REAPER's copy of the save before (a version, never a song).
+  const reaperFolder = path.join(folder, 'Harbour Mix');
+  const reaperTracks = [
+    { name: 'Drums', fx: [{ format: 'VST3' as const, name: 'Pro-C 2', vendor: 'FabFilter' }] },
+    { name: 'Bass', fx: [{ format: 'VST2' as const, name: 'ReaComp' }] },
+    { name: 'Vocal', fx: [{ format: 'CLAP' as const, name: 'Surge XT Effects', vendor: 'Surge Synth Team' }] },
+  ];
+  writeReaperProject(path.join(reaperFolder, 'Harbour Mix.rpp-bak'), { tempo: 96, tracks: reaperTracks.slice(0, 2), seed: 1 });
+  await stamp(path.join(reaperFolder, 'Harbour Mix.rpp-bak'), FIRST_SAVE + HOUR);
+  writeReaperProject(path.join(reaperFolder, 'Harbour Mix.rpp'), { tempo: 96, tracks: reaperTracks, seed: 2 });
+  await stamp(path.join(reaperFolder, 'Harbour Mix.rpp'), FIRST_SAVE + 2 * HOUR);
+  await bounce(path.join(reaperFolder, 'Harbour Mix.wav'), synthProgression({ key: 'A minor', timbre: 'pluck', bpm: 96, drums: true, durationS: 12, sampleRate: RATE, seed: 15 }), FIRST_SAVE + 3 * HOUR);
+
   await bounce(path.join(folder, 'Idea 03.wav'), synthGroove({ bpm: 140, pattern: 'trap', durationS: 10, sampleRate: RATE, seed: 11 }), FIRST_SAVE + 4 * HOUR);
+}
+
+async function stamp(file: string, time: number): Promise<void> {
+  await fs.utimes(file, time / 1000, time / 1000);
 }
 
 async function bounce(file: string, samples: Float32Array, time: number): Promise<void> {
