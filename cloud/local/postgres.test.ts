@@ -44,7 +44,8 @@ describe.skipIf(!postgresAvailable())('the local cloud on PostgreSQL', () => {
     for (const name of made) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     server.stop();
-  });
+    // A database a suite made is dropped here, one after another, and the server stopped: longer than a hook's default.
+  }, 60_000);
 
   describe('the API roles’ privileges on PostgreSQL', () => {
     describeGrants(async () => openCloudDatabase({ cloudFolder: CLOUD_FOLDER, databaseUrl: await freshDatabase() }));
