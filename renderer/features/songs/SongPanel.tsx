@@ -24,6 +24,7 @@ import { FocusControl } from '../studio/FocusControl';
 import { SongStudioTime } from '../studio/SongStudioTime';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
 import { SongFields } from './SongFields';
+import { MissingSamples } from './MissingSamples';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
@@ -157,7 +158,8 @@ function SongDetails({ song }: { song: Song }) {
             ) : null}
           </div>
         ) : null}
-        {song.file?.localPath ? (
+        {/* A lone audio file is its own project: listed once. */}
+        {song.file?.localPath && song.file.localPath !== project ? (
           <div className={styles.file}>
             <span className={styles.path} title={song.file.localPath}>{song.file.localPath}</span>
             {onComputer ? (
@@ -190,20 +192,7 @@ function SongDetails({ song }: { song: Song }) {
           </ul>
         </section>
       ) : null}
-      <section className={styles.section} aria-label="Missing samples">
-        <h3 className={styles.heading}>Missing samples</h3>
-        {missing.length === 0 ? (
-          <p className={styles.muted}>None: the project finds every sample it uses.</p>
-        ) : (
-          <ul className={styles.missing}>
-            {missing.map((sample) => (
-              <li key={sample} title={sample}>
-                {sample}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <MissingSamples samples={missing} projectFolder={song.projectPath} />
     </>
   );
 }
