@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { seededRandom } from './seeded-random';
 import { zipBytes, type ZipWriterEntry } from './zip-writer';
 
 export type DawprojectDeviceKind = 'Vst2Plugin' | 'Vst3Plugin' | 'ClapPlugin' | 'AuPlugin' | 'BuiltinDevice' | 'Equalizer' | 'Compressor' | 'Limiter' | 'NoiseGate';
@@ -157,7 +158,14 @@ ${indent}</${device.kind}>`;
 
   /** The track's lane in the arrangement: a notes clip, and a clip per audio file (embedded ones written too). */
   private lane(trackId: string, track: DawprojectTrack): string {
-    const notes = Array.from({ length: this.notesPerClip }, (_, index) => `            <Note time="${index * 0.25}" duration="0.25" channel="0" key="${36 + (index % 24)}" vel="0.787402" rel="0.787402"/>`);
+    // Played, not drawn: keys, lengths and velocities vary as a performance's do (and compress as little).
+    const random = seededRandom(this.nextId);
+    let time = 0;
+    const notes = Array.from({ length: this.notesPerClip }, () => {
+      time += [0, 0.125, 0.25, 0.5][Math.floor(random() * 4)] ?? 0.25;
+      const duration = (0.05 + random() * 0.9).toFixed(6);
+      return `            <Note time="${(time + random() * 0.02).toFixed(6)}" duration="${duration}" channel="0" key="${36 + Math.floor(random() * 48)}" vel="${(Math.ceil(random() * 127) / 127).toFixed(6)}" rel="0.500000"/>`;
+    });
     const audio = (track.audio ?? []).map((file, index) => {
       if (!file.external && !this.files.some((written) => written.name === file.path)) this.files.push({ name: file.path, data: silentWav(), method: 'store' });
       return `          <Clip time="${16 + index * 8}.0" duration="8.0" playStart="0.0" fadeTimeUnit="beats" fadeInTime="0.0" fadeOutTime="0.0" name="${escape(track.name)} ${index + 1}">

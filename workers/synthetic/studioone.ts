@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { seededRandom } from './seeded-random';
 import { zipBytes, type ZipWriterEntry } from './zip-writer';
 
 export interface StudioOneDevice {
@@ -154,9 +155,14 @@ ${tracks.join('\n')}
 }
 
 function mediaTrack(track: StudioOneTrack, index: number, events: number): string {
+  // Studio One writes times in seconds with every digit of the double ("2.3559791666666667353524644568096846342086791992188").
+  const random = seededRandom(index + 1);
+  let start = 0;
   const list = Array.from({ length: events }, (_, event) => {
     const tag = track.mediaType === 'Music' ? 'MusicPartEvent' : 'AudioEvent';
-    return `\t\t\t\t\t<${tag} name="${escape(track.name)} ${event + 1}" clipID="${guid(10_000 + index * events + event)}" start="${event * 2.5}" length="2.25" timeFormat="0" speed="1" tune="0" transpose="0" modification="0" normalize="0"/>`;
+    const length = 0.5 + random() * 4;
+    start += length + random() * 2;
+    return `\t\t\t\t\t<${tag} name="${escape(track.name)} ${event + 1}" clipID="${guid(10_000 + index * events + event)}" start="${start.toPrecision(50)}" length="${length.toPrecision(50)}" timeFormat="0" speed="1" tune="0" transpose="0" modification="0" normalize="0"/>`;
   });
   return `\t\t\t<MediaTrack version="1" name="${escape(track.name)}" mediaType="${track.mediaType ?? 'Audio'}" trackID="${guid(100 + index)}" color="FFDD6105" timeFormat="2" tempoFollow="1" layersFollow="1" materialMode="0">
 \t\t\t\t<SpeakerSetup x:id="trackFormat" type="Stereo"/>

@@ -57,34 +57,61 @@ export class ProjectDocument implements XmlHandler {
     if (depth === 0 && name !== 'Project') throw new XmlRefused(`its root is <${name}>, not a DAWproject's <Project>`);
     const parent = depth > 0 ? this.path[depth - 1] : undefined;
     this.path[depth] = name;
-    if (depth === 1 && name === 'Application') {
-      const appName = boundedText(attributes.get('name'), MAX_NAME_CHARS, 'the application name');
-      const version = boundedText(attributes.get('version'), MAX_NAME_CHARS, 'the application version');
-      if (appName !== undefined && version !== undefined) this.application = { name: appName, version };
-    } else if (parent === 'Transport' && depth === 2) {
-      this.transport(name, attributes);
-    } else if (name === 'Track') {
-      const track = { name: boundedText(attributes.get('name'), MAX_NAME_CHARS, 'a track name') ?? '', depth, counted: false };
-      this.tracks.push(track);
-      this.openTracks.push(track);
-    } else if (name === 'Channel' && parent === 'Track') {
-      const track = this.openTracks.at(-1);
-      if (track !== undefined && track.depth === depth - 1 && TRACK_ROLES.has(attributes.get('role') ?? '')) track.counted = true;
-    } else if (PLUGIN_ELEMENTS.has(name)) {
-      const deviceName = boundedText(attributes.get('deviceName'), MAX_NAME_CHARS, 'a plug-in name')?.trim();
-      const format = PLUGIN_ELEMENTS.get(name);
-      if (deviceName && format !== undefined) this.plugins.push({ name: deviceName, format });
-    } else if (name === 'File' && parent === 'Audio') {
-      const filePath = boundedText(attributes.get('path'), MAX_PATH_CHARS, 'a file path');
-      if (filePath) this.audioFiles.push({ path: filePath, external: attributes.get('external') === 'true' || attributes.get('external') === '1' });
-    } else {
-      this.automation(name, attributes, depth, parent);
+    // One switch on the name: notes and points are nearly all of a large project, and fall straight through.
+    switch (name) {
+      case 'Application':
+        if (depth === 1) this.applicationOf(attributes);
+        return;
+      case 'Tempo':
+      case 'TimeSignature':
+        if (parent === 'Transport' && depth === 2) this.transport(name, attributes);
+        return;
+      case 'Track': {
+        const track = { name: boundedText(attributes.get('name'), MAX_NAME_CHARS, 'a track name') ?? '', depth, counted: false };
+        this.tracks.push(track);
+        this.openTracks.push(track);
+        return;
+      }
+      case 'Channel': {
+        const track = this.openTracks.at(-1);
+        if (parent === 'Track' && track?.depth === depth - 1 && TRACK_ROLES.has(attributes.get('role') ?? '')) track.counted = true;
+        return;
+      }
+      case 'Vst2Plugin':
+      case 'Vst3Plugin':
+      case 'ClapPlugin':
+      case 'AuPlugin': {
+        const deviceName = boundedText(attributes.get('deviceName'), MAX_NAME_CHARS, 'a plug-in name')?.trim();
+        const format = PLUGIN_ELEMENTS.get(name);
+        if (deviceName && format !== undefined) this.plugins.push({ name: deviceName, format });
+        return;
+      }
+      case 'File':
+        if (parent === 'Audio') this.audioFile(attributes);
+        return;
+      case 'TempoAutomation':
+      case 'Points':
+      case 'Target':
+      case 'RealPoint':
+        this.automation(name, attributes, depth, parent);
     }
   }
 
   close(name: string, depth: number): void {
     if (name === 'Track' && this.openTracks.at(-1)?.depth === depth) this.openTracks.pop();
     if (this.points?.depth === depth) this.points = null;
+  }
+
+  private applicationOf(attributes: XmlAttributes): void {
+    const appName = boundedText(attributes.get('name'), MAX_NAME_CHARS, 'the application name');
+    const version = boundedText(attributes.get('version'), MAX_NAME_CHARS, 'the application version');
+    if (appName !== undefined && version !== undefined) this.application = { name: appName, version };
+  }
+
+  private audioFile(attributes: XmlAttributes): void {
+    const filePath = boundedText(attributes.get('path'), MAX_PATH_CHARS, 'a file path');
+    const external = attributes.get('external');
+    if (filePath) this.audioFiles.push({ path: filePath, external: external === 'true' || external === '1' });
   }
 
   private transport(name: string, attributes: XmlAttributes): void {

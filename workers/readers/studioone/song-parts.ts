@@ -66,28 +66,50 @@ export class SongDocument extends PartReader {
   sampleRate: number | null = null;
   readonly tracks: SongTrack[] = [];
   private openTrack: SongTrack | null = null;
+  private timeContextSeen = false;
 
   constructor() {
     super('Song');
   }
 
   protected element(name: string, attributes: XmlAttributes, depth: number): void {
-    const parent = this.parent(depth);
-    if (name === 'TempoMapSegment' && parent === 'TempoMap') {
-      const tempo = statedNumber(attributes.get('tempo'));
-      if (tempo !== null) this.secondsPerBeat.push(tempo);
-    } else if (name === 'TimeSignatureMapSegment' && parent === 'TimeSignatureMap') {
-      const numerator = statedNumber(attributes.get('numerator'));
-      const denominator = statedNumber(attributes.get('denominator'));
-      if (numerator !== null && denominator !== null) this.signatures.push([numerator, denominator]);
-    } else if (name === 'Attributes' && attributes.get('x:id') === 'timeContext' && this.sampleRate === null) {
+    // One switch on the name: events are nearly all of a long song, and fall straight through.
+    switch (name) {
+      case 'TempoMapSegment': {
+        const tempo = this.parent(depth) === 'TempoMap' ? statedNumber(attributes.get('tempo')) : null;
+        if (tempo !== null) this.secondsPerBeat.push(tempo);
+        return;
+      }
+      case 'TimeSignatureMapSegment': {
+        if (this.parent(depth) !== 'TimeSignatureMap') return;
+        const numerator = statedNumber(attributes.get('numerator'));
+        const denominator = statedNumber(attributes.get('denominator'));
+        if (numerator !== null && denominator !== null) this.signatures.push([numerator, denominator]);
+        return;
+      }
+      case 'MediaTrack':
+        if (this.openTrack === null) {
+          const trackName = boundedText(attributes.get('name'), MAX_NAME_CHARS, 'a track name') ?? '';
+          this.openTrack = { name: trackName, hidden: attributes.get('hidden') === '1', depth };
+          this.tracks.push(this.openTrack);
+        }
+        return;
+      case 'Attributes':
+        this.attributesElement(attributes, depth);
+    }
+  }
+
+  /** The first time context's sample rate; a track's own `attributes` saying it is hidden. */
+  private attributesElement(attributes: XmlAttributes, depth: number): void {
+    const track = this.openTrack;
+    const isTrackAttributes = track !== null && depth === track.depth + 1;
+    if (this.timeContextSeen && !isTrackAttributes) return;
+    const id = attributes.get('x:id');
+    if (id === 'timeContext' && !this.timeContextSeen) {
+      this.timeContextSeen = true;
       this.sampleRate = statedNumber(attributes.get('sampleRate'));
-    } else if (name === 'MediaTrack' && this.openTrack === null) {
-      const trackName = boundedText(attributes.get('name'), MAX_NAME_CHARS, 'a track name') ?? '';
-      this.openTrack = { name: trackName, hidden: attributes.get('hidden') === '1', depth };
-      this.tracks.push(this.openTrack);
-    } else if (this.openTrack !== null && depth === this.openTrack.depth + 1 && name === 'Attributes' && attributes.get('x:id') === 'attributes') {
-      if (attributes.get('hidden') === '1') this.openTrack.hidden = true;
+    } else if (isTrackAttributes && id === 'attributes' && attributes.get('hidden') === '1') {
+      track.hidden = true;
     }
   }
 

@@ -134,20 +134,33 @@ function refuseTextOutsideRoot(text: string, from: number, to: number): void {
   }
 }
 
-/** The index of the `>` ending the tag whose attributes start at `from`; a `>` inside a quoted value does not end it. */
+/**
+ * A tag's rest up to its `>`: runs of anything but quotes and angle brackets, and quoted values whole (a `>` inside a
+ * quoted value does not end the tag). Sticky, so the engine matches from the tag's name on in native code: several
+ * times faster than stepping through the characters here.
+ */
+const TAG_REST = /[^"'<>]*(?:(?:"[^"]*"|'[^']*')[^"'<>]*)*>/y;
+
+/** The index of the `>` ending the tag whose attributes start at `from`. */
 function tagEnd(text: string, from: number): number {
+  TAG_REST.lastIndex = from;
+  if (TAG_REST.test(text)) return TAG_REST.lastIndex - 1;
+  throw new XmlRefused(tagEndFailure(text, from));
+}
+
+/** Why a tag has no end: stepped through only for the refusal's reason. */
+function tagEndFailure(text: string, from: number): string {
   let at = from;
   for (;;) {
     const code = text.charCodeAt(at);
-    if (code === GT) return at;
     if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
       const closing = text.indexOf(code === DOUBLE_QUOTE ? '"' : "'", at + 1);
-      if (closing === -1) throw new XmlRefused('XML ends inside an attribute value (cut short?)');
+      if (closing === -1) return 'XML ends inside an attribute value (cut short?)';
       at = closing + 1;
     } else if (code === LT) {
-      throw new XmlRefused('XML has "<" inside a tag');
-    } else if (Number.isNaN(code)) {
-      throw new XmlRefused('XML ends inside a tag (cut short?)');
+      return 'XML has "<" inside a tag';
+    } else if (Number.isNaN(code) || code === GT) {
+      return 'XML ends inside a tag (cut short?)';
     } else {
       at++;
     }

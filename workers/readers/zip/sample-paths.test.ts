@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_META_SAMPLES } from '../../../common/project-meta';
+import { resolveSamples, underHome } from './sample-paths';
+
+let workDir: string;
+
+beforeEach(async () => {
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-samples-'));
+});
+
+afterEach(async () => {
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+describe('resolveSamples', () => {
+  it('reports the first candidate that exists, else the first, once per file', async () => {
+    const found = path.join(workDir, 'Media', 'vox.wav');
+    await fs.mkdir(path.dirname(found), { recursive: true });
+    await fs.writeFile(found, 'RIFF');
+    const lost = path.join(workDir, 'lost.wav');
+    expect(await resolveSamples([['/nowhere/vox.wav', found], [found], [lost], [lost]])).toEqual({ samples: [found, lost], missingSamples: [lost] });
+  });
+
+  it('never looks up a network path, a path from another system or a folder', async () => {
+    const files = [['//server/share/a.wav'], ['\\\\server\\share\\b.wav'], ['C:/Users/me/c.wav'], [workDir]];
+    expect(await resolveSamples(files)).toEqual({ samples: files.map(([file]) => file), missingSamples: files.map(([file]) => file) });
+  });
+
+  it('looks up only as many files as a song keeps, and lists the rest as written without calling them missing', async () => {
+    const files = Array.from({ length: MAX_META_SAMPLES + 2 }, (_, index) => [path.join(workDir, `s${index}.wav`)]);
+    const { samples, missingSamples } = await resolveSamples(files);
+    expect(samples).toHaveLength(MAX_META_SAMPLES + 2);
+    expect(missingSamples).toHaveLength(MAX_META_SAMPLES);
+  });
+});
+
+describe('underHome', () => {
+  it('resolves a relative path under home, either slash, and keeps absolute, foreign and network paths as written', () => {
+    expect(underHome('/songs/Night', 'Samples/kick.wav')).toBe(path.resolve('/songs/Night', 'Samples', 'kick.wav'));
+    expect(underHome('/songs/Night', 'Samples\\kick.wav')).toBe(path.resolve('/songs/Night', 'Samples', 'kick.wav'));
+    expect(underHome('/songs/Night', '/abs/kick.wav')).toBe('/abs/kick.wav');
+    expect(underHome('/songs/Night', 'D:\\kick.wav')).toBe('D:\\kick.wav');
+    expect(underHome('/songs/Night', '//server/share/kick.wav')).toBe('//server/share/kick.wav');
+  });
+});
