@@ -7,6 +7,8 @@ import type { PluginUse } from './plugins';
 export const DAWS = ['ableton', 'logic', 'protools', 'flstudio', 'reaper', 'studioone', 'cubase', 'bitwig', 'dawproject', 'garageband', 'ardour', 'lmms'] as const;
 export type Daw = (typeof DAWS)[number];
 
+export type HeuristicField = 'tempo' | 'timeSignature' | 'key';
+
 export interface ProjectMeta {
   daw: Daw;
   /** As the file states it: "Ableton Live 11.3.21", "Logic Pro X 10.4.4", "Pro Tools 10+ (ptx)". */
@@ -49,6 +51,12 @@ export interface ProjectMeta {
   samples: string[];
   /** The subset of `samples` found neither at their path nor relative to the project. */
   missingSamples: string[];
+  /**
+   * Values found by a pattern seen in real files rather than by the format's specification (FORMATS-MORE.md
+   * "Heuristic"): shown, but never trusted over the user (a scan fills a field only until the user edits it).
+   * Bitwig's tempo is one. Absent: every value is as the format states it.
+   */
+  heuristic?: HeuristicField[];
   /** How long each list cut to its cap was before (`capProjectMeta`); absent when none was cut. */
   listTotals?: Partial<Record<MetaList, number>>;
 }

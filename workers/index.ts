@@ -21,6 +21,9 @@ import { readGarageBand } from './readers/garageband/read-garageband';
 import { readReaper } from './readers/reaper/read-reaper';
 import { readArdour } from './readers/ardour/read-ardour';
 import { readLmms } from './readers/lmms/read-lmms';
+import { readStudioOne } from './readers/studioone/read-studioone';
+import { readDawproject } from './readers/dawproject/read-dawproject';
+import { readBitwig } from './readers/bitwig/read-bitwig';
 import { findPlugins } from './plugins/find-plugins';
 import { walkLibrary } from './scan/walk';
 import { writeDemo } from './synthetic/write-demo';
@@ -81,9 +84,12 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
       return readArdour(filePath, home);
     case 'lmms':
       return readLmms(filePath, home);
-    default:
-      // Issue 43: a DAW whose reader has not landed yet; the scan records the reason and goes on.
-      throw new UnreadableFileError(filePath, `${daw} projects are not read yet`);
+    case 'studioone':
+      return readStudioOne(filePath, home);
+    case 'dawproject':
+      return readDawproject(filePath, home);
+    case 'bitwig':
+      return readBitwig(filePath, home);
   }
 }
 

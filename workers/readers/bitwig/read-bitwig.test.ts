@@ -53,6 +53,7 @@ describe.each(['0003', '0001'] as const)('readBitwig on a generated project (con
       daw: 'bitwig',
       dawVersion: 'Bitwig Studio 5.3.13',
       tempo: 97.5,
+      heuristic: ['tempo'],
       tempoAutomated: false,
       timeSignature: null,
       key: null,
@@ -67,6 +68,7 @@ describe.each(['0003', '0001'] as const)('readBitwig on a generated project (con
   it('reads a project without tracks as none, and one without a tempo field as an unknown tempo', async () => {
     const meta = await projectWith({ container, tracks: [], tempo: null });
     expect(meta).toMatchObject({ trackCount: 0, tracks: [], tempo: null });
+    expect(meta.heuristic).toBeUndefined();
   });
 
   it('leaves a tempo outside Bitwig’s range unknown: the heuristic found something else', async () => {

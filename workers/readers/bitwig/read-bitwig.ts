@@ -54,10 +54,13 @@ export async function readBitwig(filePath: string, home?: string): Promise<Proje
   const usedFiles = header.meta.get('used_files');
   const files = (Array.isArray(usedFiles) ? usedFiles : []).filter((file) => file !== '' && file.length <= MAX_PATH_CHARS).map((file) => [underHome(folder, file)]);
   const { samples, missingSamples } = await resolveSamples(files);
+  const tempo = heuristicTempo(head, header.bodyOffset);
   return {
     daw: 'bitwig',
     dawVersion: version === undefined ? null : `Bitwig Studio ${version.slice(0, 100)}`,
-    tempo: heuristicTempo(head, header.bodyOffset),
+    tempo,
+    // Found by a pattern, not a specification: marked so, and never trusted over the user.
+    ...(tempo === null ? {} : { heuristic: ['tempo' as const] }),
     // The tempo's automation lives in the undecoded body.
     tempoAutomated: false,
     timeSignature: null,
