@@ -24,6 +24,8 @@ import { getSong } from './songs';
 export interface ScannedSongState {
   id: string;
   projectPath: string;
+  /** To name the folder's song after its set when the folder's sets become songs of their own (`plan-scan.ts`). */
+  name: string;
   file: SongFile | null;
   recordingSession: RecordingSession | null;
   editedAt: EditTimes;
@@ -38,6 +40,7 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
     .select({
       id: songs.id,
       projectPath: songs.projectPath,
+      name: songs.name,
       fileValue: songs.fileValue,
       fileLocalPath: songs.fileLocalPath,
       fileName: songs.fileName,
@@ -57,10 +60,11 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
   // Row by row, as the files index: 20,000 songs held whole and then mapped would be there twice at a rescan's peak.
   const rows = db.sqlite.prepare(query.sql).raw().iterate(...query.params) as IterableIterator<ScanStateColumns>;
   const states = new Map<string, ScannedSongState>();
-  for (const [id, projectPath, fileValue, fileLocalPath, fileName, fileModifiedAt, sessionValue, sessionFileName, sessionModifiedAt, sessionIsPackage, editedFields, projectMissing, projectRead, audioRead] of rows) {
+  for (const [id, projectPath, name, fileValue, fileLocalPath, fileName, fileModifiedAt, sessionValue, sessionFileName, sessionModifiedAt, sessionIsPackage, editedFields, projectMissing, projectRead, audioRead] of rows) {
     states.set(projectPath, {
       id,
       projectPath,
+      name,
       file: fileFromColumns({ fileValue, fileLocalPath, fileName, fileModifiedAt }),
       recordingSession: sessionFromColumns({ sessionValue, sessionFileName, sessionModifiedAt, sessionIsPackage: sessionIsPackage === 1 }),
       editedAt: readEditTimes(parseJsonColumn<unknown>(editedFields, {})),
@@ -76,6 +80,7 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
 type ScanStateColumns = [
   id: string,
   projectPath: string,
+  name: string,
   fileValue: string | null,
   fileLocalPath: string | null,
   fileName: string | null,

@@ -12,6 +12,7 @@ import type { WalkEntry } from '../../common/worker-tasks';
 import type { IndexedFile } from '../../db/repositories/files-index';
 import type { ScanPatch, ScannedSongState } from '../../db/repositories/scanned-songs';
 import { buildSong } from '../../db/repositories/songs';
+import { settleFamilyPaths } from './family-paths';
 import type { ProjectGroup } from './project-structure';
 
 export interface ReadRequest {
@@ -53,7 +54,8 @@ export interface PlanInput {
 }
 
 export async function planScan(input: PlanInput): Promise<ScanPlan> {
-  const { groups, index, existing } = input;
+  const { index, existing } = input;
+  const groups = settleFamilyPaths(input.groups, existing);
   const plan: ScanPlan = { added: [], patched: [], moved: 0, missing: 0, projectReads: [], audioReads: [], index: [], removedFromIndex: [] };
   const songIdOfPath = new Map<string, string>();
   const appeared: ProjectGroup[] = [];
@@ -67,8 +69,10 @@ export async function planScan(input: PlanInput): Promise<ScanPlan> {
     }
     seen.add(group.projectPath);
     const files = filesFor(current, group);
-    if (current.projectMissing || !sameJson(files.file, current.file) || !sameJson(files.recordingSession, current.recordingSession)) {
-      plan.patched.push({ id: current.id, set: files, projectMissing: false });
+    // The folder's one song, named after the folder, is one of its sets' songs once they are songs of their own.
+    const renamed = group.family?.shared === true && current.name !== group.name && !isEdited(current.editedAt, 'name');
+    if (current.projectMissing || renamed || !sameJson(files.file, current.file) || !sameJson(files.recordingSession, current.recordingSession)) {
+      plan.patched.push({ id: current.id, set: renamed ? { ...files, name: group.name } : files, projectMissing: false });
     }
     claim(group, current, plan, index, songIdOfPath);
   }

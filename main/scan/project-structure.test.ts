@@ -124,14 +124,127 @@ describe('groupIntoProjects', () => {
   });
 });
 
+describe('groupIntoProjects: one song per song, whatever the DAW’s save habits', () => {
+  const ELEVEN = ['Foo', 'Michelle', 'DefaultLiveSet', 'Night Drive', 'Night Ride', 'Test Project', 'L12-automation', 'Tape Loop', 'Ballad', 'Anthem', 'Zebra'];
+
+  it('makes eleven songs of a folder of eleven unrelated sets, each named after its set, the newest keeping the folder', () => {
+    const groups = groupIntoProjects(ELEVEN.map((name, i) => entry(`Sketches/${name}.als`, 1000 + i)), ROOT);
+    expect(groups).toHaveLength(11);
+    expect(summary(groups).map((group) => [group.name, group.session])).toEqual(
+      expect.arrayContaining(ELEVEN.map((name) => [name, `Sketches/${name}.als`])),
+    );
+    for (const group of groups) expect(group.sessions).toHaveLength(1);
+    // The newest set's song is the folder's, as the one song was; the others are named by their set in the folder.
+    expect(groups.find((group) => group.projectPath === path.join(ROOT, 'Sketches'))?.name).toBe('Zebra');
+    expect(groups.find((group) => group.name === 'Foo')?.projectPath).toBe(path.join(ROOT, 'Sketches', 'Foo.als'));
+    expect(new Set(groups.map((group) => group.projectPath)).size).toBe(11);
+  });
+
+  it('makes one song of a folder of versions of one name, with all six as its versions and the newest its session', () => {
+    const versions = ['Night Drive.als', 'Night Drive 2.als', 'Night Drive v3.als', 'Night Drive (final).als', 'Night Drive_mix2.als', 'Night Drive copy.als'];
+    const groups = groupIntoProjects([...versions.map((name, i) => entry(`Night Drive/${name}`, 1000 + i)), entry('Night Drive/Night Drive.wav')], ROOT);
+    expect(summary(groups)).toEqual([
+      { project: 'Night Drive', name: 'Night Drive', daw: 'ableton', session: 'Night Drive/Night Drive copy.als', audio: 'Night Drive/Night Drive.wav' },
+    ]);
+    expect(groups[0]?.sessions).toHaveLength(6);
+  });
+
+  it('gives each family the bounce whose name matches it, backups to the family they name, and the rest to the main family', () => {
+    const groups = groupIntoProjects(
+      [
+        entry('Album/Night Drive.als', 3000),
+        entry('Album/Night Drive 2.als', 4000),
+        entry('Album/Michelle.als', 5000),
+        entry('Album/Backup/Night Drive [2024-01-01 101010].als', 9000),
+        entry('Album/Backup/Michelle [2024-01-01 101010].als', 9000),
+        entry('Album/Backup/Renamed [2023-01-01 101010].als', 9000),
+        entry('Album/Night Drive_master.wav', 4500),
+        entry('Album/Bounces/Michelle final.wav', 5500),
+        entry('Album/reference.wav', 9000),
+        entry('Pair/Alpha.als', 1000),
+        entry('Pair/Beta.als', 2000),
+        entry('Pair/mixdown.wav', 3000),
+      ],
+      ROOT,
+    );
+    expect(summary(groups)).toEqual([
+      { project: 'Album', name: 'Michelle', daw: 'ableton', session: 'Album/Michelle.als', audio: 'Album/Bounces/Michelle final.wav' },
+      { project: 'Album/Night Drive.als', name: 'Night Drive', daw: 'ableton', session: 'Album/Night Drive 2.als', audio: 'Album/Night Drive_master.wav' },
+      // Audio that names no family is the main family's (here the newest set's), as it was the folder's one song's.
+      { project: 'Pair', name: 'Beta', daw: 'ableton', session: 'Pair/Beta.als', audio: 'Pair/mixdown.wav' },
+      { project: 'Pair/Alpha.als', name: 'Alpha', daw: 'ableton', session: 'Pair/Alpha.als', audio: null },
+    ]);
+    const sessionsOf = (name: string) => groups.find((group) => group.name === name)?.sessions.map((session) => path.basename(session.path)).sort();
+    expect(sessionsOf('Night Drive')).toEqual(['Night Drive 2.als', 'Night Drive [2024-01-01 101010].als', 'Night Drive.als']);
+    expect(sessionsOf('Michelle')).toEqual(['Michelle [2024-01-01 101010].als', 'Michelle.als', 'Renamed [2023-01-01 101010].als']);
+  });
+
+  it('holds for every DAW: Cubase’s Save New Version, LMMS’s numbered saves, Ardour’s snapshots, two DAWs in one folder', () => {
+    const groups = groupIntoProjects(
+      [
+        entry('Cubase Song/Cubase Song.cpr', 1000),
+        entry('Cubase Song/Cubase Song-01.cpr', 2000),
+        entry('Cubase Song/Cubase Song-02.cpr', 3000),
+        entry('Cubase Song/Other Idea.cpr', 500),
+        entry('Beats/Beat-01.mmpz', 1000),
+        entry('Beats/Beat-02.mmpz', 2000),
+        entry('Tape/Tape.ardour', 1000),
+        entry('Tape/before vocals.ardour', 2000),
+        entry('Both/Song.als', 1000),
+        entry('Both/Song.rpp', 2000),
+        entry('Both/Song.rpp-bak', 3000),
+      ],
+      ROOT,
+    );
+    expect(summary(groups).map((group) => [group.project, group.name, group.session])).toEqual([
+      ['Beats', 'Beats', 'Beats/Beat-02.mmpz'],
+      ['Both', 'Both', 'Both/Song.rpp'],
+      ['Cubase Song', 'Cubase Song', 'Cubase Song/Cubase Song-02.cpr'],
+      ['Cubase Song/Other Idea.cpr', 'Other Idea', 'Cubase Song/Other Idea.cpr'],
+      ['Tape', 'Tape', 'Tape/before vocals.ardour'],
+    ]);
+    expect(groups.find((group) => group.name === 'Cubase Song')?.sessions).toHaveLength(3);
+    expect(groups.find((group) => group.name === 'Tape')?.sessions).toHaveLength(2);
+    expect(groups.find((group) => group.name === 'Both')?.sessions).toHaveLength(3);
+  });
+});
+
 const FIXTURES = SHARED_FIXTURES;
 
 describe.runIf(hasSharedFixtures)(corpusTitle('the real Ableton project folder'), () => {
-  it('is one song, not five, and its samples are never walked', () => {
+  // EXPECTED.md calls it "one song, not five" (written before one song per family): its two sets have different
+  // names (`test_project`, `test_vocal_project`), so they are two songs; the backup (`helios [...]`) names neither
+  // and stays with the folder's own set. Still not five: no sample becomes a song.
+  it('is two songs (one per set name), not five, and its samples are never walked', () => {
     const root = path.join(FIXTURES, 'ableton-project');
     const walk = walkLibrary(root);
     expect(walk.entries.filter((found) => found.path.includes(`${path.sep}Samples${path.sep}`))).toEqual([]);
     const groups = groupIntoProjects(walk.entries, root);
-    expect(groups.map((group) => [group.name, group.daw, group.sessions.length])).toEqual([['test_project', 'ableton', 3]]);
+    expect(groups.map((group) => [group.name, group.daw, group.sessions.length])).toEqual([
+      ['test_project', 'ableton', 2],
+      ['test_vocal_project', 'ableton', 1],
+    ]);
+  });
+});
+
+describe.runIf(hasSharedFixtures)(corpusTitle('the real folder of unrelated Live sets'), () => {
+  // One folder, eleven sets saved by different people: a song per set name. `example-120` and `example-140` are one
+  // song by the rule (a trailing number is a version), the other nine names are songs of their own.
+  it('is one song per set name, not one song of eleven sets', () => {
+    const folder = path.join(FIXTURES, 'als');
+    const groups = groupIntoProjects(walkLibrary(FIXTURES).entries, FIXTURES).filter((group) => group.family?.folder === folder);
+    expect(groups.map((group) => group.name).sort()).toEqual([
+      'automation-intense-unaligned',
+      'DefaultLiveSet',
+      'empty',
+      'example',
+      'Foo',
+      'junk',
+      'L12-automation',
+      'live9-patch-markers-noauto',
+      'Michelle',
+      'Test Project',
+    ].sort());
+    expect(groups.find((group) => group.name === 'example')?.sessions.map((session) => path.basename(session.path)).sort()).toEqual(['example-120.als', 'example-140.als']);
   });
 });

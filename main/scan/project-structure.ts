@@ -2,11 +2,20 @@
  * Smart project structure (DESIGN.md): which songs a tree of files makes. A pure function of the walk's
  * entries, so the rules are tested on plain lists and a rescan regroups in memory in milliseconds.
  *
- * - A folder holding session files is one project, one song; sessions in its backup folders belong to it;
- *   the newest session in the folder itself is the recording session (a backup only when there is no other).
+ * - A folder holding session files is a project; one song per song: its sessions are split into families, the
+ *   versions of one name (`Night Drive`, `Night Drive 2`, `Night Drive (final)`, Cubase's `Night Drive-01`;
+ *   `session-family.ts` holds the rule), and each family is a song. Sessions in its backup folders (and `.rpp-bak`
+ *   beside it) join the family whose name they match, else the folder's main family (named after the folder, else
+ *   the newest); an Ardour folder is one family. The newest session of a family is its recording session (a
+ *   backup only when there is no other).
+ * - Identity: a folder of one family is the song at the folder (`projectPath`), as before families. In a folder of
+ *   several, one family keeps the folder's path (the main one here; `family-paths.ts` gives it to the family of the
+ *   song already there) and each other family is known by `<folder>/<family name><extension>`: the same on every
+ *   scan and computer, inside the watched folder, and never a folder's path, so no real project can share it.
  * - A `.logicx` package is one project, one song.
- * - The song's audio is its bounce: audio in the project folder or its bounce folders, preferring a name that
- *   matches the project, then the newest.
+ * - The song's audio is its bounce: audio in the project folder or its bounce folders. In a folder of several
+ *   families a bounce goes to the family its name holds, else to the main family; then a name that matches the
+ *   song wins, then the newest.
  * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
  */
 import path from 'node:path';
@@ -14,6 +23,7 @@ import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, BOUNCE_FOLDERS, NESTED_BACKU
 import type { Daw } from '../../common/project-meta';
 import { isCompressedCopy } from '../../common/upload-rules';
 import type { WalkEntry } from '../../common/worker-tasks';
+import { bounceFamily, familiesOf, folderSongName, sessionStem } from './session-family';
 
 export interface ProjectGroup {
   /** The song's identity in its folder: the project folder, the package, or the lone audio file. */
@@ -27,6 +37,18 @@ export interface ProjectGroup {
   sessions: WalkEntry[];
   /** The bounce, or the lone audio file. */
   audio: WalkEntry | null;
+  /** Where a project folder's song sits among the folder's families (none for packages and lone audio). */
+  family?: SessionFamily;
+}
+
+export interface SessionFamily {
+  /** The folder holding the sessions: the path of the folder's song, which one family keeps. */
+  folder: string;
+  key: string;
+  /** The family's own path, when another family keeps the folder's. */
+  ownPath: string;
+  /** The folder holds more than one family (more than one song). */
+  shared: boolean;
 }
 
 interface ProjectDraft {
@@ -83,7 +105,7 @@ export function groupIntoProjects(entries: WalkEntry[], root: string): ProjectGr
   }
 
   const groups: ProjectGroup[] = [];
-  for (const project of projects.values()) groups.push(finishProject(project));
+  for (const project of projects.values()) groups.push(...finishProject(project));
   for (const audio of loneAudio) {
     groups.push({ projectPath: audio.path, name: stripExtension(path.basename(audio.path)), kind: 'audio', daw: null, session: null, sessions: [], audio });
   }
@@ -128,21 +150,40 @@ function isBounceLocation(file: string, projectFolder: string): boolean {
   return path.dirname(folder) === projectFolder && BOUNCE_FOLDERS.has(path.basename(folder).toLowerCase());
 }
 
-function finishProject(project: ProjectDraft): ProjectGroup {
-  const name = project.package
-    ? stripExtension(path.basename(project.projectPath))
-    : path.basename(project.projectPath).replace(/ Project$/i, '');
-  const session = project.package ?? newest(project.sessions) ?? newest(project.backups);
-  const daw = session ? dawOf(session.path) : null;
-  return {
-    projectPath: project.projectPath,
-    name,
-    kind: 'project',
-    daw,
-    session,
-    sessions: [...project.sessions, ...project.backups],
-    audio: chooseBounce(project.bounces, name),
-  };
+function finishProject(project: ProjectDraft): ProjectGroup[] {
+  const folder = project.projectPath;
+  if (project.package) {
+    const session = project.package;
+    const name = stripExtension(path.basename(folder));
+    return [{ projectPath: folder, name, kind: 'project', daw: dawOf(session.path), session, sessions: [], audio: chooseBounce(project.bounces, name) }];
+  }
+  const folderName = path.basename(folder);
+  const member = (backup: boolean) => (entry: WalkEntry) => ({ entry, backup, mtimeMs: entry.mtimeMs, stem: sessionStem(path.basename(entry.path), folderName) });
+  const { families } = familiesOf([...project.sessions.map(member(false)), ...project.backups.map(member(true))], folderName);
+  const shared = families.length > 1;
+  const keys = families.map((family) => family.key);
+  const bounces = new Map<string, WalkEntry[]>();
+  for (const bounce of project.bounces) {
+    const key = (shared ? bounceFamily(stripExtension(path.basename(bounce.path)), keys) : null) ?? (keys[0] as string);
+    bounces.set(key, [...(bounces.get(key) ?? []), bounce]);
+  }
+  return families.map((family, index) => {
+    const sessions = family.members.filter((found) => !found.backup).map((found) => found.entry);
+    const backups = family.members.filter((found) => found.backup).map((found) => found.entry);
+    const session = newest(sessions) ?? newest(backups);
+    const name = shared ? family.name : folderSongName(folderName);
+    const ownPath = path.join(folder, family.name + (session ? extensionOf(path.basename(session.path)) : ''));
+    return {
+      projectPath: index === 0 ? folder : ownPath,
+      name,
+      kind: 'project',
+      daw: session ? dawOf(session.path) : null,
+      session,
+      sessions: [...sessions, ...backups],
+      audio: chooseBounce(bounces.get(family.key) ?? [], name),
+      family: { folder, key: family.key, ownPath, shared },
+    };
+  });
 }
 
 /** The bounce whose name matches the project wins; among equals, the newest. */

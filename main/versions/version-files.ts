@@ -7,6 +7,8 @@
  * - Logic Pro: inside the package, the first alternative (save), the others (Save As), and every
  *   `Alternatives/NNN/Project File Backups/NN/` slot; each is a folder with its own MetaData.plist.
  *
+ * A folder of several songs (differently named sets: `session-family.ts`) lists only the session's own song's files.
+ *
  * Only names and file times are read here; the files themselves are read by the project readers in the pool.
  * Links are not followed, and a folder holding thousands of sets is cut at MAX_VERSION_FILES.
  */
@@ -16,6 +18,7 @@ import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, SESSION_BACKUP_FOLDERS } from '.
 import { BACKUP_SESSION_EXTENSIONS, extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import type { VersionFile, VersionSource } from '../../common/project-versions';
+import { familiesOf, sessionStem } from '../scan/session-family';
 
 /** More versions than any project keeps: a folder past this is not a project (or is hostile). */
 export const MAX_VERSION_FILES = 1000;
@@ -42,15 +45,36 @@ async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Pro
   }
   // A DAW with no backup folder of its own keeps its earlier saves beside the session (or not at all).
   const backupFolder = SESSION_BACKUP_FOLDERS[daw];
-  if (backupFolder === undefined) return versions;
-  const backups = path.join(folder, backupFolder);
-  for (const name of (await listFiles(backups)).filter(isSession)) {
-    const file = path.join(backups, name);
-    const version = await versionOf(file, file, 'daw-backup', daw, name);
-    if (version) versions.push({ ...version, time: (daw === 'ableton' ? liveBackupTime(name) : null) ?? version.time });
-    if (versions.length >= MAX_VERSION_FILES) break;
+  if (backupFolder !== undefined) {
+    const backups = path.join(folder, backupFolder);
+    for (const name of (await listFiles(backups)).filter(isSession)) {
+      const file = path.join(backups, name);
+      const version = await versionOf(file, file, 'daw-backup', daw, name);
+      if (version) versions.push({ ...version, time: (daw === 'ableton' ? liveBackupTime(name) : null) ?? version.time });
+      if (versions.length >= MAX_VERSION_FILES) break;
+    }
   }
-  return versions;
+  return ofSessionsSong(versions, sessionPath, folder);
+}
+
+/**
+ * The versions that are the session's own song's, grouped as the scan groups them: every DAW's sessions in the
+ * folder, with their times, decide the folder's families and its main one (which keeps backups that name no set).
+ */
+async function ofSessionsSong(versions: VersionFile[], sessionPath: string, folder: string): Promise<VersionFile[]> {
+  const folderName = path.basename(folder);
+  const members: { path: string; stem: string; mtimeMs: number; backup: boolean }[] = [];
+  for (const name of (await listFiles(folder)).filter((candidate) => SESSION_EXTENSIONS[extensionOf(candidate)] !== undefined && !candidate.startsWith('.'))) {
+    const stats = await fs.lstat(path.join(folder, name)).catch(() => null);
+    if (stats) members.push({ path: path.join(folder, name), stem: sessionStem(name, folderName), mtimeMs: Math.round(stats.mtimeMs), backup: false });
+  }
+  for (const version of versions.filter((candidate) => candidate.source === 'daw-backup')) {
+    members.push({ path: version.path, stem: sessionStem(path.basename(version.path), folderName), mtimeMs: version.time, backup: true });
+  }
+  const own = familiesOf(members, folderName).families.find((family) => family.members.some((member) => member.path === sessionPath));
+  if (!own) return versions;
+  const paths = new Set(own.members.map((member) => member.path));
+  return versions.filter((version) => paths.has(version.path));
 }
 
 async function logicVersions(packagePath: string): Promise<VersionFile[]> {
