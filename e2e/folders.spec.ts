@@ -35,11 +35,12 @@ test('an empty library offers Choose folder… and a demo library, which the sid
   await page.getByRole('button', { name: 'Try a demo library' }).click();
   const demo = page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: DEMO_FOLDER_NAME });
   await expect(demo).toBeVisible();
-  await expect(page.getByTestId('song-row')).toHaveCount(6, { timeout: 20_000 });
+  await expect(page.getByTestId('song-row')).toHaveCount(7, { timeout: 20_000 });
   await expect(page.getByTestId('song-row').filter({ hasText: 'Night Drive' })).toContainText('Live');
-  // Issue 43: an FL Studio beat and a REAPER mix, each with its DAW's badge.
+  // Issue 43: an FL Studio beat, a REAPER mix and a Studio One song, each with its DAW's badge.
   await expect(page.getByTestId('song-row').filter({ hasText: 'Trap Beat' })).toContainText('FL');
   await expect(page.getByTestId('song-row').filter({ hasText: 'Harbour Mix' })).toContainText('REAPER');
+  await expect(page.getByTestId('song-row').filter({ hasText: 'Slow Burn' })).toContainText('Studio One');
   await page.screenshot({ path: 'e2e/artifacts/demo-library.png' });
 
   // Remove asks first, saying what goes; a file the user saved in the demo's folder stays.
@@ -52,7 +53,7 @@ test('an empty library offers Choose folder… and a demo library, which the sid
   });
   await page.getByRole('button', { name: 'Remove the demo library' }).click();
   await expect.poll(() => asked.length).toBe(1);
-  expect(asked[0]).toMatch(/^Remove the demo library\? Its 6 songs and the \d+ files Songshelf wrote for it are removed\. 1 other file in its folder/);
+  expect(asked[0]).toMatch(/^Remove the demo library\? Its 7 songs and the \d+ files Songshelf wrote for it are removed\. 1 other file in its folder/);
   await expect(demo).toBeVisible();
   fs.rmSync(path.join(demoFolder, 'my notes.txt'));
   page.once('dialog', (dialog) => void dialog.accept());

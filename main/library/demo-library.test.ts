@@ -36,7 +36,7 @@ describe('library:demo', () => {
     expect(await call(app, 'library:demo', { action: 'add' })).toMatchObject({ path: folder, watched: true, removal: { otherFiles: 0 } });
     await app.runner.whenIdle();
     const songs = getSongs(app.db);
-    expect(songs.map((song) => song.name).sort()).toEqual(['Ballad', 'Harbour Mix', 'Idea 03', 'Night Drive', 'Sunday Mix', 'Trap Beat']);
+    expect(songs.map((song) => song.name).sort()).toEqual(['Ballad', 'Harbour Mix', 'Idea 03', 'Night Drive', 'Slow Burn', 'Sunday Mix', 'Trap Beat']);
     const live = songs.find((song) => song.name === 'Night Drive')!;
     expect(live).toMatchObject({ tempo: '124', file: expect.objectContaining({ fileName: 'Night Drive.wav' }) });
     expect(live.meta.versions).toMatchObject({ count: 3 });
@@ -50,6 +50,10 @@ describe('library:demo', () => {
     expect(mix).toMatchObject({ tempo: '96', file: expect.objectContaining({ fileName: 'Harbour Mix.wav' }) });
     expect(mix.meta).toMatchObject({ daw: 'reaper', trackCount: 3, versions: { count: 2 } });
     expect(mix.meta.plugins).toEqual(expect.arrayContaining([{ name: 'Pro-C 2', format: 'VST3', instances: 1 }, { name: 'Surge XT Effects', format: 'CLAP', instances: 1 }]));
+    const song = songs.find((candidate) => candidate.name === 'Slow Burn')!;
+    expect(song).toMatchObject({ tempo: '84', file: expect.objectContaining({ fileName: 'Slow Burn.wav' }) });
+    expect(song.meta).toMatchObject({ daw: 'studioone', trackCount: 2, versions: { count: 2 } });
+    expect(song.meta.plugins).toEqual(expect.arrayContaining([{ name: 'Keyscape', format: 'VST2', instances: 1 }, { name: 'Pro-Q 3', format: 'VST3', instances: 1 }]));
   });
 
   it('removes the demo in one step: the folder unwatched, its songs and files gone', async () => {

@@ -14,8 +14,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, SESSION_BACKUP_FOLDERS } from '../../common/daw-backups';
-import { BACKUP_SESSION_EXTENSIONS, extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
+import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, sessionBackupFolder } from '../../common/daw-backups';
+import { BACKUP_SESSION_EXTENSIONS, extensionOf, isPackageDaw, SESSION_EXTENSIONS } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import type { VersionFile, VersionSource } from '../../common/project-versions';
 import { familiesOf, sessionStem } from '../scan/session-family';
@@ -27,11 +27,11 @@ const NUMBERED = /^\d{1,6}$/;
 
 /** The versions of the project at `projectPath` (a set, a session file or a .logicx package), in no order. */
 export async function findVersionFiles(projectPath: string, daw: Daw): Promise<VersionFile[]> {
-  const found = daw === 'logic' ? await logicVersions(projectPath) : await sessionVersions(projectPath, daw);
+  const found = isPackageDaw(daw) ? await logicVersions(projectPath) : await sessionVersions(projectPath, daw);
   return found.slice(0, MAX_VERSION_FILES);
 }
 
-async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Promise<VersionFile[]> {
+async function sessionVersions(session: string, daw: Exclude<Daw, 'logic' | 'garageband'>): Promise<VersionFile[]> {
   const sessionPath = path.resolve(session);
   const folder = path.dirname(sessionPath);
   const isSession = (name: string) => SESSION_EXTENSIONS[extensionOf(name)] === daw && !name.startsWith('.');
@@ -44,9 +44,9 @@ async function sessionVersions(session: string, daw: Exclude<Daw, 'logic'>): Pro
     if (version) versions.push(version);
   }
   // A DAW with no backup folder of its own keeps its earlier saves beside the session (or not at all).
-  const backupFolder = SESSION_BACKUP_FOLDERS[daw];
-  if (backupFolder !== undefined) {
-    const backups = path.join(folder, backupFolder);
+  const backupFolder = sessionBackupFolder(daw, path.basename(sessionPath, path.extname(sessionPath)));
+  if (backupFolder !== null) {
+    const backups = path.join(folder, ...backupFolder);
     for (const name of (await listFiles(backups)).filter(isSession)) {
       const file = path.join(backups, name);
       const version = await versionOf(file, file, 'daw-backup', daw, name);

@@ -1,6 +1,6 @@
 /**
  * The demo library's files (issue 20): three projects with a few saves each (Live, Pro Tools, Logic: the version
- * timeline has something to show), an FL Studio beat and a REAPER mix (issue 43: written by the project's own
+ * timeline has something to show), an FL Studio beat, a REAPER mix and a Studio One song (issue 43: written by the project's own
  * generators, so no third-party file ships), bounces that analyse to the projects' tempos and keys (one of them older
  * than its project's last save), and a loose idea. The `write-demo` task: the core writes the marker and watches the
  * folder.
@@ -11,6 +11,7 @@ import { synthGroove, synthProgression } from './audio-corpus-synth';
 import { writeFlStudioProject } from './flstudio';
 import { FIRST_SAVE, writeAbletonHistory, writeLogicHistory, writeProToolsHistory } from './project-versions';
 import { writeReaperProject } from './reaper';
+import { writeStudioOneSong } from './studioone';
 import { writeSignalWav } from './wav';
 
 /** The bounces' sample rate: small files that still analyse. */
@@ -69,6 +70,23 @@ export async function writeDemo(folder: string): Promise<void> {
   writeReaperProject(path.join(reaperFolder, 'Harbour Mix.rpp'), { tempo: 96, tracks: reaperTracks, seed: 2 });
   await stamp(path.join(reaperFolder, 'Harbour Mix.rpp'), FIRST_SAVE + 2 * HOUR);
   await bounce(path.join(reaperFolder, 'Harbour Mix.wav'), synthProgression({ key: 'A minor', timbre: 'pluck', bpm: 96, drums: true, durationS: 12, sampleRate: RATE, seed: 15 }), FIRST_SAVE + 3 * HOUR);
+
+  // Studio One: a song with an instrument and an insert, its mixdown in Mixdown/ and an autosave in History/.
+  const s1Folder = path.join(folder, 'Slow Burn');
+  const s1Song = {
+    tempos: [84],
+    key: 'D minor',
+    tracks: [
+      { name: 'Piano', mediaType: 'Music' as const, inserts: [{ name: 'Pro-Q 3', subCategory: 'VST3' }] },
+      { name: 'Vocal', inserts: [{ name: 'Pro-R', subCategory: 'VST3' }, { name: 'Pro EQ', subCategory: '(Native)/EQ' }] },
+    ],
+    instruments: [{ name: 'Keyscape', subCategory: 'VST2' }],
+  };
+  await writeStudioOneSong(path.join(s1Folder, 'History', 'Slow Burn (Autosaved).song'), { ...s1Song, tracks: s1Song.tracks.slice(0, 1) });
+  await stamp(path.join(s1Folder, 'History', 'Slow Burn (Autosaved).song'), FIRST_SAVE + HOUR);
+  await writeStudioOneSong(path.join(s1Folder, 'Slow Burn.song'), s1Song);
+  await stamp(path.join(s1Folder, 'Slow Burn.song'), FIRST_SAVE + 2 * HOUR);
+  await bounce(path.join(s1Folder, 'Mixdown', 'Slow Burn.wav'), synthProgression({ key: 'D minor', timbre: 'pad', bpm: 84, durationS: 12, sampleRate: RATE, seed: 17 }), FIRST_SAVE + 3 * HOUR);
 
   await bounce(path.join(folder, 'Idea 03.wav'), synthGroove({ bpm: 140, pattern: 'trap', durationS: 10, sampleRate: RATE, seed: 11 }), FIRST_SAVE + 4 * HOUR);
 }
