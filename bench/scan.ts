@@ -11,18 +11,21 @@
  *
  * Prints one JSON line. `--keep DIR` builds (or reuses) the library in DIR instead of a temp folder. The library
  * is written by a child process (issue 20): the measured process, and its peak memory, is the core's alone.
+ *
+ * `--mixed`: a library of all twelve DAWs instead, with each format's read rate against its floor (mixed-scan.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Core } from '../main/core';
 import { defaultWorkerThreads } from '../main/jobs/pool';
 import { createBenchCore } from './bench-core';
 import { MIN_SCAN_GAP_MS } from '../common/constants';
 import { writeLibrary, type LibraryStats } from '../fixtures/generators/library';
 import { argValue, commandSeconds, peakRssMb, round, seconds, shellQuote } from './measure';
+import { mixedScanBench, writeMixedBenchLibrary } from './mixed-scan';
+import { log, rssMb, scanFinished } from './scan-steps';
 
 const argv = process.argv.slice(2);
 const projects = Number(argValue(argv, '--projects', '1000'));
@@ -31,6 +34,11 @@ const json = argv.includes('--json');
 
 // The child: writes the library and its stats, then leaves; none of the generator's memory is the parent's.
 const writeTo = argValue(argv, '--write', '');
+if (argv.includes('--mixed')) {
+  await (writeTo ? writeMixedBenchLibrary(argv, writeTo) : mixedScanBench(argv));
+  // The mixed mode is the whole run: what follows is the classic mode's.
+  process.exit(0);
+}
 if (writeTo) {
   const written = await writeLibrary(writeTo, { projects, setSizes: 'realistic' });
   fs.writeFileSync(path.join(writeTo, '.bench-library.json'), JSON.stringify(written));
@@ -99,29 +107,3 @@ const result = {
   workers: defaultWorkerThreads(),
 };
 console.log(json ? JSON.stringify(result) : result);
-
-/** Resolves when the scan job (phase one) has finished, whatever phase two is doing. */
-function scanFinished(target: Core, jobId: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const row = target.db.sqlite.prepare('SELECT state, last_error FROM jobs WHERE id = ?').get(jobId) as { state: string; last_error: string | null };
-      if (row.state === 'succeeded') resolve();
-      else if (row.state === 'failed') reject(new Error(row.last_error ?? 'scan failed'));
-      else return false;
-      return true;
-    };
-    if (check()) return;
-    const unsubscribe = target.events.on('jobs:changed', ({ jobs }) => {
-      if (jobs.some((job) => job.id === jobId) && check()) unsubscribe();
-    });
-  });
-}
-
-function rssMb(): number {
-  return Math.round(process.memoryUsage().rss / 2 ** 20);
-}
-
-/** Progress goes to stderr: stdout carries only the JSON line. */
-function log(message: string): void {
-  process.stderr.write(`${message}\n`);
-}
