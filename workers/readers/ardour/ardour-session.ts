@@ -17,7 +17,7 @@
  *   `interchange/<session>/audiofiles/`, or an absolute path for a file used where it lies.
  */
 import type { PluginFormat } from '../../../common/plugins';
-import type { ProjectLists } from '../reaper/project-lists';
+import type { ProjectLists } from '../project-lists';
 import { keptText, type XmlVisitor } from './bounded-xml';
 
 const PLUGIN_TYPES: ReadonlyMap<string, PluginFormat> = new Map([

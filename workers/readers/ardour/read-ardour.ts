@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from '../reaper/project-lists';
+import { ListOverflow, ProjectLists } from '../project-lists';
 import { ArdourSessionVisitor } from './ardour-session';
 import { walkXml, XmlRejected } from './bounded-xml';
 
@@ -37,17 +37,18 @@ export async function readArdour(filePath: string, home?: string): Promise<Proje
     throw error;
   }
   const facts = session.finish();
-  const fields = await lists.finish(home ?? path.dirname(path.resolve(filePath)));
-  return {
-    daw: 'ardour',
-    dawVersion: versionText(facts.program, facts.version),
-    tempo: facts.tempo,
-    tempoAutomated: facts.tempoChanges,
-    timeSignature: facts.timeSignature,
-    key: null,
-    sampleRate: facts.sampleRate,
-    ...fields,
-  };
+  return lists.finish(
+    {
+      daw: 'ardour',
+      dawVersion: versionText(facts.program, facts.version),
+      tempo: facts.tempo,
+      tempoAutomated: facts.tempoChanges,
+      timeSignature: facts.timeSignature,
+      key: null,
+      sampleRate: facts.sampleRate,
+    },
+    home ?? path.dirname(path.resolve(filePath)),
+  );
 }
 
 /** "Ardour 8.4.0 (session 7003)" where the program is named (Ardour 6 on), else "Ardour session 3001". */

@@ -12,7 +12,7 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { BoundedReadError, openRegularFile } from '../bounded-file';
-import { resolveSamples, underHome } from '../zip/sample-paths';
+import { resolveSamples, statedPath } from '../sample-paths';
 import { MAX_PATH_CHARS } from '../zip/zip-xml';
 import { MalformedBitwig, metaText, readBitwigHeader, type BitwigHeader } from './bitwig-meta';
 import { trackNames } from './bitwig-structure';
@@ -52,7 +52,7 @@ export async function readBitwig(filePath: string, home?: string): Promise<Proje
   const tracks = Buffer.isBuffer(summary) ? trackNames(summary) : null;
   const folder = home ?? path.dirname(path.resolve(filePath));
   const usedFiles = header.meta.get('used_files');
-  const files = (Array.isArray(usedFiles) ? usedFiles : []).filter((file) => file !== '' && file.length <= MAX_PATH_CHARS).map((file) => [underHome(folder, file)]);
+  const files = (Array.isArray(usedFiles) ? usedFiles : []).filter((file) => file !== '' && file.length <= MAX_PATH_CHARS).map((file) => ({ candidates: [statedPath(folder, file)] }));
   const { samples, missingSamples } = await resolveSamples(files);
   const tempo = heuristicTempo(head, header.bodyOffset);
   return {

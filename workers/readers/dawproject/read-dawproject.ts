@@ -11,7 +11,7 @@ import path from 'node:path';
 import { countPlugins } from '../../../common/plugins';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { withZip, type ZipLimits } from '../zip/bounded-zip';
-import { resolveSamples, underHome } from '../zip/sample-paths';
+import { resolveSamples, statedPath } from '../sample-paths';
 import { scanZipPart } from '../zip/zip-xml';
 import { ProjectDocument } from './project-xml';
 
@@ -34,7 +34,7 @@ export async function readDawproject(filePath: string, home?: string): Promise<P
   });
 
   const folder = home ?? path.dirname(path.resolve(filePath));
-  const external = project.audioFiles.filter((file) => file.external).map((file) => [underHome(folder, file.path)]);
+  const external = project.audioFiles.filter((file) => file.external).map((file) => ({ candidates: [statedPath(folder, file.path)] }));
   const { samples, missingSamples } = await resolveSamples(external);
   const tracks = project.tracks.filter((track) => track.counted).map((track) => track.name);
   const tempo = project.tempoUnit === undefined || project.tempoUnit === 'bpm' ? bpmOf(project.tempo) : null;

@@ -10,7 +10,7 @@ import { BoundedReadError, readBoundedFile } from '../bounded-file';
 import { sessionHome } from '../session-home';
 import { MalformedFlpError } from './flp-events';
 import { readFlpFacts, type FlpFacts } from './flp-facts';
-import { resolveSamples } from './sample-paths';
+import { resolveFlSamples } from './sample-refs';
 
 /**
  * Real projects are kilobytes to a few megabytes (plug-in states are most of a large one); past this a file is
@@ -22,7 +22,7 @@ export const MAX_FLP_BYTES = 64 * 1024 * 1024;
 export async function readFlStudio(filePath: string, home?: string): Promise<ProjectMeta> {
   const facts = await readFlStudioFacts(filePath);
   // Only the samples a song may keep are looked up: a crafted file naming a million costs no million stats.
-  const { samples, missingSamples } = await resolveSamples(home ?? sessionHome(filePath), facts.samplePaths.slice(0, MAX_META_SAMPLES));
+  const { samples, missingSamples } = await resolveFlSamples(home ?? sessionHome(filePath), facts.samplePaths.slice(0, MAX_META_SAMPLES));
   const meta = capProjectMeta({
     daw: 'flstudio',
     dawVersion: facts.dawVersion,

@@ -14,7 +14,7 @@
  *   says where the file is; `factorysample:`, `usersample:` and the older bare relative paths count from folders set
  *   in LMMS's own configuration, which the project does not hold: those are not listed rather than guessed at.
  */
-import type { ProjectLists } from '../reaper/project-lists';
+import type { ProjectLists } from '../project-lists';
 import { keptText, XmlRejected, type XmlVisitor } from '../ardour/bounded-xml';
 
 const SONG_TRACK_TYPES = new Set(['0', '1', '2']);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { walkXml, XmlRejected } from '../ardour/bounded-xml';
 import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from '../reaper/project-lists';
+import { ListOverflow, ProjectLists } from '../project-lists';
 import { LmmsProjectVisitor } from './lmms-project';
 import { QCompressRejected, qUncompress } from './qcompress';
 
@@ -43,15 +43,16 @@ export async function readLmms(filePath: string, home?: string): Promise<Project
     throw error;
   }
   const facts = project.finish();
-  const fields = await lists.finish(home ?? path.dirname(path.resolve(filePath)));
-  return {
-    daw: 'lmms',
-    dawVersion: facts.version === null ? null : `LMMS ${facts.version}`,
-    tempo: facts.tempo,
-    tempoAutomated: facts.tempoChanges,
-    timeSignature: facts.timeSignature,
-    key: null,
-    sampleRate: null,
-    ...fields,
-  };
+  return lists.finish(
+    {
+      daw: 'lmms',
+      dawVersion: facts.version === null ? null : `LMMS ${facts.version}`,
+      tempo: facts.tempo,
+      tempoAutomated: facts.tempoChanges,
+      timeSignature: facts.timeSignature,
+      key: null,
+      sampleRate: null,
+    },
+    home ?? path.dirname(path.resolve(filePath)),
+  );
 }

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from './project-lists';
+import { ListOverflow, ProjectLists } from '../project-lists';
 import { RppRejected, scanRpp } from './rpp-scanner';
 
 /** Far above a real project (a large one with plug-in states is a few megabytes), as the other readers' caps. */
@@ -33,15 +33,16 @@ export async function readReaper(filePath: string, home?: string): Promise<Proje
     if (error instanceof RppRejected || error instanceof ListOverflow) throw new UnreadableFileError(filePath, error.reason);
     throw error;
   }
-  const fields = await lists.finish(home ?? path.dirname(path.resolve(filePath)));
-  return {
-    daw: 'reaper',
-    dawVersion: facts.version === null ? null : `REAPER ${facts.version}`,
-    tempo: facts.tempo,
-    tempoAutomated: facts.tempoChanges,
-    timeSignature: facts.timeSignature,
-    key: null,
-    sampleRate: facts.sampleRate,
-    ...fields,
-  };
+  return lists.finish(
+    {
+      daw: 'reaper',
+      dawVersion: facts.version === null ? null : `REAPER ${facts.version}`,
+      tempo: facts.tempo,
+      tempoAutomated: facts.tempoChanges,
+      timeSignature: facts.timeSignature,
+      key: null,
+      sampleRate: facts.sampleRate,
+    },
+    home ?? path.dirname(path.resolve(filePath)),
+  );
 }

@@ -13,7 +13,7 @@
  *   REAPER 7's containers within them);
  * - samples: the `FILE` of each `<SOURCE` of audio (not MIDI, video, click or empty sources).
  */
-import type { ProjectLists } from './project-lists';
+import type { ProjectLists } from '../project-lists';
 import { pluginOfBlock, PLUGIN_TAGS, rppTokens } from './rpp-line';
 
 const ROOT_TAG = 'REAPER_PROJECT';

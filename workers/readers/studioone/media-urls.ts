@@ -5,7 +5,7 @@
  * decoded, where it has any (a writer that escapes); and, for a file that was inside the song's folder when it was
  * saved (the pool's `documentPath`), the same place under the folder the song is in now (a song folder moved whole).
  */
-import { underHome } from '../zip/sample-paths';
+import { statedPath } from '../sample-paths';
 
 /** The candidate paths of one clip URL; null for a URL that names no file on disk (media://, another scheme). */
 export function clipCandidates(url: string, documentUrl: string | null, home: string): string[] | null {
@@ -17,7 +17,7 @@ export function clipCandidates(url: string, documentUrl: string | null, home: st
   const savedFolder = documentUrl === null ? null : folderOf(fileUrlPath(documentUrl));
   if (savedFolder !== null) {
     for (const candidate of [...candidates]) {
-      if (candidate.startsWith(`${savedFolder}/`)) candidates.push(underHome(home, candidate.slice(savedFolder.length + 1)));
+      if (candidate.startsWith(`${savedFolder}/`)) candidates.push(statedPath(home, candidate.slice(savedFolder.length + 1)));
     }
   }
   return [...new Set(candidates)];

@@ -10,7 +10,7 @@ import { canonicalKey } from '../../../common/music-keys';
 import { countPlugins } from '../../../common/plugins';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { withZip, type ZipLimits } from '../zip/bounded-zip';
-import { resolveSamples } from '../zip/sample-paths';
+import { resolveSamples } from '../sample-paths';
 import { scanZipPart, statedNumber } from '../zip/zip-xml';
 import { clipCandidates } from './media-urls';
 import { DeviceClasses, MediaPool, MetaInformation, SongDocument, type DeviceClass } from './song-parts';
@@ -60,7 +60,7 @@ export async function readStudioOne(filePath: string, home?: string): Promise<Pr
   const { meta, song, pool, plugins } = parts;
   const folder = home ?? path.dirname(path.resolve(filePath));
   const files = pool.clipUrls.map((url) => clipCandidates(url, pool.documentUrl, folder)).filter((candidates) => candidates !== null);
-  const { samples, missingSamples } = await resolveSamples(files);
+  const { samples, missingSamples } = await resolveSamples(files.map((candidates) => ({ candidates })));
   const tracks = song.tracks.filter((track) => !track.hidden).map((track) => track.name);
   return {
     daw: 'studioone',
