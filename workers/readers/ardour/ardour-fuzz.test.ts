@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { ardourSessionXml, type ArdourLayout } from '../../synthetic/ardour';
-import { mutants } from '../reaper/fuzz-support';
+import { mutants } from '../fuzz-mutations.test-support';
 import { readArdour } from './read-ardour';
 
 const MUTANTS = 750;

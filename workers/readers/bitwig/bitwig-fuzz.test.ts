@@ -10,7 +10,7 @@ import { UnreadableFileError } from '../../../common/project-meta';
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { bitwigProjectBytes } from '../../synthetic/bitwig';
 import { seededRandom } from '../../synthetic/seeded-random';
-import { mutate } from '../zip/fuzz-mutations';
+import { mutate } from '../fuzz-mutations.test-support';
 import { readBitwig } from './read-bitwig';
 
 let workDir: string;

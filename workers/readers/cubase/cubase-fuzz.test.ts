@@ -12,6 +12,7 @@ import { UnreadableFileError, type ProjectMeta } from '../../../common/project-m
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { encodeCubaseProject } from '../../synthetic/cubase';
 import { seededRandom } from '../../synthetic/seeded-random';
+import { dropRegion, duplicateRegion, overwriteBytes, pick, truncate, writeHugeWord } from '../fuzz-mutations.test-support';
 import { readCubase, readCubaseBytes } from './read-cubase';
 
 const MUTATIONS_PER_BASE = 1500;
@@ -21,34 +22,16 @@ const HUGE_LENGTHS = [0xffffffff, 0x7fffffff, 0x80000000, 0xfffffff0, 0x01000000
 
 type Mutation = (bytes: Buffer, random: () => number) => Buffer;
 
-const pick = (random: () => number, below: number) => Math.floor(random() * below);
-
 /** Each keeps to what a damaged or hostile file can do: cut it, flip bytes, lie about a length, repeat or drop a region. */
 const MUTATIONS: Record<string, Mutation> = {
-  truncate: (bytes, random) => bytes.subarray(0, pick(random, bytes.length)),
-  flipBytes: (bytes, random) => {
-    const copy = Buffer.from(bytes);
-    for (let flips = 1 + pick(random, 8); flips > 0; flips -= 1) copy[pick(random, copy.length)] = pick(random, 256);
-    return copy;
-  },
-  hugeLength: (bytes, random) => {
-    const copy = Buffer.from(bytes);
-    copy.writeUInt32BE(HUGE_LENGTHS[pick(random, HUGE_LENGTHS.length)] ?? 0, pick(random, copy.length - 4));
-    return copy;
-  },
-  duplicateRegion: (bytes, random) => {
-    const start = pick(random, bytes.length);
-    const region = bytes.subarray(start, start + 1 + pick(random, 4096));
-    const at = pick(random, bytes.length);
-    return Buffer.concat([bytes.subarray(0, at), region, region, bytes.subarray(at)]);
-  },
-  dropRegion: (bytes, random) => {
-    const start = pick(random, bytes.length);
-    return Buffer.concat([bytes.subarray(0, start), bytes.subarray(start + 1 + pick(random, 256))]);
-  },
+  truncate,
+  flipBytes: (bytes, random) => overwriteBytes(bytes, random),
+  hugeLength: (bytes, random) => writeHugeWord(bytes, random, HUGE_LENGTHS, bytes.length - 4),
+  duplicateRegion: (bytes, random) => duplicateRegion(bytes, random, 4096, 2),
+  dropRegion: (bytes, random) => dropRegion(bytes, random, 256),
   fixSizeAfterFlip: (bytes, random) => {
     // A consistent header over damaged data: the reader cannot lean on "the file was cut".
-    const copy = MUTATIONS.flipBytes?.(bytes, random) ?? bytes;
+    const copy = overwriteBytes(bytes, random);
     if (copy.length >= 8) copy.writeUInt32BE(Math.max(0, copy.length - 12), 4);
     return copy;
   },

@@ -11,7 +11,7 @@ import { UnreadableFileError } from '../../../common/project-meta';
 import { dawprojectBytes, dawprojectParts, type DawprojectOptions } from '../../synthetic/dawproject';
 import { seededRandom } from '../../synthetic/seeded-random';
 import { zipBytes } from '../../synthetic/zip-writer';
-import { mutate } from '../zip/fuzz-mutations';
+import { mutate } from '../fuzz-mutations.test-support';
 import { readDawproject } from './read-dawproject';
 
 let workDir: string;

@@ -11,6 +11,7 @@ import { UnreadableFileError, type ProjectMeta } from '../../../common/project-m
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { buildFlStudioProject } from '../../synthetic/flstudio';
 import { seededRandom } from '../../synthetic/seeded-random';
+import { duplicateRegion, overwriteBytes, pick, truncate } from '../fuzz-mutations.test-support';
 import { DATA, EVENTS_START, eventsEndOf, FlpEventCursor } from './flp-events';
 import { readFlStudio } from './read-flstudio';
 
@@ -44,14 +45,14 @@ const HUGE = [
 ];
 
 function mutate(project: Buffer, lengths: readonly number[], random: () => number): Buffer {
-  const int = (below: number) => Math.floor(random() * below);
-  let bytes = Buffer.from(project);
+  const int = (below: number) => pick(random, below);
+  let bytes: Buffer = Buffer.from(project);
   switch (int(4)) {
     case 0:
-      bytes = bytes.subarray(0, int(bytes.length));
+      bytes = truncate(bytes, random);
       break;
     case 1:
-      for (let flips = 1 + int(8); flips > 0; flips--) bytes[int(bytes.length)] = int(256);
+      bytes = overwriteBytes(bytes, random);
       break;
     case 2: {
       const huge = HUGE[int(HUGE.length)]!;
@@ -59,12 +60,8 @@ function mutate(project: Buffer, lengths: readonly number[], random: () => numbe
       huge.copy(bytes, at, 0, Math.min(huge.length, bytes.length - at));
       break;
     }
-    default: {
-      const start = int(bytes.length);
-      const region = bytes.subarray(start, start + 1 + int(4096));
-      const at = int(bytes.length);
-      bytes = Buffer.concat([bytes.subarray(0, at), region, bytes.subarray(at)]);
-    }
+    default:
+      bytes = duplicateRegion(bytes, random);
   }
   // Mostly the events' stated length is made to agree, so that the mutation reaches the events, not only the header.
   if (random() < 0.75 && bytes.length >= EVENTS_START) bytes.writeUInt32LE(bytes.length - EVENTS_START, 18);

@@ -10,33 +10,19 @@ import { describe, expect, it } from 'vitest';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { writeGarageBand } from '../../synthetic/garageband';
 import { seededRandom } from '../../synthetic/seeded-random';
+import { duplicateRegion, overwriteBytes, pick, truncate, writeHugeWord } from '../fuzz-mutations.test-support';
 import { readGarageBand } from './read-garageband';
 
 const MUTATIONS_PER_PLIST = 500;
 const HUGE_NUMBERS = [0xffffffff, 0x7fffffff, 0x80000000, 0x0fffffff];
 const PLISTS = ['Resources/ProjectInformation.plist', 'Alternatives/000/MetaData.plist'];
 
-const pick = (random: () => number, below: number) => Math.floor(random() * below);
-
 /** Each keeps to what a damaged or hostile file can do: cut it, flip bytes, lie about an offset or count, repeat a region. */
 const MUTATIONS: ((bytes: Buffer, random: () => number) => Buffer)[] = [
-  (bytes, random) => bytes.subarray(0, pick(random, bytes.length)),
-  (bytes, random) => {
-    const copy = Buffer.from(bytes);
-    for (let flips = 1 + pick(random, 6); flips > 0; flips -= 1) copy[pick(random, copy.length)] = pick(random, 256);
-    return copy;
-  },
-  (bytes, random) => {
-    const copy = Buffer.from(bytes);
-    if (copy.length >= 4) copy.writeUInt32BE(HUGE_NUMBERS[pick(random, HUGE_NUMBERS.length)] ?? 0, pick(random, copy.length - 3));
-    return copy;
-  },
-  (bytes, random) => {
-    const start = pick(random, bytes.length);
-    const region = bytes.subarray(start, start + 1 + pick(random, 512));
-    const at = pick(random, bytes.length);
-    return Buffer.concat([bytes.subarray(0, at), region, region, bytes.subarray(at)]);
-  },
+  truncate,
+  (bytes, random) => overwriteBytes(bytes, random, 6),
+  (bytes, random) => (bytes.length >= 4 ? writeHugeWord(bytes, random, HUGE_NUMBERS, bytes.length - 3) : Buffer.from(bytes)),
+  (bytes, random) => duplicateRegion(bytes, random, 512, 2),
 ];
 
 function expectSound(meta: ProjectMeta): void {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { lmmsProjectXml, qCompress } from '../../synthetic/lmms';
-import { mutants } from '../reaper/fuzz-support';
+import { mutants } from '../fuzz-mutations.test-support';
 import { readLmms } from './read-lmms';
 
 const MUTANTS = 750;

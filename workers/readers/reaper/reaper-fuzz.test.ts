@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { reaperProjectText } from '../../synthetic/reaper';
-import { mutants } from './fuzz-support';
+import { mutants } from '../fuzz-mutations.test-support';
 import { readReaper } from './read-reaper';
 
 const MUTANTS = 1500;

@@ -11,7 +11,7 @@ import { UnreadableFileError } from '../../../common/project-meta';
 import { seededRandom } from '../../synthetic/seeded-random';
 import { studioOneSongBytes, studioOneSongParts } from '../../synthetic/studioone';
 import { zipBytes, type ZipWriterEntry } from '../../synthetic/zip-writer';
-import { mutate } from '../zip/fuzz-mutations';
+import { mutate } from '../fuzz-mutations.test-support';
 import { readStudioOne } from './read-studioone';
 
 let workDir: string;
