@@ -12,7 +12,8 @@
  * as written and never looked up). LMMS's `local:` prefix is the LMMS reader's, stripped before a path comes here.
  */
 import type { PluginFormat, PluginUse } from '../../common/plugins';
-import { capProjectMeta, MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS, type ProjectMeta } from '../../common/project-meta';
+import { capProjectMeta, MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS, UnreadableFileError, type ProjectMeta } from '../../common/project-meta';
+import { BoundedReadError, readBoundedFile } from './bounded-file';
 import { resolveSamples, statedPath } from './sample-paths';
 
 /** Past these a file is not a project but an attack on the reader's memory. */
@@ -24,6 +25,36 @@ export class ListOverflow extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = 'ListOverflow';
+  }
+}
+
+/** A scan's own refusal of a file (`RppRejected`, `XmlRejected`…): its reason is shown to the user. */
+type Refusal = new (...args: never[]) => Error & { reason: string };
+
+/**
+ * The REAPER, Ardour and LMMS readers' way in: the file read whole under `maxBytes` (`what` names it in the reason)
+ * and scanned once into its lists. A file past the cap or unreadable, a scan's refusal (`refusals`) or a list past
+ * its bounds (`ListOverflow`) is an UnreadableFileError with the reason, and the scan of the library goes on.
+ */
+export async function scanListedProject<Facts>(
+  filePath: string,
+  limit: { maxBytes: number; what: string },
+  scan: (bytes: Buffer, lists: ProjectLists) => Facts | Promise<Facts>,
+  refusals: readonly Refusal[],
+): Promise<{ facts: Facts; lists: ProjectLists }> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBoundedFile(filePath, limit.maxBytes, limit.what);
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
+    throw error;
+  }
+  const lists = new ProjectLists();
+  try {
+    return { facts: await scan(bytes, lists), lists };
+  } catch (error) {
+    if (error instanceof ListOverflow || refusals.some((refusal) => error instanceof refusal)) throw new UnreadableFileError(filePath, (error as { reason: string }).reason);
+    throw error;
   }
 }
 

@@ -18,7 +18,7 @@
  */
 import type { PluginFormat } from '../../../common/plugins';
 import type { ProjectLists } from '../project-lists';
-import { keptText, type XmlVisitor } from './bounded-xml';
+import { keptText, type XmlVisitor } from '../bounded-xml';
 
 const PLUGIN_TYPES: ReadonlyMap<string, PluginFormat> = new Map([
   ['windows-vst', 'VST2'],

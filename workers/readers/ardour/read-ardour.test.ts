@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { ardourSessionXml, writeArdourSession, type ArdourLayout, type ArdourRoute } from '../../synthetic/ardour';
-import { MAX_XML_DEPTH, MAX_XML_ELEMENTS } from './bounded-xml';
+import { MAX_XML_DEPTH, MAX_XML_ELEMENTS } from '../bounded-xml';
 import { MAX_ARDOUR_BYTES, readArdour } from './read-ardour';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-ardour-'));

@@ -1,6 +1,6 @@
 /**
  * Reads an Ardour session (`<name>.ardour`, XML) into ProjectMeta (FORMATS-MORE.md, Ardour). The file is read whole
- * under a size cap and walked once by saxes with depth, element and string caps (`bounded-xml.ts`); a DOCTYPE is
+ * under a size cap and walked once by saxes with depth, element and string caps (`../bounded-xml.ts`); a DOCTYPE is
  * refused, as the Live reader refuses one. What the session holds is read by `ardour-session.ts`. Anything that is
  * not a readable session throws UnreadableFileError with a short reason, and the scan goes on.
  *
@@ -8,11 +8,10 @@
  * of it (FORMATS-MORE.md): choosing which file is the song is the scan's, not this reader's.
  */
 import path from 'node:path';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from '../project-lists';
+import type { ProjectMeta } from '../../../common/project-meta';
+import { scanListedProject } from '../project-lists';
 import { ArdourSessionVisitor } from './ardour-session';
-import { walkXml, XmlRejected } from './bounded-xml';
+import { walkXml, XmlRejected } from '../bounded-xml';
 
 /** Far above a real session (a large one is a few megabytes), as the other readers' caps. */
 export const MAX_ARDOUR_BYTES = 64 * 1024 * 1024;
@@ -21,22 +20,17 @@ const ARDOUR_XML = { kind: 'an Ardour session', root: 'Session' } as const;
 
 /** `home`: the session's folder, where `interchange/` is, for a copy kept elsewhere (a snapshot). Default: the file's. */
 export async function readArdour(filePath: string, home?: string): Promise<ProjectMeta> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBoundedFile(filePath, MAX_ARDOUR_BYTES, 'session file');
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
-  const lists = new ProjectLists();
-  const session = new ArdourSessionVisitor(lists, path.basename(filePath).replace(/\.[^.]*$/, ''));
-  try {
-    walkXml(bytes, ARDOUR_XML, session);
-  } catch (error) {
-    if (error instanceof XmlRejected || error instanceof ListOverflow) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
-  const facts = session.finish();
+  const sessionName = path.basename(filePath).replace(/\.[^.]*$/, '');
+  const { facts, lists } = await scanListedProject(
+    filePath,
+    { maxBytes: MAX_ARDOUR_BYTES, what: 'session file' },
+    (bytes, lists) => {
+      const session = new ArdourSessionVisitor(lists, sessionName);
+      walkXml(bytes, ARDOUR_XML, session);
+      return session.finish();
+    },
+    [XmlRejected],
+  );
   return lists.finish(
     {
       daw: 'ardour',

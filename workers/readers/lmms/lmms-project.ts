@@ -15,7 +15,7 @@
  *   in LMMS's own configuration, which the project does not hold: those are not listed rather than guessed at.
  */
 import type { ProjectLists } from '../project-lists';
-import { keptText, XmlRejected, type XmlVisitor } from '../ardour/bounded-xml';
+import { keptText, XmlRejected, type XmlVisitor } from '../bounded-xml';
 
 const SONG_TRACK_TYPES = new Set(['0', '1', '2']);
 const PLUGIN_ELEMENTS = new Set(['vestige', 'vsteffectcontrols']);

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UnreadableFileError } from '../../../common/project-meta';
 import { lmmsProjectXml, qCompress, writeLmmsProject, type LmmsTrack } from '../../synthetic/lmms';
-import { MAX_XML_DEPTH } from '../ardour/bounded-xml';
+import { MAX_XML_DEPTH } from '../bounded-xml';
 import { MAX_LMMS_XML_BYTES } from './qcompress';
 import { readLmms } from './read-lmms';
 

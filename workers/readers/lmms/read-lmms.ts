@@ -2,17 +2,16 @@
  * Reads an LMMS project (`.mmp`: XML; `.mmpz`: the same XML through Qt's qCompress; and LMMS's `.bak` copies of
  * either) into ProjectMeta (FORMATS-MORE.md, LMMS). The file is read whole under a size cap, a `.mmpz` inflated under
  * its own cap (`qcompress.ts`), and the XML walked once by saxes with depth, element and string caps
- * (`../ardour/bounded-xml.ts`). LMMS writes `<!DOCTYPE lmms-project>` in every file: that bare DOCTYPE is accepted,
+ * (`../bounded-xml.ts`). LMMS writes `<!DOCTYPE lmms-project>` in every file: that bare DOCTYPE is accepted,
  * any other (where entities would be declared) refused. What the project holds is read by `lmms-project.ts`.
  *
  * Which layout a file has is told by its name, as LMMS tells it: a `.mmpz` that is not zlib, or an `.mmp` that is not
  * XML, is refused. LMMS stores no key and no sample rate (both are its settings, not the song's).
  */
 import path from 'node:path';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import { walkXml, XmlRejected } from '../ardour/bounded-xml';
-import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from '../project-lists';
+import type { ProjectMeta } from '../../../common/project-meta';
+import { walkXml, XmlRejected } from '../bounded-xml';
+import { scanListedProject } from '../project-lists';
 import { LmmsProjectVisitor } from './lmms-project';
 import { QCompressRejected, qUncompress } from './qcompress';
 
@@ -24,25 +23,16 @@ const COMPRESSED_NAME = /\.mmpz(\.bak)?$/i;
 
 /** `home`: the folder `local:` sample paths count from, for a copy kept elsewhere (a snapshot). Default: the file's. */
 export async function readLmms(filePath: string, home?: string): Promise<ProjectMeta> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBoundedFile(filePath, MAX_LMMS_FILE_BYTES, 'LMMS project');
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
-  const lists = new ProjectLists();
-  const project = new LmmsProjectVisitor(lists);
-  try {
-    const xml = COMPRESSED_NAME.test(filePath) ? await qUncompress(bytes) : bytes;
-    walkXml(xml, LMMS_XML, project);
-  } catch (error) {
-    if (error instanceof QCompressRejected || error instanceof XmlRejected || error instanceof ListOverflow) {
-      throw new UnreadableFileError(filePath, error.reason);
-    }
-    throw error;
-  }
-  const facts = project.finish();
+  const { facts, lists } = await scanListedProject(
+    filePath,
+    { maxBytes: MAX_LMMS_FILE_BYTES, what: 'LMMS project' },
+    async (bytes, lists) => {
+      const project = new LmmsProjectVisitor(lists);
+      walkXml(COMPRESSED_NAME.test(filePath) ? await qUncompress(bytes) : bytes, LMMS_XML, project);
+      return project.finish();
+    },
+    [QCompressRejected, XmlRejected],
+  );
   return lists.finish(
     {
       daw: 'lmms',

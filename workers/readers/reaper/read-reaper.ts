@@ -8,9 +8,8 @@
  * base tempo and `tempoAutomated` is set.
  */
 import path from 'node:path';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import { BoundedReadError, readBoundedFile } from '../bounded-file';
-import { ListOverflow, ProjectLists } from '../project-lists';
+import type { ProjectMeta } from '../../../common/project-meta';
+import { scanListedProject } from '../project-lists';
 import { RppRejected, scanRpp } from './rpp-scanner';
 
 /** Far above a real project (a large one with plug-in states is a few megabytes), as the other readers' caps. */
@@ -18,21 +17,7 @@ export const MAX_RPP_BYTES = 64 * 1024 * 1024;
 
 /** `home`: the folder relative sample paths count from, for a copy kept elsewhere (a snapshot). Default: the file's. */
 export async function readReaper(filePath: string, home?: string): Promise<ProjectMeta> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBoundedFile(filePath, MAX_RPP_BYTES, 'REAPER project');
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
-  const lists = new ProjectLists();
-  let facts;
-  try {
-    facts = scanRpp(bytes, lists);
-  } catch (error) {
-    if (error instanceof RppRejected || error instanceof ListOverflow) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
+  const { facts, lists } = await scanListedProject(filePath, { maxBytes: MAX_RPP_BYTES, what: 'REAPER project' }, scanRpp, [RppRejected]);
   return lists.finish(
     {
       daw: 'reaper',
