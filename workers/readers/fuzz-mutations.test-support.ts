@@ -1,13 +1,41 @@
 /**
  * Test support only (no reader imports it; vitest runs `*.test.ts`, so this file is not a suite): seeded damage for
  * every reader's fuzz test, the ways a project file goes wrong on disk, in a sync tool or in hostile hands. A file cut
- * short, bytes overwritten, a length or number made huge, a region doubled or dropped.
+ * short, bytes overwritten, a length or number made huge, a region doubled or dropped; and `readMutant`, which holds
+ * each read to what every reader promises: a ProjectMeta or an UnreadableFileError, never another exception.
  *
  * The pieces draw from the `random` they are given, so a test mixes them as its format needs (Cubase fixes its RIFF
  * size after a flip, FL Studio aims huge values at its event lengths) and a seed still names a case that replays.
  * `mutate` (the zipped and binary formats) and `mutants` (the text formats) are two ready mixes.
  */
+import { expect } from 'vitest';
+import { UnreadableFileError, type Daw, type ProjectMeta } from '../../common/project-meta';
 import { seededRandom } from '../synthetic/seeded-random';
+
+/** How many mutants were read and how many refused: a test expects both, or its mutations missed the reader. */
+export interface Outcomes {
+  read: number;
+  refused: number;
+}
+
+/**
+ * One mutant's read, counted: a ProjectMeta of `daw` is read, an UnreadableFileError with a reason is refused, and
+ * any other exception fails the test, named by `where` (the mutant's run or kind) so that its seed replays it.
+ */
+export async function readMutant(outcomes: Outcomes, daw: Daw, where: string, read: () => ProjectMeta | Promise<ProjectMeta>): Promise<ProjectMeta | UnreadableFileError> {
+  let meta: ProjectMeta;
+  try {
+    meta = await read();
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw new Error(`${where} threw ${String(error)}`);
+    expect(error.reason.length, where).toBeGreaterThan(0);
+    outcomes.refused++;
+    return error;
+  }
+  expect(meta.daw, where).toBe(daw);
+  outcomes.read++;
+  return meta;
+}
 
 /** A whole number below `below`. */
 export const pick = (random: () => number, below: number): number => Math.floor(random() * below);

@@ -12,7 +12,7 @@ import { UnreadableFileError, type ProjectMeta } from '../../../common/project-m
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { encodeCubaseProject } from '../../synthetic/cubase';
 import { seededRandom } from '../../synthetic/seeded-random';
-import { dropRegion, duplicateRegion, overwriteBytes, pick, truncate, writeHugeWord } from '../fuzz-mutations.test-support';
+import { dropRegion, duplicateRegion, overwriteBytes, pick, readMutant, truncate, writeHugeWord, type Outcomes } from '../fuzz-mutations.test-support';
 import { readCubase, readCubaseBytes } from './read-cubase';
 
 const MUTATIONS_PER_BASE = 1500;
@@ -51,15 +51,6 @@ function expectSound(meta: ProjectMeta): void {
   }
 }
 
-function outcomeOf(read: () => ProjectMeta): ProjectMeta | UnreadableFileError {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof UnreadableFileError) return error;
-    throw error;
-  }
-}
-
 async function bases(): Promise<[string, Buffer][]> {
   const generated: [string, Buffer][] = [
     ['a generated RIFF project', encodeCubaseProject({ fillerBytes: 2048 })],
@@ -74,7 +65,7 @@ describe('readCubase on seeded mutations', () => {
   it(`ends every read of ${MUTATIONS_PER_BASE} mutations per project in a sound ProjectMeta or UnreadableFileError`, async () => {
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-cubase-fuzz-'));
     const kinds = Object.entries(MUTATIONS);
-    const tally = { read: 0, refused: 0 };
+    const tally: Outcomes = { read: 0, refused: 0 };
     try {
       for (const [baseIndex, [label, base]] of (await bases()).entries()) {
         const random = seededRandom(0xc0ba5e + baseIndex);
@@ -82,19 +73,8 @@ describe('readCubase on seeded mutations', () => {
           const [kind, mutate] = kinds[pick(random, kinds.length)] ?? kinds[0]!;
           const mutated = mutate(base, random);
           const where = `${label}, mutation ${run} (${kind})`;
-          let outcome: ProjectMeta | UnreadableFileError;
-          try {
-            outcome = outcomeOf(() => readCubaseBytes(mutated, 'Fuzz.cpr'));
-          } catch (error) {
-            throw new Error(`${where} threw ${String(error)}`);
-          }
-          if (outcome instanceof UnreadableFileError) {
-            expect(outcome.reason.length, where).toBeGreaterThan(0);
-            tally.refused += 1;
-          } else {
-            expectSound(outcome);
-            tally.read += 1;
-          }
+          const outcome = await readMutant(tally, 'cubase', where, () => readCubaseBytes(mutated, 'Fuzz.cpr'));
+          if (!(outcome instanceof UnreadableFileError)) expectSound(outcome);
           if (run < THROUGH_FILES) {
             const filePath = path.join(workDir, `${baseIndex}-${run}.cpr`);
             await fs.writeFile(filePath, mutated);

@@ -7,11 +7,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/project-meta';
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { buildFlStudioProject } from '../../synthetic/flstudio';
 import { seededRandom } from '../../synthetic/seeded-random';
-import { duplicateRegion, overwriteBytes, pick, truncate } from '../fuzz-mutations.test-support';
+import { duplicateRegion, overwriteBytes, pick, readMutant, truncate, type Outcomes } from '../fuzz-mutations.test-support';
 import { DATA, EVENTS_START, eventsEndOf, FlpEventCursor } from './flp-events';
 import { readFlStudio } from './read-flstudio';
 
@@ -68,27 +68,17 @@ function mutate(project: Buffer, lengths: readonly number[], random: () => numbe
   return bytes;
 }
 
-async function fuzz(project: Buffer, seed: number): Promise<{ read: number; refused: number }> {
+async function fuzz(project: Buffer, seed: number): Promise<Outcomes> {
   const random = seededRandom(seed);
   const lengths = lengthOffsets(project);
   const filePath = path.join(workDir, `mutant-${seed}.flp`);
-  let read = 0;
-  let refused = 0;
+  const outcomes: Outcomes = { read: 0, refused: 0 };
   for (let run = 0; run < MUTATIONS; run++) {
     await fs.writeFile(filePath, mutate(project, lengths, random));
-    let meta: ProjectMeta;
-    try {
-      meta = await readFlStudio(filePath);
-    } catch (error) {
-      if (!(error instanceof UnreadableFileError)) throw new Error(`run ${run} (seed ${seed}) ended in ${String(error)}`);
-      expect(error.reason.length).toBeLessThan(200);
-      refused += 1;
-      continue;
-    }
-    expect(meta.daw).toBe('flstudio');
-    read += 1;
+    const outcome = await readMutant(outcomes, 'flstudio', `run ${run} (seed ${seed})`, () => readFlStudio(filePath));
+    if (outcome instanceof UnreadableFileError) expect(outcome.reason.length).toBeLessThan(200);
   }
-  return { read, refused };
+  return outcomes;
 }
 
 describe('readFlStudio on mutated projects', () => {

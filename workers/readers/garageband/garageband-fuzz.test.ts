@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { writeGarageBand } from '../../synthetic/garageband';
 import { seededRandom } from '../../synthetic/seeded-random';
-import { duplicateRegion, overwriteBytes, pick, truncate, writeHugeWord } from '../fuzz-mutations.test-support';
+import { duplicateRegion, overwriteBytes, pick, readMutant, truncate, writeHugeWord, type Outcomes } from '../fuzz-mutations.test-support';
 import { readGarageBand } from './read-garageband';
 
 const MUTATIONS_PER_PLIST = 500;
@@ -37,7 +37,7 @@ describe('readGarageBand on seeded mutations of its plists (no GarageBand fixtur
   it.each(['binary', 'xml'] as const)(`ends every read of ${MUTATIONS_PER_PLIST} mutations per plist (%s) in a sound ProjectMeta or UnreadableFileError`, async (plistFormat) => {
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'songshelf-garageband-fuzz-'));
     const packagePath = path.join(workDir, 'Fuzz.band');
-    const tally = { read: 0, refused: 0 };
+    const tally: Outcomes = { read: 0, refused: 0 };
     try {
       await writeGarageBand(packagePath, { plistFormat, audioFiles: ['Take 1.wav'], missingAudioFiles: ['Lost.aif'], key: { tonic: 'F#', mode: 'minor' } });
       const random = seededRandom(plistFormat === 'binary' ? 0xba2d : 0xba2e);
@@ -48,17 +48,8 @@ describe('readGarageBand on seeded mutations of its plists (no GarageBand fixtur
           const kind = pick(random, MUTATIONS.length);
           await fs.writeFile(file, MUTATIONS[kind]?.(original, random) ?? original);
           const where = `${plist}, mutation ${run} (kind ${kind})`;
-          const outcome = await readGarageBand(packagePath).catch((error: unknown) => {
-            if (error instanceof UnreadableFileError) return error;
-            throw new Error(`${where} threw ${String(error)}`);
-          });
-          if (outcome instanceof UnreadableFileError) {
-            expect(outcome.reason.length, where).toBeGreaterThan(0);
-            tally.refused += 1;
-          } else {
-            expectSound(outcome);
-            tally.read += 1;
-          }
+          const outcome = await readMutant(tally, 'garageband', where, () => readGarageBand(packagePath));
+          if (!(outcome instanceof UnreadableFileError)) expectSound(outcome);
         }
         await fs.writeFile(file, original);
       }

@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
 import { lmmsProjectXml, qCompress } from '../../synthetic/lmms';
-import { mutants } from '../fuzz-mutations.test-support';
+import { mutants, readMutant, type Outcomes } from '../fuzz-mutations.test-support';
 import { readLmms } from './read-lmms';
 
 const MUTANTS = 750;
@@ -23,16 +22,10 @@ describe.each([
 ] as const)('readLmms on seeded mutations of a generated %s', (name, original, header) => {
   it(`reads or refuses each of ${MUTANTS} mutants with an UnreadableFileError`, async () => {
     const file = path.join(root, name);
-    const outcomes = { read: 0, refused: 0 };
+    const outcomes: Outcomes = { read: 0, refused: 0 };
     for (const mutant of mutants(original, MUTANTS, name.length, header)) {
       fs.writeFileSync(file, mutant.bytes);
-      try {
-        expect((await readLmms(file)).daw).toBe('lmms');
-        outcomes.read++;
-      } catch (error) {
-        if (!(error instanceof UnreadableFileError)) throw new Error(`a ${mutant.kind} mutant threw ${String(error)}`);
-        outcomes.refused++;
-      }
+      await readMutant(outcomes, 'lmms', `a ${mutant.kind} mutant`, () => readLmms(file));
     }
     expect(outcomes.read).toBeGreaterThan(0);
     expect(outcomes.refused).toBeGreaterThan(0);

@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
 import { reaperProjectText } from '../../synthetic/reaper';
-import { mutants } from '../fuzz-mutations.test-support';
+import { mutants, readMutant, type Outcomes } from '../fuzz-mutations.test-support';
 import { readReaper } from './read-reaper';
 
 const MUTANTS = 1500;
@@ -29,17 +28,10 @@ describe('readReaper on seeded mutations of a generated project', () => {
       }),
     );
     const file = path.join(root, 'Song.rpp');
-    const outcomes = { read: 0, refused: 0 };
+    const outcomes: Outcomes = { read: 0, refused: 0 };
     for (const mutant of mutants(original, MUTANTS, 43)) {
       fs.writeFileSync(file, mutant.bytes);
-      try {
-        const meta = await readReaper(file);
-        expect(meta.daw).toBe('reaper');
-        outcomes.read++;
-      } catch (error) {
-        if (!(error instanceof UnreadableFileError)) throw new Error(`a ${mutant.kind} mutant threw ${String(error)}`);
-        outcomes.refused++;
-      }
+      await readMutant(outcomes, 'reaper', `a ${mutant.kind} mutant`, () => readReaper(file));
     }
     // Both outcomes happen: the mutations neither all break the file nor all miss what the reader checks.
     expect(outcomes.read).toBeGreaterThan(0);
