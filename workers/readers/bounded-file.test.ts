@@ -7,10 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installedNames } from '../../common/plugins';
+import { UnreadableFileError } from '../../common/project-meta';
 import { decodeInProcess } from '../analysis/decode-in-process';
 import { findPlugins } from '../plugins/find-plugins';
 import { readAls } from './als/read-als';
-import { BoundedReadError, readBoundedFile } from './bounded-file';
+import { BoundedReadError, openProjectFile, readBoundedFile, readProjectFile } from './bounded-file';
 import { logicProjectPlugins } from './logic/project-plugins';
 import { readPlistFile } from './logic/plist-file';
 import { PlistFormatError } from './logic/plist-value';
@@ -88,5 +89,17 @@ describe.skipIf(process.platform === 'win32')('a FIFO named like a file a reader
     const fifo = fifoAt(path.join(tempDir('songshelf-fifo-'), 'Bounce.wav'));
     const outcome = await decodeInProcess({ path: fifo, kind: 'wav' }, { timeLimitMs: 10_000 });
     expect(outcome).toEqual({ ok: false, reason: 'The file could not be read: it is a pipe (FIFO), not a file.' });
+  });
+});
+
+describe('a project reader opening its file', () => {
+  it('answers a file it cannot open or read with an UnreadableFileError giving the reason', async () => {
+    const folder = tempDir('songshelf-project-file-');
+    const big = path.join(folder, 'Big.rpp');
+    fs.writeFileSync(big, 'x'.repeat(10));
+    await expect(readProjectFile(path.join(folder, 'Gone.rpp'), 100, 'project')).rejects.toThrow(UnreadableFileError);
+    await expect(readProjectFile(big, 5, 'project')).rejects.toMatchObject({ reason: '10 bytes, more than the 5 a project may have' });
+    await expect(openProjectFile(folder)).rejects.toMatchObject({ reason: 'is a folder, not a file' });
+    expect((await readProjectFile(big, 10, 'project')).length).toBe(10);
   });
 });

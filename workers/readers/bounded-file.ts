@@ -6,9 +6,13 @@
  * Every reader of a file under a watched folder opens it with `openRegularFile`: a FIFO named like a project (a
  * hostile folder, or a file swapped after the scan listed it) would otherwise hold the worker for ever, since
  * opening one for reading waits for a writer.
+ *
+ * A project reader opens and reads through `openProjectFile` and `readProjectFile`, which turn the reason into the
+ * UnreadableFileError every reader answers a file it cannot read with (the scan goes on).
  */
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
+import { UnreadableFileError } from '../../common/project-meta';
 
 export class BoundedReadError extends Error {
   /** `code`: the system's, when the open itself failed (ENOENT, EACCES…). */
@@ -88,4 +92,24 @@ function describeOpenFailure(error: unknown): string {
 function errorCode(error: unknown): string {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
   return String(error);
+}
+
+/** `openRegularFile` for a project reader: a file it cannot open is an UnreadableFileError with the reason. */
+export async function openProjectFile(filePath: string): Promise<fs.FileHandle> {
+  try {
+    return await openRegularFile(filePath);
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
+    throw error;
+  }
+}
+
+/** `readBoundedFile` for a project reader: a file it cannot read, or one past `maxBytes`, is an UnreadableFileError. */
+export async function readProjectFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
+  try {
+    return await readBoundedFile(filePath, maxBytes, kind);
+  } catch (error) {
+    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
+    throw error;
+  }
 }

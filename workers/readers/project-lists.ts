@@ -13,7 +13,7 @@
  */
 import type { PluginFormat, PluginUse } from '../../common/plugins';
 import { capProjectMeta, MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS, UnreadableFileError, type ProjectMeta } from '../../common/project-meta';
-import { BoundedReadError, readBoundedFile } from './bounded-file';
+import { readProjectFile } from './bounded-file';
 import { resolveSamples, statedPath } from './sample-paths';
 
 /** Past these a file is not a project but an attack on the reader's memory. */
@@ -42,13 +42,7 @@ export async function scanListedProject<Facts>(
   scan: (bytes: Buffer, lists: ProjectLists) => Facts | Promise<Facts>,
   refusals: readonly Refusal[],
 ): Promise<{ facts: Facts; lists: ProjectLists }> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBoundedFile(filePath, limit.maxBytes, limit.what);
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
+  const bytes = await readProjectFile(filePath, limit.maxBytes, limit.what);
   const lists = new ProjectLists();
   try {
     return { facts: await scan(bytes, lists), lists };

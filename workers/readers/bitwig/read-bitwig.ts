@@ -8,10 +8,9 @@
  * may carry a long ZIP of plug-in states after its body. A file that is not a Bitwig project (no BtWg header, another
  * document type such as a clip, cut short before its body, a damaged meta block) throws UnreadableFileError.
  */
-import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import { BoundedReadError, openRegularFile } from '../bounded-file';
+import { openProjectFile } from '../bounded-file';
 import { resolveSamples, statedPath } from '../sample-paths';
 import { MAX_PATH_CHARS } from '../zip/zip-xml';
 import { MalformedBitwig, metaText, readBitwigHeader, type BitwigHeader } from './bitwig-meta';
@@ -83,13 +82,7 @@ function heuristicTempo(head: Buffer, bodyOffset: number): number | null {
 
 /** The file's first MAX_HEAD_BYTES (all of a smaller one), from a regular file opened without waiting. */
 async function readHead(filePath: string): Promise<{ head: Buffer; size: number }> {
-  let handle: FileHandle;
-  try {
-    handle = await openRegularFile(filePath);
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
+  const handle = await openProjectFile(filePath);
   try {
     const { size } = await handle.stat();
     if (size === 0) throw new UnreadableFileError(filePath, 'is empty');

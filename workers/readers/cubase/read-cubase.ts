@@ -11,7 +11,7 @@
  */
 import { capProjectMeta, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import type { PluginUse } from '../../../common/plugins';
-import { BoundedReadError, readBoundedFile } from '../bounded-file';
+import { readProjectFile } from '../bounded-file';
 import { appVersionOf, dawVersionText, majorVersion } from './app-version';
 import { cubasePlugins, pluginInstancesIn } from './plugin-attributes';
 import { HEADER_BYTES, MalformedProjectError, readProjectHeader } from './project-header';
@@ -32,14 +32,7 @@ const FIRST_RELEASE_WITH_PLUGIN_ATTRIBUTES = 4;
  * project is read, so there is nothing to resolve against it.
  */
 export async function readCubase(filePath: string, _home?: string): Promise<ProjectMeta> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBoundedFile(filePath, MAX_CUBASE_PROJECT_BYTES, 'Cubase project');
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
-  return readCubaseBytes(bytes, filePath);
+  return readCubaseBytes(await readProjectFile(filePath, MAX_CUBASE_PROJECT_BYTES, 'Cubase project'), filePath);
 }
 
 /** The project held in `bytes` (read from `filePath`, named in errors). */

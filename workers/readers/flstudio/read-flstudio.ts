@@ -6,7 +6,7 @@
  * goes on.
  */
 import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import { BoundedReadError, readBoundedFile } from '../bounded-file';
+import { readProjectFile } from '../bounded-file';
 import { sessionHome } from '../session-home';
 import { MalformedFlpError } from './flp-events';
 import { readFlpFacts, type FlpFacts } from './flp-facts';
@@ -45,10 +45,11 @@ export async function readFlStudio(filePath: string, home?: string): Promise<Pro
 
 /** The project's facts from its bytes; exported for the tests of what ProjectMeta does not hold (title, artists, genre). */
 export async function readFlStudioFacts(filePath: string): Promise<FlpFacts> {
+  const bytes = await readProjectFile(filePath, MAX_FLP_BYTES, 'project');
   try {
-    return readFlpFacts(await readBoundedFile(filePath, MAX_FLP_BYTES, 'project'));
+    return readFlpFacts(bytes);
   } catch (error) {
-    if (error instanceof BoundedReadError || error instanceof MalformedFlpError) throw new UnreadableFileError(filePath, error.reason);
+    if (error instanceof MalformedFlpError) throw new UnreadableFileError(filePath, error.reason);
     throw error;
   }
 }

@@ -15,7 +15,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { UnreadableFileError } from '../../../common/project-meta';
-import { BoundedReadError, openRegularFile } from '../bounded-file';
+import { openProjectFile } from '../bounded-file';
 
 export interface ZipLimits {
   /** What the archive is, for reasons: "Studio One song". */
@@ -68,13 +68,7 @@ interface ZipEntry {
 
 /** Opens `filePath` as a ZIP archive, hands it to `use`, and closes it whatever happens. */
 export async function withZip<T>(filePath: string, limits: ZipLimits, use: (zip: ZipArchive) => Promise<T>): Promise<T> {
-  let handle: FileHandle;
-  try {
-    handle = await openRegularFile(filePath);
-  } catch (error) {
-    if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
-    throw error;
-  }
+  const handle = await openProjectFile(filePath);
   try {
     return await use(await ZipArchive.open(handle, filePath, limits));
   } finally {
