@@ -25,33 +25,25 @@ const COCKOS_STOCK: readonly [string, PluginFormat][] = [
   ['ReaComp', 'VST2'],
 ];
 
+/** The dated folder's test2.rpp; its .rpp-bak (the save before) has the same values in EXPECTED.md. */
+const TEST2_DATED: Expected = {
+  file: 'test2 2025-11-14/test2.rpp',
+  version: '7.51',
+  tempo: 135,
+  signature: '4/4',
+  tracks: ['Track1'],
+  required: [
+    ['BD BG-Drums', 'VST3'],
+    ['AVOX SYBIL', 'VST3'],
+  ],
+  mayAlsoList: [],
+};
+
 /** EXPECTED.md's REAPER table; `test2.rpp-bak` is a version of test2.rpp, read as one. */
 const EXPECTED: readonly Expected[] = [
   { file: 'test1/test1.rpp', version: '7.51', tempo: 135, signature: '4/4', tracks: ['Track1'], required: [], mayAlsoList: COCKOS_STOCK },
-  {
-    file: 'test2 2025-11-14/test2.rpp',
-    version: '7.51',
-    tempo: 135,
-    signature: '4/4',
-    tracks: ['Track1'],
-    required: [
-      ['BD BG-Drums', 'VST3'],
-      ['AVOX SYBIL', 'VST3'],
-    ],
-    mayAlsoList: [],
-  },
-  {
-    file: 'test2 2025-11-14/test2.rpp-bak',
-    version: '7.51',
-    tempo: 135,
-    signature: '4/4',
-    tracks: ['Track1'],
-    required: [
-      ['BD BG-Drums', 'VST3'],
-      ['AVOX SYBIL', 'VST3'],
-    ],
-    mayAlsoList: [],
-  },
+  TEST2_DATED,
+  { ...TEST2_DATED, file: 'test2 2025-11-14/test2.rpp-bak' },
   { file: 'test2/test2.rpp', version: '7.51', tempo: 135, signature: '4/4', tracks: ['Track1'], required: [], mayAlsoList: COCKOS_STOCK },
   { file: 'test3/test3.rpp', version: '7.51', tempo: 135, signature: '4/4', tracks: ['Track1'], required: [], mayAlsoList: COCKOS_STOCK },
   {
