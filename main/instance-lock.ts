@@ -104,7 +104,12 @@ function takeOver(file: string, seen: SeenLock, mine: string): Takeover {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const claimer = readLock(claim)?.holder ?? null;
-      if (claimer !== null && claimer !== process.pid && isAlive(claimer)) return { won: false, liveClaimer: claimer };
+      if (claimer !== null && claimer !== process.pid && isAlive(claimer)) {
+        // A live claimer of a lock already replaced lost to whoever replaced it (the winner removed its own claim, and
+        // a late racer made this one again): the caller reads the lock anew and names its real holder.
+        if (readLock(file)?.identity !== seen.identity) return { won: false, liveClaimer: null };
+        return { won: false, liveClaimer: claimer };
+      }
       // Its maker died mid-takeover (or it is gone as its winner cleaned up): the next claim is made.
       abandoned.push(claim);
       continue;

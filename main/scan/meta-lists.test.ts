@@ -39,6 +39,8 @@ describe('the lists a song keeps from its project', () => {
     expect(meta.samples).toHaveLength(MAX_META_SAMPLES);
     expect(meta.missingSamples).toHaveLength(MAX_META_SAMPLES);
     expect(meta.plugins).toHaveLength(MAX_META_PLUGINS);
-    expect(meta.listTotals).toEqual({ tracks: MAX_META_TRACKS + 3, samples: MAX_META_SAMPLES + 7, missingSamples: MAX_META_SAMPLES + 7, plugins: MAX_META_PLUGINS + 5 });
+    // Only the first MAX_META_SAMPLES samples are looked up on disk (workers/readers/sample-paths.ts): those past it are
+    // listed in the total, never called missing unlooked.
+    expect(meta.listTotals).toEqual({ tracks: MAX_META_TRACKS + 3, samples: MAX_META_SAMPLES + 7, plugins: MAX_META_PLUGINS + 5 });
   });
 });
