@@ -12,7 +12,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Daw } from '../common/project-meta';
 import { writeAls } from '../fixtures/generators/als';
 import { ardourSessionXml, writeArdourSession, type ArdourRoute } from '../fixtures/generators/ardour';
@@ -27,7 +26,7 @@ import { buildProToolsSession, writeProToolsSession } from '../fixtures/generato
 import { reaperProjectText, writeReaperProject, type ReaperTrack } from '../fixtures/generators/reaper';
 import { studioOneSongBytes, writeStudioOneSong } from '../fixtures/generators/studioone';
 import { writeWav } from '../fixtures/generators/wav';
-import { appRootFrom } from '../main/paths';
+import { SHARED_FIXTURES, SHARED_FIXTURES_2 } from '../fixtures/shared-fixtures';
 
 export interface SizeRange {
   median: number;
@@ -47,13 +46,6 @@ export interface MixedFormat {
   real: string[];
 }
 
-/**
- * The shared corpora beside the checkout, found from the bundle's own folder as bench-core finds the migrations:
- * fixtures/shared-fixtures.ts counts from its source folder, which inside dist/bench/scan.mjs is dist/bench/.
- */
-const SHARED = path.resolve(appRootFrom(path.dirname(fileURLToPath(import.meta.url))), '..', 'shared', 'fixtures');
-const SHARED_FIXTURES = path.join(SHARED, 'daw');
-const SHARED_FIXTURES_2 = path.join(SHARED, 'daw2');
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -76,3 +76,9 @@ export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
 }
+
+/** The name without its extension (`Night Drive.als` -> `Night Drive`). */
+export function stripExtension(name: string): string {
+  const extension = extensionOf(name);
+  return extension ? name.slice(0, -extension.length) : name;
+}

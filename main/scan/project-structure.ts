@@ -19,11 +19,11 @@
  * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
  */
 import path from 'node:path';
-import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, BOUNCE_FOLDERS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, BOUNCE_FOLDERS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, stripExtension } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import { isCompressedCopy } from '../../common/upload-rules';
 import type { WalkEntry } from '../../common/worker-tasks';
-import { bounceFamily, familiesOf, folderSongName, sessionStem } from './session-family';
+import { bounceOwner, familiesOf, folderSongName, sessionStem } from './session-family';
 
 export interface ProjectGroup {
   /** The song's identity in its folder: the project folder, the package, or the lone audio file. */
@@ -164,7 +164,7 @@ function finishProject(project: ProjectDraft): ProjectGroup[] {
   const keys = families.map((family) => family.key);
   const bounces = new Map<string, WalkEntry[]>();
   for (const bounce of project.bounces) {
-    const key = (shared ? bounceFamily(stripExtension(path.basename(bounce.path)), keys) : null) ?? (keys[0] as string);
+    const key = (shared ? bounceOwner(stripExtension(path.basename(bounce.path)), keys) : keys[0]) as string;
     bounces.set(key, [...(bounces.get(key) ?? []), bounce]);
   }
   return families.map((family, index) => {
@@ -206,10 +206,6 @@ export function dawOf(file: string): Daw | null {
   return SESSION_EXTENSIONS[extension] ?? BACKUP_SESSION_EXTENSIONS[extension] ?? PACKAGE_EXTENSIONS[extension] ?? null;
 }
 
-function stripExtension(name: string): string {
-  const extension = extensionOf(name);
-  return extension ? name.slice(0, -extension.length) : name;
-}
 
 function normalise(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

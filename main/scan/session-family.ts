@@ -12,7 +12,7 @@
  * - The main family is the one named after the folder (`Night` in `Night Project/`), else the newest one's: it keeps
  *   the audio that matches no family, as the one song of the folder kept all of it before families.
  */
-import { extensionOf } from '../../common/file-kinds';
+import { extensionOf, stripExtension } from '../../common/file-kinds';
 
 const SEPARATOR = String.raw`[\s._\-#]`;
 /** Words a new version is saved with, after the name (optionally numbered: `mix2`, `take 3`). */
@@ -55,9 +55,8 @@ export function familyKey(stem: string): string {
 
 /** The name a session file is grouped by: its name without the extension, or for Ardour its folder's name. */
 export function sessionStem(fileName: string, folderName: string): string {
-  const extension = extensionOf(fileName);
-  if (extension === '.ardour') return folderName;
-  return extension ? fileName.slice(0, -extension.length) : fileName;
+  if (extensionOf(fileName) === '.ardour') return folderName;
+  return stripExtension(fileName);
 }
 
 /** The folder's name as a song's name: Live's `Night Project` is the song `Night`. */
@@ -113,6 +112,11 @@ function mainFamilyKey<T extends FamilyMember>(byKey: Map<string, Family<T>>, so
   let newest: T | null = null;
   for (const member of sorted) if (!member.backup && (!newest || member.mtimeMs > newest.mtimeMs)) newest = member;
   return familyKey((newest as T).stem);
+}
+
+/** The family a bounce in a folder of several belongs to: the one its name holds, else the main family (`keys[0]`). */
+export function bounceOwner(audioStem: string, keys: readonly string[]): string | undefined {
+  return bounceFamily(audioStem, keys) ?? keys[0];
 }
 
 /** The family a bounce belongs to: the longest family key its name holds, or null when it holds none. */

@@ -9,6 +9,8 @@ import type { ShareVersion } from '../../common/shares';
 import type { Song } from '../../common/song';
 import { accessToken, cloudClient, useProxiedCloud } from '../../cloud/local/test-support';
 import { tempDir } from '../../db/test-support';
+import { getSongs } from '../../db/repositories/songs';
+import { writeAls } from '../../fixtures/generators/als';
 import { writeWav } from '../../fixtures/generators/wav';
 import { call, createTestCore, trustFolder, type TestCore } from '../test-support';
 import { NOT_A_VERSION } from './shared-versions';
@@ -188,5 +190,39 @@ describe('sharing a chosen version of a song', () => {
     for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
     await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
     expect(((await listener.rpc('share_listen', { p_token: last.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+  });
+});
+
+describe('the versions of a song in a folder of several songs’ sessions', () => {
+  it('offers each song the bounces the scan gives it, whichever song keeps the folder’s path', async () => {
+    const root = fs.realpathSync(tempDir('songshelf-music-'));
+    const sketches = path.join(root, 'Sketches');
+    written(path.join(sketches, 'Michelle.als'), 3, (file) => writeAls(file, { tempo: 100 }));
+    written(path.join(sketches, 'Night Drive.als'), 2, (file) => writeAls(file, { tempo: 90 }));
+    written(path.join(sketches, 'Night Drive 2.als'), 1, (file) => writeAls(file, { tempo: 92 }));
+    written(path.join(sketches, 'Michelle.wav'), 3);
+    written(path.join(sketches, 'Bounced Files', 'Michelle v1.wav'), 5);
+    written(path.join(sketches, 'Night Drive_master.wav'), 1);
+    written(path.join(sketches, 'Exports', 'Night Drive rough.wav'), 4);
+    // Matches no song: the folder's main song keeps it, as the scan gives it.
+    written(path.join(sketches, 'Untitled.wav'), 6);
+    const core = createTestCore();
+    cores.push(core);
+    await core.start();
+    await core.library.watchDirectory(root);
+    await core.runner.whenIdle();
+    const songs = getSongs(core.db);
+    expect(songs.map((song) => [song.name, song.file?.fileName]).sort()).toEqual([
+      ['Michelle', 'Michelle.wav'],
+      ['Night Drive', 'Night Drive_master.wav'],
+    ]);
+    const offered = async (name: string) =>
+      (await call<ShareVersion[]>(core, 'songs:share-versions', { id: (songs.find((song) => song.name === name) as Song).id })).map((version) => version.name);
+    const main = songs.find((song) => song.projectPath === sketches) as Song;
+    const other = songs.find((song) => song.projectPath !== sketches) as Song;
+    // One of them keeps the folder's path, the other is known by its own session's path: both list only their own.
+    expect(other.projectPath).toBe(path.join(sketches, `${other.name}.als`));
+    expect(await offered('Michelle')).toEqual(['Michelle.wav', 'Michelle v1.wav', ...(main.name === 'Michelle' ? ['Untitled.wav'] : [])]);
+    expect(await offered('Night Drive')).toEqual(['Night Drive_master.wav', 'Night Drive rough.wav', ...(main.name === 'Night Drive' ? ['Untitled.wav'] : [])]);
   });
 });

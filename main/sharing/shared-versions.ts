@@ -11,7 +11,8 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_EXTENSIONS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import { AUDIO_EXTENSIONS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, stripExtension } from '../../common/file-kinds';
+import { bounceOwner, familiesOf, familyKey, sessionStem } from '../scan/session-family';
 import { AppError } from '../../common/errors';
 import { MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
 import type { Song } from '../../common/song';
@@ -63,11 +64,7 @@ export class SharedVersions {
     const files = new Set<string>(current ? [current] : []);
     const isLoneAudio = song.projectPath === null || song.projectPath === song.file?.localPath;
     const project = isLoneAudio ? null : await resolve(song.projectPath);
-    for (const folder of project ? await bounceFolders(project, current) : []) {
-      for (const entry of await listFolder(folder)) {
-        if (entry.isFile() && isBounceName(entry.name)) files.add(path.join(folder, entry.name));
-      }
-    }
+    for (const file of project ? await projectBounces(project, current, song.recordingSession?.fileName ?? null) : []) files.add(file);
     const versions: ShareVersion[] = [];
     for (const file of files) {
       const stats = await fs.stat(file).catch(() => null);
@@ -162,6 +159,41 @@ export async function releaseUnsharedQuietly(cloud: SignedInCloud, uploader: Aud
 }
 
 /** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */
+/**
+ * The bounces of the project at `project`: a project folder, a package, or the session file a song of a folder of
+ * several songs' sessions is known by (main/scan/project-structure.ts). In such a folder a bounce is the song's only
+ * when the scan's rule gives it to the song's family (`bounceOwner`): the others are the folder's other songs'.
+ */
+async function projectBounces(project: string, current: string | null, sessionName: string | null): Promise<string[]> {
+  const isSessionFile = SESSION_EXTENSIONS[extensionOf(project)] !== undefined && (await fs.stat(project).catch(() => null))?.isFile() === true;
+  const folders = await bounceFolders(isSessionFile ? path.dirname(project) : project, current);
+  const bounces: string[] = [];
+  for (const folder of folders) {
+    for (const entry of await listFolder(folder)) {
+      if (entry.isFile() && isBounceName(entry.name)) bounces.push(path.join(folder, entry.name));
+    }
+  }
+  const base = folders[0];
+  if (base === undefined || PACKAGE_EXTENSIONS[extensionOf(project)] !== undefined) return bounces;
+  const keys = await familyKeysIn(base);
+  if (keys.length < 2) return bounces;
+  const own = familyKey(sessionStem(isSessionFile ? path.basename(project) : (sessionName ?? ''), path.basename(base)));
+  const mine = keys.includes(own) ? own : keys[0];
+  return bounces.filter((file) => bounceOwner(stripExtension(path.basename(file)), keys) === mine);
+}
+
+/** The families of the sessions in `folder`, main first, as the scan groups them. */
+async function familyKeysIn(folder: string): Promise<string[]> {
+  const members = [];
+  for (const entry of await listFolder(folder)) {
+    if (!entry.isFile() || SESSION_EXTENSIONS[extensionOf(entry.name)] === undefined) continue;
+    const stats = await fs.stat(path.join(folder, entry.name)).catch(() => null);
+    if (stats) members.push({ stem: sessionStem(entry.name, path.basename(folder)), mtimeMs: stats.mtimeMs, backup: false });
+  }
+  return familiesOf(members, path.basename(folder)).families.map((family) => family.key);
+}
+
+
 async function bounceFolders(project: string, current: string | null): Promise<string[]> {
   let base: string | null = project;
   if (PACKAGE_EXTENSIONS[extensionOf(project)] !== undefined) {

@@ -35,6 +35,8 @@ export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 50_000;
 export const MAX_ENTRY_NAME_BYTES = 1024;
 export const MAX_CENTRAL_DIRECTORY_BYTES = 16 * 1024 * 1024;
+/** Archives up to this size are read in one call (ArchiveBytes); real songs and DAWprojects are well under it. */
+const WHOLE_READ_BYTES = 16 * 1024 * 1024;
 
 const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
@@ -80,7 +82,7 @@ export class ZipArchive {
   private inflated = 0;
 
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly source: ArchiveBytes,
     private readonly path: string,
     private readonly limits: ZipLimits,
     private readonly entries: Map<string, ZipEntry>,
@@ -97,8 +99,9 @@ export class ZipArchive {
     }
     if (size === 0) throw refuse('is empty');
     if (size > limits.maxArchiveBytes) throw refuse(`${size} bytes, more than the ${limits.maxArchiveBytes} a ${limits.kind} may have`);
+    const source = await ArchiveBytes.of(handle, filePath, size);
     const tailStart = Math.max(0, size - (EOCD_BYTES + MAX_COMMENT_BYTES));
-    const tail = await readAt(handle, filePath, tailStart, size - tailStart);
+    const tail = await source.at(tailStart, size - tailStart);
     const eocd = findEndOfCentralDirectory(tail);
     if (eocd === -1) {
       const zipped = tail.length >= 4 && tailStart === 0 && tail.readUInt32LE(0) === LOCAL_SIGNATURE;
@@ -118,7 +121,7 @@ export class ZipArchive {
     if (entryCount > MAX_ZIP_ENTRIES) throw refuse(`ZIP archive has ${entryCount} entries, more than the ${MAX_ZIP_ENTRIES} a ${limits.kind} may have`);
     if (directorySize > MAX_CENTRAL_DIRECTORY_BYTES) throw refuse(`ZIP central directory is ${directorySize} bytes, more than ${MAX_CENTRAL_DIRECTORY_BYTES}`);
     if (directoryOffset + directorySize > eocdOffset) throw refuse('ZIP central directory runs past its end (cut short?)');
-    const directory = await readAt(handle, filePath, directoryOffset, directorySize);
+    const directory = await source.at(directoryOffset, directorySize);
     const list = parseCentralDirectory(directory, entryCount, directoryOffset, refuse);
     const entries = new Map<string, ZipEntry>();
     const duplicates = new Set<string>();
@@ -126,7 +129,7 @@ export class ZipArchive {
       if (entries.has(entry.name)) duplicates.add(entry.name);
       entries.set(entry.name, entry);
     }
-    return new ZipArchive(handle, filePath, limits, entries, duplicates);
+    return new ZipArchive(source, filePath, limits, entries, duplicates);
   }
 
   has(name: string): boolean {
@@ -151,7 +154,7 @@ export class ZipArchive {
     if (this.inflated + entry.size > maxInflated) throw refuse(`parts inflate to more than ${maxInflated} bytes together (zip bomb?)`);
     if (entry.method === STORED && entry.compressedSize !== entry.size) throw refuse(`${name} is stored but its sizes differ`);
 
-    const header = await readAt(this.handle, this.path, entry.localOffset, LOCAL_BYTES);
+    const header = await this.source.at(entry.localOffset, LOCAL_BYTES);
     if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw refuse(`${name} has no local header where the central directory says`);
     if (header.readUInt16LE(8) !== entry.method || (header.readUInt16LE(6) & FLAG_ENCRYPTED) !== (entry.flags & FLAG_ENCRYPTED)) {
       throw refuse(`${name}: its local header disagrees with the central directory`);
@@ -163,7 +166,7 @@ export class ZipArchive {
     const extraLength = header.readUInt16LE(28);
     const dataStart = entry.localOffset + LOCAL_BYTES + nameLength + extraLength;
     if (dataStart + entry.compressedSize > entry.limit) throw refuse(`${name} overlaps the next entry of the ZIP archive`);
-    const rest = await readAt(this.handle, this.path, entry.localOffset + LOCAL_BYTES, nameLength + extraLength + entry.compressedSize);
+    const rest = await this.source.at(entry.localOffset + LOCAL_BYTES, nameLength + extraLength + entry.compressedSize);
     if (!rest.subarray(0, nameLength).equals(entry.nameBytes)) throw refuse(`${name}: its local header names another entry`);
     const data = rest.subarray(nameLength + extraLength);
 
@@ -241,6 +244,31 @@ function inflate(data: Buffer, size: number, refuse: (reason: string) => Unreada
     if (code === 'ERR_BUFFER_TOO_LARGE') throw refuse(`inflates past the ${size} bytes it declares (zip bomb?)`);
     if (code === 'Z_BUF_ERROR') throw refuse('is cut short (its deflate stream ends early)');
     throw refuse(`is damaged (${code === 'Z_DATA_ERROR' && error instanceof Error ? error.message : code})`);
+  }
+}
+
+/**
+ * The archive's bytes. A project of up to WHOLE_READ_BYTES (every real Studio One song and DAWproject seen) is read
+ * in one call and sliced in memory: an archive is read at four places at least (its tail, its directory, and each
+ * part's header and data), and each separate read waits on the thread pool (a quarter of a 130 KB song's read time,
+ * measured). A larger one is read where it is needed, so a big archive never sits whole in memory.
+ */
+class ArchiveBytes {
+  private constructor(
+    private readonly handle: FileHandle,
+    private readonly path: string,
+    private readonly whole: Buffer | null,
+  ) {}
+
+  static async of(handle: FileHandle, filePath: string, size: number): Promise<ArchiveBytes> {
+    return new ArchiveBytes(handle, filePath, size <= WHOLE_READ_BYTES ? await readAt(handle, filePath, 0, size) : null);
+  }
+
+  /** Exactly `length` bytes at `position`; past the end of the file (cut short, or shrunk meanwhile) is refused. */
+  async at(position: number, length: number): Promise<Buffer> {
+    if (this.whole === null) return readAt(this.handle, this.path, position, length);
+    if (position + length > this.whole.length) throw new UnreadableFileError(this.path, 'ends before the ZIP archive does (cut short?)');
+    return this.whole.subarray(position, position + length);
   }
 }
 
