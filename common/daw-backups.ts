@@ -14,6 +14,11 @@ export const LOGIC_BACKUP_FOLDER = 'Project File Backups';
 
 /** Studio One: `<Song folder>/History/` (its autosaved copies). */
 export const STUDIO_ONE_BACKUP_FOLDER = 'History';
+/**
+ * FL Studio: `<Project folder>/Backup/`, the copies FL keeps of earlier saves ("<Project> (overwritten at 1h02).flp";
+ * FORMATS-MORE.md has no verified naming, so any .flp there counts).
+ */
+export const FL_STUDIO_BACKUP_FOLDER = 'Backup';
 /** Cubase and Nuendo: `<Project folder>/Auto Saves/`. */
 export const CUBASE_BACKUP_FOLDER = 'Auto Saves';
 /** Bitwig: `<Project>/auto-backups/<Project>/<Project> [YYYY-MM-DD HHMMSS].bwproject`. */
@@ -32,6 +37,8 @@ export function sessionBackupFolder(daw: Daw, projectName: string): string[] | n
       return [PRO_TOOLS_BACKUP_FOLDER];
     case 'studioone':
       return [STUDIO_ONE_BACKUP_FOLDER];
+    case 'flstudio':
+      return [FL_STUDIO_BACKUP_FOLDER];
     case 'cubase':
       return [CUBASE_BACKUP_FOLDER];
     case 'bitwig':

@@ -39,6 +39,8 @@ export const VERSION_CHANGE_KINDS = [
   'track-count',
   'devices-added',
   'devices-removed',
+  'plugins-added',
+  'plugins-removed',
   'clip-count',
   'length',
   'samples-added',

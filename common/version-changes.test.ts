@@ -104,6 +104,19 @@ describe('versionChanges', () => {
     ]);
   });
 
+  it('tells plug-ins added and removed by name where the format lists no devices, and only devices where it does', () => {
+    const serum = { name: 'Serum', format: 'VST3' as const, instances: 1 };
+    const surge = { name: 'Surge XT Effects', format: 'CLAP' as const, instances: 1 };
+    const ott = { name: 'OTT', format: 'VST2' as const, instances: 2 };
+    expect(versionChanges(meta({ plugins: [surge, ott] }), meta({ plugins: [{ ...surge, instances: 3 }, serum] }))).toEqual([
+      { kind: 'plugins-added', detail: 'Serum' },
+      { kind: 'plugins-removed', detail: 'OTT' },
+    ]);
+    expect(versionChanges(meta({ devices: ['Serum'], plugins: [serum] }), meta({ devices: ['Serum', 'OTT'], plugins: [serum, ott] }))).toEqual([{ kind: 'devices-added', detail: 'OTT' }]);
+    // A version read before its plug-ins were says nothing of them.
+    expect(versionChanges(meta(), meta({ plugins: [serum] }))).toEqual([{ kind: 'no-musical-change', detail: 'no musical change' }]);
+  });
+
   it('tells the arrangement’s length in bars of its signature', () => {
     expect(versionChanges(meta({ arrangementBeats: 256 }), meta({ arrangementBeats: 288 }))).toEqual([{ kind: 'length', detail: '64 bars → 72 bars' }]);
     // 6/8: a bar is three beats (quarter notes); 1.5 bars stays a fraction.

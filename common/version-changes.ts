@@ -1,9 +1,10 @@
 /**
  * What changed from one version of a project to the next (issue 19), from what the readers found in each file:
  * tempo and its automation, signature, key, tracks (by id where Live gives ids, so a rename is a rename; by name
- * for Pro Tools; Logic gives only a count), Live's devices and plug-ins, clip count and arrangement length,
- * samples (by path) and which of them went missing or came back. A version that changed none of these is marked
- * "no musical change" (a save that only moved the view). The DAW's version is told, but it is not music.
+ * for Pro Tools; Logic gives only a count), Live's devices and plug-ins (the other DAWs' plug-ins, where they list
+ * no devices), clip count and arrangement length, samples (by path) and which of them went missing or came back. A
+ * version that changed none of these is marked "no musical change" (a save that only moved the view). The DAW's
+ * version is told, but it is not music.
  */
 import type { ProjectMeta } from './project-meta';
 import type { VersionChange } from './project-versions';
@@ -20,6 +21,8 @@ const CHANGE_LABELS: Partial<Record<VersionChange['kind'], string>> = {
   'track-count': 'Tracks',
   'devices-added': 'Devices added',
   'devices-removed': 'Devices removed',
+  'plugins-added': 'Plug-ins added',
+  'plugins-removed': 'Plug-ins removed',
   'clip-count': 'Clips',
   length: 'Length',
   'samples-added': 'Samples added',
@@ -64,6 +67,12 @@ export function versionChanges(before: ProjectMeta, after: ProjectMeta): Version
     const devices = listDifference(before.devices, after.devices);
     if (devices.added.length > 0) add('devices-added', names(devices.added));
     if (devices.removed.length > 0) add('devices-removed', names(devices.removed));
+  } else if (before.plugins && after.plugins) {
+    // The formats that list no devices (every DAW but Live, whose devices name its plug-ins already): a plug-in the
+    // project loads now and did not before, by name, however many instances.
+    const plugins = listDifference(pluginNames(before), pluginNames(after));
+    if (plugins.added.length > 0) add('plugins-added', names(plugins.added));
+    if (plugins.removed.length > 0) add('plugins-removed', names(plugins.removed));
   }
   if (before.clipCount !== undefined && after.clipCount !== undefined && before.clipCount !== after.clipCount) {
     add('clip-count', `${before.clipCount} → ${after.clipCount} clips`);
@@ -149,6 +158,11 @@ function listDifference(before: string[], after: string[]): { added: string[]; r
   }
   const removed = [...counts.entries()].flatMap(([item, left]) => Array<string>(left).fill(item));
   return { added, removed };
+}
+
+/** Each plug-in's name once, in the order the project lists them. */
+function pluginNames(meta: ProjectMeta): string[] {
+  return [...new Set((meta.plugins ?? []).map((plugin) => plugin.name))];
 }
 
 function names(items: string[]): string {

@@ -42,10 +42,11 @@ describe('library:demo', () => {
     expect(live.meta.versions).toMatchObject({ count: 3 });
     expect(songs.find((song) => song.name === 'Sunday Mix')?.meta.daw).toBe('protools');
     expect(songs.find((song) => song.name === 'Ballad')?.meta.daw).toBe('logic');
-    // Issue 43: an FL Studio beat and a REAPER mix, read by their own readers; REAPER's .rpp-bak is a version.
+    // Issue 43: an FL Studio beat and a REAPER mix, read by their own readers; FL's Backup/ copy and REAPER's .rpp-bak
+    // are versions.
     const beat = songs.find((song) => song.name === 'Trap Beat')!;
     expect(beat).toMatchObject({ tempo: '140', file: expect.objectContaining({ fileName: 'Trap Beat.wav' }) });
-    expect(beat.meta).toMatchObject({ daw: 'flstudio', plugins: expect.arrayContaining([{ name: 'Serum', format: 'VST3', instances: 1 }]) });
+    expect(beat.meta).toMatchObject({ daw: 'flstudio', versions: { count: 2, lastChange: 'Tempo: 136 BPM → 140 BPM; Tracks added: Lead; Plug-ins added: Serum' }, plugins: expect.arrayContaining([{ name: 'Serum', format: 'VST3', instances: 1 }]) });
     const mix = songs.find((song) => song.name === 'Harbour Mix')!;
     expect(mix).toMatchObject({ tempo: '96', file: expect.objectContaining({ fileName: 'Harbour Mix.wav' }) });
     expect(mix.meta).toMatchObject({ daw: 'reaper', trackCount: 3, versions: { count: 2 } });

@@ -28,7 +28,7 @@ function summary(groups: ProjectGroup[]) {
 }
 
 describe('groupIntoProjects', () => {
-  it('keeps every other DAW’s backups and autosaves with their project: REAPER .rpp-bak, Studio One History/, Bitwig auto-backups/<Project>/, Cubase Auto Saves/', () => {
+  it('keeps every other DAW’s backups and autosaves with their project: REAPER .rpp-bak, Studio One History/, Bitwig auto-backups/<Project>/, Cubase Auto Saves/, FL Studio Backup/', () => {
     const groups = groupIntoProjects(
       [
         entry('Reaper Song/Reaper Song.rpp', 2000),
@@ -41,6 +41,7 @@ describe('groupIntoProjects', () => {
         entry('Cubase Song/Cubase Song.cpr', 2000),
         entry('Cubase Song/Auto Saves/Cubase Song-01.cpr', 9000),
         entry('Beat/Beat.flp', 2000),
+        entry('Beat/Backup/Beat (overwritten at 1h02).flp', 1500),
         entry('Beat/Beat.wav', 2500),
       ],
       ROOT,
@@ -55,6 +56,7 @@ describe('groupIntoProjects', () => {
     // The backups are the projects' versions, each with its DAW.
     expect(groups.find((group) => group.daw === 'reaper')?.sessions.map((session) => path.basename(session.path)).sort()).toEqual(['Reaper Song.rpp', 'Reaper Song.rpp-bak']);
     expect(groups.find((group) => group.daw === 'bitwig')?.sessions).toHaveLength(2);
+    expect(groups.find((group) => group.daw === 'flstudio')?.sessions).toHaveLength(2);
   });
 
   it('makes one song of an Ableton project folder with versions, backups and samples', () => {

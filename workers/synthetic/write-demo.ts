@@ -1,9 +1,9 @@
 /**
  * The demo library's files (issue 20): three projects with a few saves each (Live, Pro Tools, Logic: the version
- * timeline has something to show), an FL Studio beat, a REAPER mix and a Studio One song (issue 43: written by the project's own
- * generators, so no third-party file ships), bounces that analyse to the projects' tempos and keys (one of them older
- * than its project's last save), and a loose idea. The `write-demo` task: the core writes the marker and watches the
- * folder.
+ * timeline has something to show), an FL Studio beat, a REAPER mix and a Studio One song, each with the save before it
+ * kept where its DAW keeps it (issue 43: written by the project's own generators, so no third-party file ships),
+ * bounces that analyse to the projects' tempos and keys (one of them older than its project's last save), and a loose
+ * idea. The `write-demo` task: the core writes the marker and watches the folder.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -45,15 +45,19 @@ export async function writeDemo(folder: string): Promise<void> {
   ]);
   await bounce(path.join(logicFolder, 'Ballad.wav'), synthProgression({ key: 'Eb major', timbre: 'pad', bpm: 70, durationS: 14, sampleRate: RATE, seed: 9 }), FIRST_SAVE + 3 * HOUR);
 
-  // FL Studio: a beat with a hosted synth, its render beside the project (where FL puts it).
+  // FL Studio: a beat with a hosted synth, its render beside the project (where FL puts it), and the save before in
+  // FL's Backup/ folder (a version, never a song; named as FL names the copy it keeps when a save overwrites the file).
   const flFolder = path.join(folder, 'Trap Beat');
+  const drums = [
+    { name: 'Kick', kind: 'sampler' as const, samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Kicks/Kick.wav' },
+    { name: 'Hat', kind: 'sampler' as const, samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Hats/Hat.wav' },
+  ];
+  const flBackup = path.join(flFolder, 'Backup', 'Trap Beat (overwritten at 1h02).flp');
+  await writeFlStudioProject(flBackup, { tempo: 136, channels: drums });
+  await stamp(flBackup, FIRST_SAVE + HOUR);
   await writeFlStudioProject(path.join(flFolder, 'Trap Beat.flp'), {
     tempo: 140,
-    channels: [
-      { name: 'Kick', kind: 'sampler', samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Kicks/Kick.wav' },
-      { name: 'Hat', kind: 'sampler', samplePath: '%FLStudioFactoryData%/Data/Patches/Packs/Drums/Hats/Hat.wav' },
-      { name: 'Lead', kind: 'generator', hosted: { name: 'Serum', path: 'C:\\Program Files\\Common Files\\VST3\\Serum.vst3' } },
-    ],
+    channels: [...drums, { name: 'Lead', kind: 'generator', hosted: { name: 'Serum', path: 'C:\\Program Files\\Common Files\\VST3\\Serum.vst3' } }],
   });
   await stamp(path.join(flFolder, 'Trap Beat.flp'), FIRST_SAVE + 2 * HOUR);
   await bounce(path.join(flFolder, 'Trap Beat.wav'), synthGroove({ bpm: 140, pattern: 'trap', durationS: 10, sampleRate: RATE, seed: 13, bass: true }), FIRST_SAVE + 2.5 * HOUR);
