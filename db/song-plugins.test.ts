@@ -51,7 +51,7 @@ describe('song_plugins', () => {
     const song = withPlugins('Hostile', [
       { name: 'Good', format: 'VST3', instances: 1 },
       { name: '', format: 'VST3', instances: 1 },
-      { name: 'No format', format: 'CLAP', instances: 1 },
+      { name: 'No format', format: 'LV2', instances: 1 },
       { name: 'Half', format: 'AU', instances: 1.5 },
       { name: 'None', format: 'AU', instances: 0 },
       { name: 7, format: 'AU', instances: 1 },
@@ -67,6 +67,15 @@ describe('song_plugins', () => {
     withPlugins('Not a list', { name: 'Serum', format: 'VST2', instances: 1 });
     withPlugins('Text', 'Serum');
     expect(rows()).toHaveLength(1);
+  });
+
+  it('keeps CLAP plug-ins as it keeps the other formats (issue 43)', () => {
+    withPlugins('Clap song', [{ name: 'Surge XT', format: 'CLAP', instances: 2 }]);
+    expect(rows()).toEqual([expect.objectContaining({ name: 'Surge XT', format: 'CLAP', instances: 2 })]);
+    expect(search('plugin:"surge xt"')).toEqual(['Clap song']);
+    replaceInstalledPlugins(db, [], []);
+    expect(listPlugins(db)).toEqual([{ name: 'Surge XT', format: 'CLAP', songs: 1, instances: 2, installed: false }]);
+    expect(search('missing:plugins')).toEqual(['Clap song']);
   });
 
   it('finds songs by plug-in with plugin: (the whole name, any case) and with the filter panel’s "contains"', () => {
@@ -140,6 +149,23 @@ describe('migration 0016_song_plugins', () => {
     const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
     expect(current.sqlite.prepare('SELECT name, format, instances FROM song_plugins').all()).toEqual([{ name: 'Diva', format: 'VST3', instances: 2 }]);
     expect(querySongs(current, songQuerySchema.parse({ search: 'plugin:diva' })).rows.map((song) => song.id)).toEqual(['read']);
+    current.close();
+  });
+});
+
+describe('migration 0023_clap_plugins', () => {
+  it('adds the CLAP plug-ins of songs read before it, which 0016 left out', () => {
+    const file = path.join(tempDir(), DATABASE_FILE_NAME);
+    const old = olderDatabase(file, 23);
+    const insert = old.prepare(`INSERT INTO songs (id, name, meta, created_at, modified_at) VALUES (?, ?, ?, 1, 1)`);
+    insert.run('read', 'Read', JSON.stringify({ daw: 'reaper', plugins: [{ name: 'Diva', format: 'VST3', instances: 2 }, { name: 'Surge XT', format: 'CLAP', instances: 1 }] }));
+    old.close();
+
+    const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    expect(current.sqlite.prepare('SELECT name, format, instances FROM song_plugins ORDER BY name').all()).toEqual([
+      { name: 'Diva', format: 'VST3', instances: 2 },
+      { name: 'Surge XT', format: 'CLAP', instances: 1 },
+    ]);
     current.close();
   });
 });
