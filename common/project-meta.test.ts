@@ -1,6 +1,7 @@
 // Every list of a project's meta is cut to its cap, with its full length kept; lists within their caps are left whole.
+// The project's title, artist and genre are held to one rule, whether a reader's or stored JSON of any shape.
 import { describe, expect, it } from 'vitest';
-import { MAX_META_DEVICES, MAX_META_TRACKS, capProjectMeta, type ProjectMeta } from './project-meta';
+import { MAX_CREDIT_CHARS, MAX_META_DEVICES, MAX_META_TRACKS, capProjectMeta, creditsOf, type ProjectMeta } from './project-meta';
 
 const names = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => `${prefix} ${index}`);
 
@@ -36,5 +37,38 @@ describe('capProjectMeta', () => {
 
   it('keeps the track ids parallel to the tracks even when only the ids are too many', () => {
     expect(capProjectMeta({ ...META, trackIds: names(MAX_META_TRACKS + 1, 'id') }).trackIds).toHaveLength(MAX_META_TRACKS);
+  });
+});
+
+describe('creditsOf', () => {
+  it('keeps the texts trimmed and drops the empty ones, and the whole when none is left', () => {
+    expect(creditsOf({ title: ' Night Drive ', artist: '', genre: 'House' })).toEqual({ title: 'Night Drive', genre: 'House' });
+    expect(creditsOf({ title: ' ', artist: '\t' })).toBeUndefined();
+  });
+
+  it('cuts each text to MAX_CREDIT_CHARS, never inside a surrogate pair', () => {
+    expect(creditsOf({ title: 'a'.repeat(MAX_CREDIT_CHARS + 1) })).toEqual({ title: 'a'.repeat(MAX_CREDIT_CHARS) });
+    // 'a' then emoji: the 200th UTF-16 unit is the first half of one.
+    expect(creditsOf({ artist: `a${'🎸'.repeat(MAX_CREDIT_CHARS)}` })).toEqual({ artist: `a${'🎸'.repeat(MAX_CREDIT_CHARS / 2 - 1)}` });
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'Night Drive'],
+    ['a list', ['Night Drive']],
+    ['texts of other kinds', { title: 42, artist: ['Ana'], genre: { name: 'House' } }],
+  ])('reads stored credits that are %s as none', (_, stored) => {
+    expect(creditsOf(stored)).toBeUndefined();
+  });
+
+  it('keeps only the three texts of stored credits, whatever else another computer put beside them', () => {
+    expect(creditsOf({ title: 'Night Drive', album: 'EP', composer: 'Ana' })).toEqual({ title: 'Night Drive' });
+  });
+});
+
+describe('capProjectMeta on credits', () => {
+  it('holds a reader’s credits to creditsOf, and leaves them out when nothing is left', () => {
+    expect(capProjectMeta({ ...META, credits: { title: 'x'.repeat(5000), artist: ' Ana ' } }).credits).toEqual({ title: 'x'.repeat(MAX_CREDIT_CHARS), artist: 'Ana' });
+    expect(capProjectMeta({ ...META, credits: { genre: '' } })).not.toHaveProperty('credits');
   });
 });

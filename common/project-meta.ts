@@ -9,6 +9,12 @@ export type Daw = (typeof DAWS)[number];
 
 export type HeuristicField = 'tempo' | 'timeSignature' | 'key';
 
+export interface ProjectCredits {
+  title?: string;
+  artist?: string;
+  genre?: string;
+}
+
 export interface ProjectMeta {
   daw: Daw;
   /** As the file states it: "Ableton Live 11.3.21", "Logic Pro X 10.4.4", "Pro Tools 10+ (ptx)". */
@@ -57,6 +63,12 @@ export interface ProjectMeta {
    * Bitwig's tempo is one. Absent: every value is as the format states it.
    */
   heuristic?: HeuristicField[];
+  /**
+   * The song's title, artist and genre as the project stores them (FL Studio's song info, Studio One's metainfo.xml,
+   * Bitwig's meta block), each trimmed and cut to MAX_CREDIT_CHARS; a text the file leaves empty is absent, and so is
+   * `credits` when it stores none. Shown beside the song, never written over the user's name or fields.
+   */
+  credits?: ProjectCredits;
   /** How long each list cut to its cap was before (`capProjectMeta`); absent when none was cut. */
   listTotals?: Partial<Record<MetaList, number>>;
 }
@@ -75,6 +87,38 @@ export const MAX_META_PLUGINS = 2000;
 export const MAX_META_SAMPLES = 5000;
 export const MAX_META_MISSING_SAMPLES = MAX_META_SAMPLES;
 
+/**
+ * The longest title, artist or genre a song keeps from its project (`creditsOf`). FL Studio lets a text run to 32,767
+ * characters and Studio One's and Bitwig's have no stated limit; a real one is a line, so only a hostile file is cut.
+ */
+export const MAX_CREDIT_CHARS = 200;
+
+const CREDITS = ['title', 'artist', 'genre'] as const;
+
+/**
+ * The credits a reader found, or a song's stored `meta.credits` (JSON from the database or another computer, so of any
+ * shape), as a song keeps them: strings only, trimmed, empty ones dropped, each cut to MAX_CREDIT_CHARS (never inside
+ * a surrogate pair); undefined when none is left.
+ */
+export function creditsOf(value: unknown): ProjectCredits | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const credits: ProjectCredits = {};
+  for (const field of CREDITS) {
+    const text = (value as Record<string, unknown>)[field];
+    if (typeof text !== 'string') continue;
+    const kept = cutText(text.trim(), MAX_CREDIT_CHARS).trim();
+    if (kept !== '') credits[field] = kept;
+  }
+  return Object.keys(credits).length === 0 ? undefined : credits;
+}
+
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  // A high surrogate left alone at the end would be half a character.
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
 /** Every list of `ProjectMeta` but `trackIds` (parallel to `tracks`, cut with it), and its cap. */
 const META_LIST_CAPS = {
   tracks: MAX_META_TRACKS,
@@ -88,12 +132,15 @@ const META_LIST_CAPS = {
 type MetaList = 'tracks' | 'devices' | 'plugins' | 'samples' | 'missingSamples';
 
 /**
- * A reader's answer as a song may keep it: each list cut to its first entries (`META_LIST_CAPS`), and the length of
- * each cut one in `listTotals`, so what is shown can say how many more there were (`trackCount` already does for
- * tracks). Applied where a read is taken into its song (main/scan/read-jobs.ts), so every reader is held to it.
+ * A reader's answer as a song may keep it: its credits held to `creditsOf`, each list cut to its first entries
+ * (`META_LIST_CAPS`), and the length of each cut one in `listTotals`, so what is shown can say how many more there
+ * were (`trackCount` already does for tracks). Applied where a read is taken into its song (main/scan/read-jobs.ts),
+ * so every reader is held to it.
  */
 export function capProjectMeta(meta: ProjectMeta): ProjectMeta {
-  const capped: ProjectMeta = { ...meta };
+  const { credits, ...rest } = meta;
+  const kept = creditsOf(credits);
+  const capped: ProjectMeta = kept ? { ...rest, credits: kept } : rest;
   const totals: Partial<Record<MetaList, number>> = {};
   for (const [list, cap] of Object.entries(META_LIST_CAPS) as [MetaList, number][]) {
     const entries = meta[list];

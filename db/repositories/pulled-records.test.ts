@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { songFromCloud, songToCloud } from '../../common/cloud-records';
 import { dawName } from '../../common/daws';
+import { creditsOf, MAX_CREDIT_CHARS } from '../../common/project-meta';
 import type { Song } from '../../common/song';
 import type { OpenedDatabase } from '../connection';
 import { newId } from '../ids';
@@ -91,6 +92,21 @@ describe('a song of a DAW this version does not know (a newer app’s)', () => {
     updateSong(db, song.id, { status: 'Mixing' });
     expect(queued().map((record) => record.recordId)).toEqual([song.id]);
     expect(songToCloud(getSong(db, song.id) as Song).meta).toEqual(meta);
+  });
+});
+
+describe('a pulled song’s project credits (the title, artist and genre its project stores)', () => {
+  it('are kept as sent and sent on unchanged; a hostile one is cut or refused where it is read, by creditsOf', () => {
+    const credits = { title: 'Night Drive', artist: 'Ana & Bo' };
+    const hostile = { title: 'x'.repeat(10_000), artist: { html: '<img src=x onerror=alert(1)>' }, genre: 42 };
+    const song = { ...buildSong({ name: 'Tape 3', source: 'directory' }, clock.now()), meta: { daw: 'studioone', credits } };
+    const crafted = { ...buildSong({ name: 'Crafted', source: 'directory' }, clock.now()), meta: { daw: 'flstudio', credits: hostile } };
+    applyPulledSongs(db, [fromElsewhere(song), fromElsewhere(crafted)]);
+    expect(getSong(db, song.id)?.meta.credits).toEqual(credits);
+    expect(songToCloud(getSong(db, song.id) as Song).meta).toMatchObject({ credits });
+    // Nothing a client does not understand is rewritten on the way in (issue 43); what is shown is held to the cap.
+    expect(getSong(db, crafted.id)?.meta.credits).toEqual(hostile);
+    expect(creditsOf(getSong(db, crafted.id)?.meta.credits)).toEqual({ title: 'x'.repeat(MAX_CREDIT_CHARS) });
   });
 });
 

@@ -40,6 +40,18 @@ describe('scan writes', () => {
     expect(mergeProjectMeta(song, meta, 5)).toMatchObject({ tempo: '120', timeSignature: '6/8', key: 'F# minor', meta: { tempo: 119.999992, daw: 'ableton' } });
   });
 
+  it('keeps the project’s title, artist and genre in meta only, never as the song’s name, and clears them when a read has none', () => {
+    const song = addSong(db, { name: 'Tape 3' });
+    const meta: ProjectMeta = {
+      daw: 'studioone', dawVersion: 'Studio One/6.5', tempo: null, tempoAutomated: false, timeSignature: null, key: null,
+      sampleRate: null, trackCount: 0, tracks: [], samples: [], missingSamples: [], credits: { title: 'Night Drive', artist: 'Ana', genre: '' },
+    };
+    const read = mergeProjectMeta(song, meta, 5);
+    expect(read).toMatchObject({ name: 'Tape 3', notes: '', meta: { credits: { title: 'Night Drive', artist: 'Ana' } } });
+    const { credits: _none, ...without } = meta;
+    expect(mergeProjectMeta(read, without, 6).meta.credits).toBeNull();
+  });
+
   it.each([
     [119.999992, '120'],
     [99.5, '99.5'],

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
-import type { ProjectMeta } from '../../common/project-meta';
+import { creditsOf, type ProjectMeta } from '../../common/project-meta';
 import type { JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
@@ -147,10 +147,12 @@ export function songsOfDirectory(db: Db, folder: string): Map<string, Song> {
 
 /**
  * Fills the values read from the project: tempo, key and time signature only where the user has not edited
- * them; everything read is kept in `meta`.
+ * them; everything read is kept in `meta` (the project's title, artist and genre there only: a song has no such
+ * fields of its own, and its name is the user's).
  */
 export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): Song {
   const edited = (field: string) => isEdited(song.editedAt, field);
+  const credits = creditsOf(meta.credits);
   const display = {
     tempo: meta.tempo === null ? '' : formatTempo(meta.tempo),
     key: meta.key ?? '',
@@ -175,6 +177,9 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
     arrangementBeats: meta.arrangementBeats ?? null,
     // The full lengths of the lists cut to their caps (`capProjectMeta`); null clears an earlier read's.
     listTotals: meta.listTotals ? { ...meta.listTotals } : null,
+    // The title, artist and genre the project stores, kept beside the song's own name and fields, never over them;
+    // null clears an earlier read's.
+    credits: credits ? { ...credits } : null,
     readError: null,
   };
   return {

@@ -1,6 +1,6 @@
 /** `scan <dir>`: watch the folder in the given core, wait until every job is done, report every song. */
 import { pluginsOf, type PluginUse } from '../../common/plugins';
-import type { Daw } from '../../common/project-meta';
+import { creditsOf, type Daw, type ProjectCredits } from '../../common/project-meta';
 import type { JsonValue } from '../../common/schema-parts';
 import type { Song } from '../../common/song';
 import { songsOfDirectory } from '../../db/repositories/scanned-songs';
@@ -23,6 +23,8 @@ export interface CliSong {
   missingSamples: string[];
   /** What the project loads, where its format names it (issue 31); empty for audio and unread projects. */
   plugins: PluginUse[];
+  /** The title, artist and genre the project stores (FL Studio, Studio One, Bitwig); null where it stores none. */
+  credits: ProjectCredits | null;
 }
 
 export interface CliReport {
@@ -65,6 +67,7 @@ function toCliSong(song: Song): CliSong {
     samples: stringList(meta.samples),
     missingSamples: stringList(meta.missingSamples),
     plugins: pluginsOf(meta.plugins).map(({ name, format, instances }) => ({ name, format, instances })),
+    credits: creditsOf(meta.credits) ?? null,
   };
 }
 

@@ -58,6 +58,10 @@ describe.skipIf(!hasSharedFixtures2)(corpusTitle2('cli scan on every other DAWâ€
     // REAPER's test2 on 2025-11-14 loads two third-party VST3s; Cubase 13 the four its table names.
     expect(byFolder.get('reaper/test2 2025-11-14')?.plugins).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'BD BG-Drums', format: 'VST3' })]));
     expect(byFolder.get('cubase/Example Project (Cubase 13)')?.plugins?.map((plugin) => plugin.name)).toEqual(expect.arrayContaining(['Sylenth1', 'Omnisphere', 'Elephant', 'Hive']));
+    // Only Studio One's song stores a title and an artist (its genre is empty, as are Bitwig's and FL Studio's texts).
+    expect(report.songs.filter((song) => song.credits !== null).map((song) => [path.relative(SHARED_FIXTURES_2, song.projectPath ?? ''), song.credits])).toEqual([
+      ['studioone/test-song', { title: 'test-song', artist: 'Paulo Mouat' }],
+    ]);
     expect(report.errors).toEqual([{ path: path.join(SHARED_FIXTURES_2, 'cubase', 'Truncated Project (Version)', 'Truncated Project (Version).cpr'), reason: expect.stringMatching(/truncated/) }]);
   });
 });

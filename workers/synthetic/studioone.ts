@@ -30,15 +30,22 @@ export interface StudioOneTrack {
 export interface StudioOneSongOptions {
   /** Document:Generator. Default "Studio One/5.3.0.65413", as the fixture. */
   generator?: string;
-  /** Document:Title. Default "Untitled". */
+  /** Document:Title. Default: the song's name (its file's, as in test-song.song) where `songPath` says it, else "Untitled". */
   title?: string;
   /** Media:Artist. Default "". */
   artist?: string;
+  /** Media:Genre. Default "". */
+  genre?: string;
   /** One tempo map segment per BPM (song.xml stores seconds per beat). Default [120]. */
   tempos?: readonly number[];
   /** Default [4, 4]. */
   timeSignature?: readonly [number, number];
-  /** Media:KeySignature as Studio One shows it. Default "-" (none). */
+  /**
+   * Media:KeySignature as written. Default "-": no key, the one value a real song shows (test-song.song), as song.xml's
+   * KeySignatureMap always says here (root 0, an empty scale). How Studio One writes a key that is set is unknown
+   * (read-studioone.ts), so this writes none as Studio One would: another text is written as given, for the tests of a
+   * spelling the reader must leave unknown, with the map still unset.
+   */
   key?: string;
   /** Default 44100. */
   sampleRate?: number;
@@ -100,9 +107,10 @@ function metaInfo(options: StudioOneSongOptions): string {
   const [numerator, denominator] = options.timeSignature ?? [4, 4];
   const attributes: [string, string | number][] = [
     ['Media:Artist', options.artist ?? ''],
+    ['Media:Genre', options.genre ?? ''],
     ['Document:MimeType', 'application/x-presonus-song'],
     ['Document:FormatVersion', 6],
-    ['Document:Title', options.title ?? 'Untitled'],
+    ['Document:Title', options.title ?? (options.songPath ? path.basename(options.songPath.replace(/\\/g, '/'), '.song') : 'Untitled')],
     ['Document:Generator', options.generator ?? 'Studio One/5.3.0.65413'],
     ['Media:SampleRate', options.sampleRate ?? 44_100],
     ['Media:Tempo', (options.tempos ?? [120])[0] ?? 120],

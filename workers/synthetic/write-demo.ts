@@ -77,9 +77,9 @@ export async function writeDemo(folder: string): Promise<void> {
 
   // Studio One: a song with an instrument and an insert, its mixdown in Mixdown/ and an autosave in History/.
   const s1Folder = path.join(folder, 'Slow Burn');
+  // No key in the song: how Studio One writes one that is set is unknown (read-studioone.ts). Its bounce is heard in D minor.
   const s1Song = {
     tempos: [84],
-    key: 'D minor',
     tracks: [
       { name: 'Piano', mediaType: 'Music' as const, inserts: [{ name: 'Pro-Q 3', subCategory: 'VST3' }] },
       { name: 'Vocal', inserts: [{ name: 'Pro-R', subCategory: 'VST3' }, { name: 'Pro EQ', subCategory: '(Native)/EQ' }] },

@@ -1,7 +1,8 @@
 /**
- * `/:viewId/modal/song?id=…`: one song whole (issue 19): what its project says (DAW, tempo, key, signature, tracks),
- * its files with Reveal and Open in DAW, the samples its project cannot find, and its timeline: every version the
- * DAW or the musician kept, newest first, with what changed, and its bounce placed among them by time.
+ * `/:viewId/modal/song?id=…`: one song whole (issue 19): what its project says (DAW, tempo, key, signature, tracks,
+ * the title, artist and genre it stores), its files with Reveal and Open in DAW, the samples its project cannot find,
+ * and its timeline: every version the DAW or the musician kept, newest first, with what changed, and its bounce
+ * placed among them by time.
  */
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
@@ -25,6 +26,7 @@ import { SongStudioTime } from '../studio/SongStudioTime';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
 import { SongFields } from './SongFields';
 import { MissingSamples } from './MissingSamples';
+import { creditFacts } from './project-credits';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
@@ -124,6 +126,8 @@ function SongDetails({ song }: { song: Song }) {
   const analysis = analysisOf(song);
   const facts: [string, string | null][] = [
     ['DAW', [metaText(song, 'dawVersion') ?? metaText(song, 'daw')].filter(Boolean).join(' ') || null],
+    // Only those the project stores: most store none, and a row of "—" for each would say nothing.
+    ...creditFacts(song),
     ['Tracks', metaText(song, 'trackCount')],
     ['Clips', metaText(song, 'clipCount')],
     ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],

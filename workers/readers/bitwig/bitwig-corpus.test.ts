@@ -19,6 +19,8 @@ describe.skipIf(!hasSharedFixtures2)(corpusTitle2('readBitwig on the shared Bitw
     expect(meta.tempo).toBeCloseTo(120, 2);
     // Not decodable: absent, never an empty list that would claim "none".
     expect(meta.plugins).toBeUndefined();
+    // Its meta block holds title, artist and genre, all empty (the creator, "Masafumi", is not the artist): no credits.
+    expect(meta).not.toHaveProperty('credits');
   });
 
   it('refuses the clips beside it: Bitwig documents of another type', async () => {

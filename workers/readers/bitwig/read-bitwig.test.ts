@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { MAX_CREDIT_CHARS, UnreadableFileError } from '../../../common/project-meta';
 import { bitwigProjectBytes, writeBitwigProject, type BitwigProjectOptions } from '../../synthetic/bitwig';
 import { trackNames } from './bitwig-structure';
 import { MAX_HEAD_BYTES, readBitwig } from './read-bitwig';
@@ -77,6 +77,16 @@ describe.each(['0003', '0001'] as const)('readBitwig on a generated project (con
 });
 
 describe('readBitwig on what a project names and states', () => {
+  it('keeps the title, artist and genre of the project’s info as its credits, trimmed, the empty ones left out', async () => {
+    expect((await projectWith({ title: ' Night Drive ', artist: 'Ana & Bo', genre: 'Synthwave' })).credits).toEqual({ title: 'Night Drive', artist: 'Ana & Bo', genre: 'Synthwave' });
+    expect((await projectWith({ artist: 'Ana' }, 'Artist.bwproject')).credits).toEqual({ artist: 'Ana' });
+    expect(await projectWith({ title: '   ' }, 'Blank.bwproject')).not.toHaveProperty('credits');
+  });
+
+  it('cuts a title longer than a song keeps to MAX_CREDIT_CHARS', async () => {
+    expect((await projectWith({ title: 'é'.repeat(100_000) })).credits).toEqual({ title: 'é'.repeat(MAX_CREDIT_CHARS) });
+  });
+
   it('lists used files: absolute as written, relative from the project’s folder or home, network never looked up', async () => {
     const folder = path.join(workDir, 'Night');
     await fs.mkdir(path.join(folder, 'Samples'), { recursive: true });

@@ -1,15 +1,16 @@
 /**
  * Reads a Bitwig Studio project (`.bwproject`: binary, big-endian, no spec; FORMATS-MORE.md) as far as it can be
  * read with confidence: the header and meta block (the version that saved it, the files it uses, the `structure`
- * summary with the track list), and, by FORMATS-MORE's heuristic, the tempo. The document body is not decoded:
- * signature, key and plug-ins stay unknown (`plugins` absent), never guessed from strings.
+ * summary with the track list, the `title`, `artist` and `genre` of the project's info), and, by FORMATS-MORE's
+ * heuristic, the tempo. The document body is not decoded: signature, key and plug-ins stay unknown (`plugins`
+ * absent), never guessed from strings.
  *
  * Only the file's first `MAX_HEAD_BYTES` are read: the meta block and the tempo sit at the start, and a 5.x project
  * may carry a long ZIP of plug-in states after its body. A file that is not a Bitwig project (no BtWg header, another
  * document type such as a clip, cut short before its body, a damaged meta block) throws UnreadableFileError.
  */
 import path from 'node:path';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { openProjectFile } from '../bounded-file';
 import { resolveSamples, statedPath } from '../sample-paths';
 import { MAX_PATH_CHARS } from '../zip/zip-xml';
@@ -54,6 +55,7 @@ export async function readBitwig(filePath: string, home?: string): Promise<Proje
   const files = (Array.isArray(usedFiles) ? usedFiles : []).filter((file) => file !== '' && file.length <= MAX_PATH_CHARS).map((file) => ({ candidates: [statedPath(folder, file)] }));
   const { samples, missingSamples } = await resolveSamples(files);
   const tempo = heuristicTempo(head, header.bodyOffset);
+  const credits = creditsOf({ title: metaText(header.meta, 'title'), artist: metaText(header.meta, 'artist'), genre: metaText(header.meta, 'genre') });
   return {
     daw: 'bitwig',
     dawVersion: version === undefined ? null : `Bitwig Studio ${version.slice(0, 100)}`,
@@ -70,6 +72,7 @@ export async function readBitwig(filePath: string, home?: string): Promise<Proje
     tracks: tracks ?? [],
     samples,
     missingSamples,
+    ...(credits ? { credits } : {}),
   };
 }
 

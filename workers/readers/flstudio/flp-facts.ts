@@ -57,7 +57,7 @@ export interface FlpFacts {
   tempo: number | null;
   tempoAutomated: boolean;
   timeSignature: string | null;
-  /** Not in `ProjectMeta` (yet): the song's info FL keeps (194, 207, 206); null when empty. */
+  /** The song's info FL keeps (194, 207, 206), UTF-16 from FL 11.5; null when empty. `ProjectMeta.credits`. */
   title: string | null;
   artists: string | null;
   genre: string | null;

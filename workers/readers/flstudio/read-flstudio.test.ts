@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_META_SAMPLES, MAX_META_TRACKS } from '../../../common/project-meta';
+import { MAX_CREDIT_CHARS, MAX_META_SAMPLES, MAX_META_TRACKS } from '../../../common/project-meta';
 import { writeFlStudioProject, type FlChannel, type FlStudioProjectOptions } from '../../synthetic/flstudio';
 import { readFlStudio, readFlStudioFacts } from './read-flstudio';
 
@@ -219,10 +219,32 @@ describe('readFlStudio on a generated project', () => {
     });
   });
 
-  it('reads the song info FL keeps, which ProjectMeta has no field for', async () => {
-    const facts = await readFlStudioFacts(await projectWith({ title: 'Night Drive', artists: 'Ana & Bo', genre: 'Synthwave' }));
-    expect(facts).toMatchObject({ title: 'Night Drive', artists: 'Ana & Bo', genre: 'Synthwave' });
-    const empty = await readFlStudioFacts(await projectWith({}, 'Empty.flp'));
-    expect(empty).toMatchObject({ title: null, artists: null, genre: null });
+  describe('song info (title 194, genre 206, artists 207)', () => {
+    it('keeps what FL stores as the project’s credits', async () => {
+      expect((await read({ title: 'Night Drive', artists: 'Ana & Bo', genre: 'Synthwave' })).credits).toEqual({ title: 'Night Drive', artist: 'Ana & Bo', genre: 'Synthwave' });
+    });
+
+    it('leaves out the texts FL stores empty, and the credits when all are', async () => {
+      expect((await read({ artists: '  ', genre: 'Trap' })).credits).toEqual({ genre: 'Trap' });
+      expect(await read({})).not.toHaveProperty('credits');
+    });
+
+    it('reads the one-byte texts FL wrote before 11.5', async () => {
+      expect((await read({ version: '9.0.3', title: 'Old Beat', artists: 'DJ Ö' })).credits).toEqual({ title: 'Old Beat', artist: 'DJ Ö' });
+    });
+
+    it('cuts a title longer than a song keeps to MAX_CREDIT_CHARS', async () => {
+      const meta = await read({ title: 'x'.repeat(30_000), artists: `a${'😀'.repeat(150)}` });
+      expect(meta.credits?.title).toBe('x'.repeat(MAX_CREDIT_CHARS));
+      // Never half a character: the 200th UTF-16 unit is the first half of an emoji, so it goes with its other half.
+      expect(meta.credits?.artist).toBe(`a${'😀'.repeat(MAX_CREDIT_CHARS / 2 - 1)}`);
+    });
+
+    it('states the texts as FL wrote them in its facts, before the cap', async () => {
+      const facts = await readFlStudioFacts(await projectWith({ title: 'Night Drive', artists: 'Ana & Bo', genre: 'Synthwave' }));
+      expect(facts).toMatchObject({ title: 'Night Drive', artists: 'Ana & Bo', genre: 'Synthwave' });
+      const empty = await readFlStudioFacts(await projectWith({}, 'Empty.flp'));
+      expect(empty).toMatchObject({ title: null, artists: null, genre: null });
+    });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Reads an FL Studio project (`.flp`: a binary event stream, FORMATS-MORE.md "FL Studio") into ProjectMeta: the
  * version, tempo (and whether a placed clip automates it), time signature, the channel rack's tracks, the
- * third-party plug-ins FL hosts through its wrapper, and the samples, found or missing. Anything that is not a whole
+ * third-party plug-ins FL hosts through its wrapper, the samples, found or missing, and the song info FL keeps (title
+ * 194, genre 206, artists 207; none of the shared real projects fills them). Anything that is not a whole
  * project (empty, a ZIP, cut short, a length past the end) throws UnreadableFileError with the reason, and the scan
  * goes on.
  */
-import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { capProjectMeta, creditsOf, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { readProjectFile } from '../bounded-file';
 import { sessionHome } from '../session-home';
 import { MalformedFlpError } from './flp-events';
@@ -38,12 +39,13 @@ export async function readFlStudio(filePath: string, home?: string): Promise<Pro
     plugins: facts.plugins,
     samples,
     missingSamples,
+    credits: creditsOf({ title: facts.title, artist: facts.artists, genre: facts.genre }),
   });
   if (facts.samplePaths.length > MAX_META_SAMPLES) meta.listTotals = { ...meta.listTotals, samples: facts.samplePaths.length };
   return meta;
 }
 
-/** The project's facts from its bytes; exported for the tests of what ProjectMeta does not hold (title, artists, genre). */
+/** The project's facts from its bytes, as FL states them (before any cap). */
 export async function readFlStudioFacts(filePath: string): Promise<FlpFacts> {
   const bytes = await readProjectFile(filePath, MAX_FLP_BYTES, 'project');
   try {

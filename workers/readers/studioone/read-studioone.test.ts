@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
-import { studioOneSongBytes, writeStudioOneSong, type StudioOneSongOptions } from '../../synthetic/studioone';
+import { MAX_CREDIT_CHARS, UnreadableFileError } from '../../../common/project-meta';
+import { studioOneSongBytes, studioOneSongParts, writeStudioOneSong, type StudioOneSongOptions } from '../../synthetic/studioone';
 import { zipBytes } from '../../synthetic/zip-writer';
 import { readStudioOne } from './read-studioone';
 
@@ -44,12 +44,11 @@ const META = '\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<MetaInformation><At
 const SONG = '<?xml version="1.0" encoding="UTF-8"?>\n<Song><Attributes x:id="Root"><List x:id="Tracks"><MediaTrack name="Vox" mediaType="Audio"/></List></Attributes></Song>';
 
 describe('readStudioOne on a generated song', () => {
-  it('reads the version, tempo, signature, key, sample rate and visible tracks', async () => {
+  it('reads the version, tempo, signature, sample rate and visible tracks', async () => {
     const meta = await songWith({
       generator: 'Fender Studio Pro/8.0.1.112233',
       tempos: [92],
       timeSignature: [6, 8],
-      key: 'F#m',
       sampleRate: 48_000,
       tracks: [{ name: 'Lead Vocal' }, { name: 'Keys', mediaType: 'Music' }, { name: 'Drums & Perc <Bus>' }],
     });
@@ -59,7 +58,7 @@ describe('readStudioOne on a generated song', () => {
       tempo: 92,
       tempoAutomated: false,
       timeSignature: '6/8',
-      key: 'F# minor',
+      key: null,
       sampleRate: 48_000,
       trackCount: 3,
       // The marker, arranger and chord tracks are hidden="1": not tracks.
@@ -74,10 +73,32 @@ describe('readStudioOne on a generated song', () => {
     expect((await songWith({ tempos: [123.45] }, 'Exact.song')).tempo).toBe(123.45);
   });
 
-  it('leaves a key it cannot read unknown, and none as none', async () => {
+  it('leaves every key unknown: only how a song says it has none is confirmed', async () => {
     expect((await songWith({ key: '-' })).key).toBeNull();
-    expect((await songWith({ key: 'C Dorian' }, 'Dorian.song')).key).toBeNull();
-    expect((await songWith({ key: 'Bbm' }, 'Minor.song')).key).toBe('Bb minor');
+    // Spellings no real song has shown: the demo's "D minor" among them, and a bare root that may be a minor key's.
+    for (const [index, key] of ['D minor', 'Bbm', 'D', 'C Dorian'].entries()) expect((await songWith({ key }, `Key ${index}.song`)).key).toBeNull();
+  });
+
+  it('writes a song without a key as Studio One does: Media:KeySignature "-" and a key map of root 0, no scale', () => {
+    const parts = new Map(studioOneSongParts().map((part) => [part.name, String(part.data ?? '')]));
+    expect(parts.get('metainfo.xml')).toContain('<Attribute id="Media:KeySignature" value="-"/>');
+    expect(parts.get('Song/song.xml')).toMatch(/<KeySignatureMap x:id="keySignatureMap">\s*<Attributes start="0" root="0" scale="" anchor="1"\/>\s*<\/KeySignatureMap>/);
+  });
+
+  describe('the song’s title, artist and genre (metainfo.xml)', () => {
+    it('keeps Document:Title, Media:Artist and Media:Genre as the project’s credits', async () => {
+      const meta = await songWith({ title: 'Night Drive (Club Mix)', artist: 'Ana & Bo', genre: 'Synthwave' });
+      expect(meta.credits).toEqual({ title: 'Night Drive (Club Mix)', artist: 'Ana & Bo', genre: 'Synthwave' });
+    });
+
+    it('leaves out what the song leaves empty: a new song’s title is its name, its artist and genre blank', async () => {
+      expect((await songWith({})).credits).toEqual({ title: 'Night Drive' });
+      expect(await songWith({ title: ' ' }, 'Blank.song')).not.toHaveProperty('credits');
+    });
+
+    it('cuts a title longer than a song keeps to MAX_CREDIT_CHARS', async () => {
+      expect((await songWith({ title: 'T'.repeat(4000), genre: 'G'.repeat(201) })).credits).toEqual({ title: 'T'.repeat(MAX_CREDIT_CHARS), genre: 'G'.repeat(MAX_CREDIT_CHARS) });
+    });
   });
 
   it('lists VST2 and VST3 plug-ins by their own names with instance counts, not Studio One’s own devices', async () => {

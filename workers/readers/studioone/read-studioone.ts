@@ -1,14 +1,21 @@
 /**
  * Reads a Studio One (Fender Studio Pro) `.song`: a ZIP of XML (FORMATS-MORE.md). Through the bounded ZIP reader,
- * five parts are read and nothing else: `metainfo.xml` (the version that saved it, tempo, signature, key, sample
- * rate), `Song/song.xml` (the tempo map and the tracks), `Song/mediapool.xml` (audio files) and
- * `Devices/audiomixer.xml` + `Devices/audiosynthfolder.xml` (plug-ins). A file that is not a whole song (not a ZIP,
- * no metainfo.xml or song.xml, a part cut short, damaged or hostile) throws UnreadableFileError with the reason.
+ * five parts are read and nothing else: `metainfo.xml` (the version that saved it, tempo, signature, sample rate, and
+ * the song's title, artist and genre), `Song/song.xml` (the tempo map and the tracks), `Song/mediapool.xml` (audio
+ * files) and `Devices/audiomixer.xml` + `Devices/audiosynthfolder.xml` (plug-ins). A file that is not a whole song
+ * (not a ZIP, no metainfo.xml or song.xml, a part cut short, damaged or hostile) throws UnreadableFileError with the
+ * reason.
+ *
+ * The key is left unknown. Only how a song without one says so is confirmed: metainfo's `Media:KeySignature` "-" and
+ * song.xml's `KeySignatureMap/Attributes root="0" scale=""` (the shared test-song.song; the 7.2.3 song quoted in
+ * DropSnorz/OwlPlug issue 217 has the same "-"). How a key that is set is written is in no source and no real file seen: the text of Media:KeySignature
+ * ("Dm"? "D minor"? the root alone, its scale elsewhere?), what `root` counts (semitones from C? steps round the circle
+ * of fifths?) and what `scale` names. Reading a bare "D" as D major could name a D minor song wrongly, so no key is
+ * read until a real song with one set shows how it is spelled.
  */
 import path from 'node:path';
-import { canonicalKey } from '../../../common/music-keys';
 import { countPlugins } from '../../../common/plugins';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
 import { withZip, type ZipLimits } from '../zip/bounded-zip';
 import { resolveSamples } from '../sample-paths';
 import { scanZipPart, statedNumber } from '../zip/zip-xml';
@@ -62,18 +69,22 @@ export async function readStudioOne(filePath: string, home?: string): Promise<Pr
   const files = pool.clipUrls.map((url) => clipCandidates(url, pool.documentUrl, folder)).filter((candidates) => candidates !== null);
   const { samples, missingSamples } = await resolveSamples(files.map((candidates) => ({ candidates })));
   const tracks = song.tracks.filter((track) => !track.hidden).map((track) => track.name);
+  // Media:Genre is not in FORMATS-MORE's list, but Studio One writes it beside Media:Artist (test-song.song, empty there).
+  const credits = creditsOf({ title: meta.values.get('Document:Title'), artist: meta.values.get('Media:Artist'), genre: meta.values.get('Media:Genre') });
   return {
     daw: 'studioone',
     dawVersion: meta.values.get('Document:Generator') || null,
     ...tempoOf(meta, song),
     timeSignature: signatureOf(meta.values.get('Media:TimeSignatureNumerator'), meta.values.get('Media:TimeSignatureDenominator')) ?? songSignature(song),
-    key: keyOf(meta.values.get('Media:KeySignature')),
+    // Unknown, whatever the song says: only how a song says it has no key is confirmed (see the header).
+    key: null,
     sampleRate: sampleRateOf(statedNumber(meta.values.get('Media:SampleRate'))) ?? sampleRateOf(song.sampleRate),
     trackCount: tracks.length,
     tracks,
     samples,
     missingSamples,
     ...(plugins === null ? {} : { plugins: countPlugins(plugins) }),
+    ...(credits ? { credits } : {}),
   };
 }
 
@@ -106,12 +117,6 @@ function signatureOf(numeratorText: string | undefined, denominatorText: string 
   const denominator = statedNumber(denominatorText);
   if (numerator === null || denominator === null || !Number.isInteger(numerator) || numerator < 1 || numerator > 99) return null;
   return [1, 2, 4, 8, 16, 32, 64].includes(denominator) ? `${numerator}/${denominator}` : null;
-}
-
-/** Media:KeySignature, "-" when none; a text the app's key parser does not read stays unknown. */
-function keyOf(stated: string | undefined): string | null {
-  if (stated === undefined || stated.trim() === '' || stated.trim() === '-') return null;
-  return canonicalKey(stated);
 }
 
 function sampleRateOf(rate: number | null): number | null {

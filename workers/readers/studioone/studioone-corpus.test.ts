@@ -18,6 +18,9 @@ describe.skipIf(!hasSharedFixtures2)(corpusTitle2('readStudioOne on the shared S
   it('reads what metainfo.xml and the media pool state beyond EXPECTED.md', async () => {
     const meta = await readStudioOne(SONG);
     expect(meta).toMatchObject({ dawVersion: 'Studio One/5.3.0.65413', tempoAutomated: false, key: null, sampleRate: 96_000 });
+    // metainfo.xml: Document:Title "test-song", Media:Artist "Paulo Mouat", Media:Genre "" (left out). Its
+    // Document:Creator, the same name, is who made the file, not the artist. The key: "-", and song.xml's map unset.
+    expect(meta.credits).toEqual({ title: 'test-song', artist: 'Paulo Mouat' });
     // Four FLAC files from the author's computer: listed as written, missing here.
     const raw = '/Users/paulomouat/Documents/Studio One/Songs/test-song/raw';
     const expected = ['nf-04', 'nf-03', 'nf-02', 'nf-01'].map((name) => `${raw}/${name}.flac`);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CREDIT_CHARS } from '../../../common/project-meta';
+import type { JsonValue } from '../../../common/schema-parts';
+import { creditFacts } from './project-credits';
+
+const song = (name: string, credits?: JsonValue): { name: string; meta: Record<string, JsonValue> } => ({ name, meta: credits === undefined ? {} : { credits } });
+
+describe('the song panel’s rows for the project’s title, artist and genre', () => {
+  it('shows each one the project stores, in order', () => {
+    expect(creditFacts(song('Tape 3', { title: 'Night Drive', artist: 'Ana & Bo', genre: 'Synthwave' }))).toEqual([
+      ['Title in project', 'Night Drive'],
+      ['Artist', 'Ana & Bo'],
+      ['Genre', 'Synthwave'],
+    ]);
+  });
+
+  it('shows none for a song whose project stores none, or an older read that cleared them', () => {
+    expect(creditFacts(song('Tape 3'))).toEqual([]);
+    expect(creditFacts(song('Tape 3', null))).toEqual([]);
+  });
+
+  it('leaves out a title that only repeats the song’s name', () => {
+    expect(creditFacts(song('Slow Burn', { title: 'slow burn', artist: 'Ana' }))).toEqual([['Artist', 'Ana']]);
+  });
+
+  it('shows a hostile stored value cut, and nothing for one that is not text', () => {
+    expect(creditFacts(song('Tape 3', { title: 'x'.repeat(100_000), artist: { html: '<b>' }, genre: 7 }))).toEqual([['Title in project', 'x'.repeat(MAX_CREDIT_CHARS)]]);
+  });
+});
