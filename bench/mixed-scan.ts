@@ -8,10 +8,12 @@
  * - floor_mb_per_s: the same bytes read, and inflated where the format is compressed, with node:zlib (format-floor.ts);
  * - ratio: the pool's seconds over the floor's. Each is the best of three runs, taken in turn on a warm cache.
  *
- * mixed_mb counts the bytes the readers read (sessions, and packages' plists and ProjectData); meta_s is the scan's
- * phase two (one run, as in the classic mode), which also reads every bounce and sample; floor_s is the formats' floors summed; mixed_meta_ratio is
- * meta_s / floor_s; reads_s is the formats' pool reads summed (what of meta_s is reading projects, not audio or the
- * database). Goals (reported, not asserted): every format >= 20 MB/s per worker, mixed_meta_ratio <= 2.
+ * mixed_mb counts the bytes the readers read (sessions, and packages' plists and ProjectData); reads_s is the formats'
+ * pool reads summed: the mixed library's metadata, every project read; floor_s is the formats' floors summed (the same
+ * bytes read, and inflated); mixed_meta_ratio is reads_s / floor_s. meta_s is the scan's phase two (one run, as in the
+ * classic mode), which besides the projects reads every bounce and sample and writes every song, so it is not held to
+ * the floor of the projects' bytes: phase_two_ratio (meta_s / floor_s) is printed beside it for what it costs.
+ * Goals (reported, not asserted): every format >= 20 MB/s per worker, mixed_meta_ratio <= 2.
  * `--copy ableton,logic` copies the shared real files for those DAWs instead of generating them.
  */
 import { spawnSync } from 'node:child_process';
@@ -98,7 +100,8 @@ export async function mixedScanBench(argv: string[]): Promise<void> {
     meta_s: round(meta.s),
     floor_s: round(floorTotal),
     reads_s: round(readsTotal),
-    mixed_meta_ratio: round(meta.s / floorTotal, 2),
+    mixed_meta_ratio: round(readsTotal / floorTotal, 2),
+    phase_two_ratio: round(meta.s / floorTotal, 2),
     workers,
     generated: library.generated,
     copied: library.copied,
@@ -155,7 +158,7 @@ async function measureFormat(pool: WorkerPool, projects: MixedProject[], workers
   };
 }
 
-function printTable(result: { mixed_projects: number; mixed_mb: number; meta_s: number; floor_s: number; mixed_meta_ratio: number }, formats: Partial<Record<Daw, FormatResult>>, workers: number): void {
+function printTable(result: { mixed_projects: number; mixed_mb: number; meta_s: number; reads_s: number; floor_s: number; mixed_meta_ratio: number; phase_two_ratio: number }, formats: Partial<Record<Daw, FormatResult>>, workers: number): void {
   const rows = Object.entries(formats).map(([daw, format]) => {
     const perWorker = format.mb_per_s / workers;
     const goal = format.failed > 0 ? 'not read' : perWorker >= GOAL_MB_PER_S_PER_WORKER ? 'yes' : 'no';
@@ -165,5 +168,6 @@ function printTable(result: { mixed_projects: number; mixed_mb: number; meta_s: 
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
   for (const row of [header, ...rows]) console.log(row.map((cell, column) => cell.padStart(widths[column] as number)).join('  '));
   const within = result.mixed_meta_ratio <= GOAL_META_RATIO ? 'within' : 'over';
-  console.log(`\n${result.mixed_projects} projects, ${result.mixed_mb} MB read: metadata ${result.meta_s} s, floor ${result.floor_s} s, ratio ${result.mixed_meta_ratio} (${within} the goal of ${GOAL_META_RATIO}); ${workers} worker(s)`);
+  console.log(`\n${result.mixed_projects} projects, ${result.mixed_mb} MB read: metadata ${result.reads_s} s, floor ${result.floor_s} s, ratio ${result.mixed_meta_ratio} (${within} the goal of ${GOAL_META_RATIO}); ${workers} worker(s)`);
+  console.log(`the scan's phase two (projects, bounces, samples, songs written): ${result.meta_s} s, ${result.phase_two_ratio} times the floor`);
 }

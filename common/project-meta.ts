@@ -177,3 +177,8 @@ export class UnreadableFileError extends Error {
     this.name = 'UnreadableFileError';
   }
 }
+
+/** Live stores float32 (119.999992): show what the musician typed (120), keeping real fractions (99.5). */
+export function formatTempo(tempo: number): string {
+  return String(Math.round(tempo * 100) / 100);
+}

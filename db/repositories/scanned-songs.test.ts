@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProjectMeta } from '../../common/project-meta';
+import { formatTempo, type ProjectMeta } from '../../common/project-meta';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
 import type { Song } from '../../common/song';
-import { applyScanPatches, clearStaleProcessingFlags, formatTempo, mergeAudioAnalysis, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
+import { applyScanPatches, clearStaleProcessingFlags, mergeAudioAnalysis, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
 import { insertSongs } from './song-writer';
 import { addSong, buildSong, getSong, updateSong } from './songs';
 
@@ -50,6 +50,18 @@ describe('scan writes', () => {
     expect(read).toMatchObject({ name: 'Tape 3', notes: '', meta: { credits: { title: 'Night Drive', artist: 'Ana' } } });
     const { credits: _none, ...without } = meta;
     expect(mergeProjectMeta(read, without, 6).meta.credits).toBeNull();
+  });
+
+  it('keeps which values the reader found by pattern (Bitwig’s tempo), so the song says so; a later read without clears it', () => {
+    const song = addSong(db, { name: 'Loop' });
+    const meta: ProjectMeta = {
+      daw: 'bitwig', dawVersion: 'Bitwig Studio 5.3', tempo: 128, tempoAutomated: false, timeSignature: null, key: null,
+      sampleRate: null, trackCount: 2, tracks: [], samples: [], missingSamples: [], heuristic: ['tempo'],
+    };
+    const read = mergeProjectMeta(song, meta, 5);
+    expect(read).toMatchObject({ tempo: '128', meta: { tempo: 128, heuristic: ['tempo'] } });
+    const { heuristic: _none, ...stated } = meta;
+    expect(mergeProjectMeta(read, stated, 6).meta.heuristic).toBeNull();
   });
 
   it.each([

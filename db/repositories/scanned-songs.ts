@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
-import { creditsOf, type ProjectMeta } from '../../common/project-meta';
+import { creditsOf, formatTempo, type ProjectMeta } from '../../common/project-meta';
 import type { JsonValue } from '../../common/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/song';
 import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
@@ -180,6 +180,8 @@ export function mergeProjectMeta(song: Song, meta: ProjectMeta, now: number): So
     // The title, artist and genre the project stores, kept beside the song's own name and fields, never over them;
     // null clears an earlier read's.
     credits: credits ? { ...credits } : null,
+    // The values found by pattern rather than stated (Bitwig's tempo): the panel says so; null clears an earlier read's.
+    heuristic: meta.heuristic && meta.heuristic.length > 0 ? [...meta.heuristic] : null,
     readError: null,
   };
   return {
@@ -205,11 +207,6 @@ export function mergeAudioAnalysis(song: Song, analysis: JsonValue, heard: { bpm
   // must not reorder the rows the user is working in (the analysis itself is kept in meta either way).
   const changed = tempo !== song.tempo || key !== song.key;
   return { ...song, tempo, key, meta: { ...song.meta, analysis }, modifiedAt: changed ? now : song.modifiedAt };
-}
-
-/** Live stores float32 (119.999992): show what the musician typed (120), keeping real fractions (99.5). */
-export function formatTempo(tempo: number): string {
-  return String(Math.round(tempo * 100) / 100);
 }
 
 /** Spec section 4: a processing flag older than 2 minutes is cleared. Returns the songs it cleared. */

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
 import { pluginsOf } from '../../../common/plugins';
+import { formatTempo } from '../../../common/project-meta';
 import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
@@ -26,7 +27,7 @@ import { SongStudioTime } from '../studio/SongStudioTime';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
 import { SongFields } from './SongFields';
 import { MissingSamples } from './MissingSamples';
-import { creditFacts } from './project-credits';
+import { creditFacts, patternFacts } from './project-credits';
 import styles from './SongPanel.module.css';
 
 const SOURCE_LABELS: Record<VersionSource, string> = { save: 'Save', 'save-as': 'Save As', 'daw-backup': 'DAW backup', snapshot: 'Snapshot' };
@@ -129,6 +130,7 @@ function SongDetails({ song }: { song: Song }) {
     // Only those the project stores: most store none, and a row of "—" for each would say nothing.
     ...creditFacts(song),
     ['Tracks', metaText(song, 'trackCount')],
+    ['Not stated by the project', patternFacts(song)],
     ['Clips', metaText(song, 'clipCount')],
     ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],
     ['Sample rate', metaText(song, 'sampleRate') ? `${metaText(song, 'sampleRate')} Hz` : null],
@@ -233,7 +235,7 @@ function Timeline({ songId, timeline }: { songId: string; timeline: SongTimeline
 
 function VersionRow({ songId, version }: { songId: string; version: ProjectVersion }) {
   const meta = version.meta;
-  const summary = meta ? [meta.tempo !== null ? `${Math.round(meta.tempo * 100) / 100} BPM` : null, meta.key, meta.timeSignature, meta.trackCount !== null ? `${meta.trackCount} tracks` : null].filter(Boolean).join(' · ') : null;
+  const summary = meta ? [meta.tempo !== null ? `${formatTempo(meta.tempo)} BPM` : null, meta.key, meta.timeSignature, meta.trackCount !== null ? `${meta.trackCount} ${meta.trackCount === 1 ? 'track' : 'tracks'}` : null].filter(Boolean).join(' · ') : null;
   return (
     <li className={styles.version}>
       <span className={styles.when}>{DATE.format(version.time)}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CREDIT_CHARS } from '../../../common/project-meta';
 import type { JsonValue } from '../../../common/schema-parts';
-import { creditFacts } from './project-credits';
+import { creditFacts, patternFacts } from './project-credits';
 
 const song = (name: string, credits?: JsonValue): { name: string; meta: Record<string, JsonValue> } => ({ name, meta: credits === undefined ? {} : { credits } });
 
@@ -25,5 +25,17 @@ describe('the song panel’s rows for the project’s title, artist and genre', 
 
   it('shows a hostile stored value cut, and nothing for one that is not text', () => {
     expect(creditFacts(song('Tape 3', { title: 'x'.repeat(100_000), artist: { html: '<b>' }, genre: 7 }))).toEqual([['Title in project', 'x'.repeat(MAX_CREDIT_CHARS)]]);
+  });
+});
+
+describe('the song panel’s line for values found by pattern, not stated by the project', () => {
+  it('names Bitwig’s tempo as found by pattern, and nothing for a project that states its values', () => {
+    expect(patternFacts({ meta: { tempo: 119.999992, heuristic: ['tempo'] } })).toBe('tempo 120 BPM (found by pattern: check it)');
+    expect(patternFacts({ meta: { tempo: 120, heuristic: null } })).toBeNull();
+    expect(patternFacts({ meta: { tempo: 120 } })).toBeNull();
+    // A tempo the project did not give (null) is no value to check.
+    expect(patternFacts({ meta: { tempo: null, heuristic: ['tempo'] } })).toBeNull();
+    // From the cloud, anything: only what it names and holds is shown.
+    expect(patternFacts({ meta: { heuristic: 'tempo', tempo: 90 } })).toBeNull();
   });
 });
