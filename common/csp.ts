@@ -31,7 +31,7 @@ export function contentSecurityPolicy(sources: CspSources = {}): string {
  * website"): the same policy, connecting only to the cloud the site was built for, and the usual hardening.
  */
 export function websiteHeaders(cloudUrl: string | undefined): string {
-  const cloud = cloudUrl ? [new URL(cloudUrl).origin] : [];
+  const cloud = cloudUrl ? [originOf(cloudUrl)] : [];
   const sockets = cloud.map((origin) => origin.replace(/^http/, 'ws'));
   const headers = {
     'Content-Security-Policy': contentSecurityPolicy({ connect: [...cloud, ...sockets], media: cloud }),
@@ -43,4 +43,11 @@ export function websiteHeaders(cloudUrl: string | undefined): string {
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
   };
   return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`;
+}
+
+/** `https://abc.supabase.co/rest` -> `https://abc.supabase.co`: the scheme and host (with a port) of an http(s) URL. */
+function originOf(url: string): string {
+  const match = /^(https?):\/\/([^/?#\s]+)/i.exec(url.trim());
+  if (!match) throw new Error(`The cloud's address is not an http(s) URL: ${url}`);
+  return `${(match[1] as string).toLowerCase()}://${(match[2] as string).toLowerCase()}`;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { BrowserWindow, screen, session, shell } from 'electron';
 import { DEFAULT_SIZE, MIN_SIZE, placeOnScreens, readWindowState, writeWindowState } from '../desktop/window-state';
 import { MEDIA_SCHEME } from '../../common/media';
-import { contentSecurityPolicy } from '../security/csp';
+import { contentSecurityPolicy } from '../../common/csp';
 import { parseExternalUrl } from '../security/external-url';
 import { APP_ORIGIN } from '../../common/app-links';
 

@@ -10,7 +10,7 @@ import { MEDIA_HOST_PATH } from '../../common/media';
 import { BRIDGE_CHANNELS, isEventName } from '../../common/ipc';
 import { MAX_CALL_INPUT_BYTES } from '../../common/json-size';
 import type { Core } from '../core';
-import { contentSecurityPolicy } from '../security/csp';
+import { contentSecurityPolicy } from '../../common/csp';
 import { allowedOrigins, checkBridgeAccess, isOwnHost, loggablePath, newToken } from './access';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';

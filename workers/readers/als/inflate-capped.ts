@@ -4,7 +4,7 @@
  * thread pool while the caller scans the previous chunk.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { addAbortSignal } from 'node:stream';
+import { addAbortSignal, type TransformOptions } from 'node:stream';
 import zlib from 'node:zlib';
 import { BoundedReadError, openRegularFile } from '../bounded-file';
 import { SetRejected } from './set-rejected';
@@ -34,7 +34,9 @@ export async function* inflateCapped(filePath: string, signal?: AbortSignal): As
     }
     const cap = inflateCapFor(size);
     const source = handle.createReadStream({ start: 0, highWaterMark: COMPRESSED_READ_BYTES, autoClose: false });
-    const gunzip = zlib.createGunzip({ chunkSize: INFLATED_CHUNK_BYTES, readableHighWaterMark: INFLATE_AHEAD_BYTES });
+    // zlib's streams take a Transform's options too (Node passes them on), which its options type leaves out.
+    const options: zlib.ZlibOptions & TransformOptions = { chunkSize: INFLATED_CHUNK_BYTES, readableHighWaterMark: INFLATE_AHEAD_BYTES };
+    const gunzip = zlib.createGunzip(options);
     // pipe() does not forward errors: a read error must end the inflated stream too.
     source.on('error', (error) => gunzip.destroy(error));
     source.pipe(gunzip);
