@@ -9,6 +9,16 @@ import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { APP_NAME, APP_VERSION } from './common/constants';
 import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
 
+/**
+ * What the app reads at run time: its bundles, the database migrations, the cloud's migrations and the platform SQL
+ * the local cloud starts from, the tray icons, its packages. Nothing else of the checkout ships: not the local cloud's
+ * code (bundled into dist), its test suites or the Edge Function's source. Paths as the packager gives them, from the
+ * app folder with a leading slash ('' for the folder itself); a folder is kept when something in it ships.
+ */
+export function isShipped(file: string): boolean {
+  return file === '' || /^\/(dist|migrations|assets|node_modules)(\/|$)|^\/package\.json$|^\/cloud(\/migrations(\/[^/]+\.sql)?|\/local(\/platform\.sql)?)?$/.test(file);
+}
+
 const config: ForgeConfig = {
   packagerConfig: {
     name: APP_NAME,
@@ -20,9 +30,7 @@ const config: ForgeConfig = {
     // Native modules and executables cannot load from inside the asar archive: SQLite, the watcher, ffmpeg (its
     // path is rewritten to app.asar.unpacked by workers/compress) and PGlite's WebAssembly and data files.
     asar: { unpack: '**/node_modules/{better-sqlite3,@parcel/watcher*,@ffmpeg-installer,@electric-sql/pglite}/**' },
-    // What the app reads at run time: its bundles, the database migrations, the cloud's migrations (the local cloud),
-    // the tray icons, its packages.
-    ignore: [/^\/(?!dist|migrations|cloud|assets|node_modules|package\.json)/],
+    ignore: (file: string) => !isShipped(file),
   },
   makers: [
     // `electron-forge make --arch=universal|arm64|x64` on macOS: each disk image named as the website links it.

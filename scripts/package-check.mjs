@@ -87,6 +87,15 @@ for (const name of ['@ffmpeg-installer', '@electric-sql/pglite']) check(unpacked
 
 // Icons.
 check(config.packagerConfig.icon === 'assets/icon', 'forge.config.ts names no app icon');
+
+// What ships of the checkout: every file the app reads at run time, and none of the local cloud's code or test suites.
+const ignored = config.packagerConfig.ignore;
+const shipped = (file) => (typeof ignored === 'function' ? !ignored(file) : !ignored.some((pattern) => pattern.test(file)));
+const runTime = ['', '/package.json', '/dist/electron/main.cjs', '/migrations/0000_initial.sql', '/cloud', '/cloud/migrations', '/cloud/local', '/cloud/local/platform.sql', '/assets/icon.icns', '/node_modules/better-sqlite3/package.json'];
+for (const name of fs.readdirSync(path.join(root, 'cloud/migrations'))) runTime.push(`/cloud/migrations/${name}`);
+for (const file of runTime) check(shipped(file), `forge.config.ts leaves out ${file}, which the app reads at run time`);
+const notShipped = ['/cloud/local/rest.ts', '/cloud/local/grants-suite.ts', '/cloud/local/rls.test.ts', '/cloud/supabase/functions/share-audio/index.ts', '/fixtures/generators/als.ts', '/e2e/library.spec.ts', '/main/core.ts', '/cloud/README.md'];
+for (const file of notShipped) check(!shipped(file), `forge.config.ts ships ${file}, which the app never reads`);
 for (const icon of ['assets/icon.icns', 'assets/icon.ico', 'assets/trayTemplate.png', 'assets/trayTemplate@2x.png', 'assets/tray.png', 'assets/tray@2x.png']) check(fs.existsSync(path.join(root, icon)), `missing ${icon}`);
 
 // Fuses.
@@ -98,4 +107,4 @@ if (problems.length > 0) {
   console.error(`package:check found ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`package:check: ${entries.length} entry points, renderer free of Node built-ins, preload requires only electron, forge config loaded (${config.makers.length} makers, release names as linked), native packages external and unpacked (${natives.join(', ')}), icons, fuses set.`);
+console.log(`package:check: ${entries.length} entry points, renderer free of Node built-ins, preload requires only electron, forge config loaded (${config.makers.length} makers, release names as linked), native packages external and unpacked (${natives.join(', ')}), icons, fuses set, only run-time files shipped.`);
