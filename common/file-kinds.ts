@@ -69,7 +69,12 @@ export const BACKUP_FOLDERS = new Set([
 export const NESTED_BACKUP_FOLDERS = new Set(['auto-backups']);
 
 /** Folders where a project keeps its bounces (the song's audio). */
-export const BOUNCE_FOLDERS = new Set(['bounced files', 'bounces', 'exports', 'export', 'mixdown', 'mixdowns']);
+const BOUNCE_FOLDERS = new Set(['bounced files', 'bounces', 'exports', 'export', 'mixdown', 'mixdowns']);
+
+/** Whether a folder's name is one of a project's bounce folders, whatever its case ("Bounced Files", "EXPORTS"). */
+export function isBounceFolderName(name: string): boolean {
+  return BOUNCE_FOLDERS.has(name.toLowerCase());
+}
 
 /** The lower-cased extension with its dot, or '' (no dependency on node:path: common/ runs anywhere). */
 export function extensionOf(name: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EntryKind, WalkEntry } from '../../common/worker-tasks';
 import { scanEntryRole } from '../../common/scan-paths';
 import { walkLibrary } from '../../workers/scan/walk';
-import { groupIntoProjects, type ProjectGroup } from './project-structure';
+import { groupIntoProjects, isBounceLocation, type ProjectGroup } from './project-structure';
 import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../fixtures/shared-fixtures';
 
 const ROOT = '/music';
@@ -26,6 +26,23 @@ function summary(groups: ProjectGroup[]) {
     }))
     .sort((a, b) => a.project.localeCompare(b.project));
 }
+
+// The one bounce rule: the scan gives a song these files as its audio, and a link may play these versions
+// (main/sharing/shared-versions.ts imports it).
+describe('isBounceLocation', () => {
+  it.each([
+    ['Song/Mix.wav', true],
+    ['Song/Bounced Files/Mix.wav', true],
+    ['Song/EXPORTS/Mix.wav', true],
+    ['Song/mixdown/Mix.wav', true],
+    ['Song/Samples/Kick.wav', false],
+    ['Song/Bounced Files/old/Mix.wav', false],
+    ['Other/Bounced Files/Mix.wav', false],
+    ['Mix.wav', false],
+  ])('%s is a bounce of /music/Song: %s', (file, expected) => {
+    expect(isBounceLocation(path.join(ROOT, file), path.join(ROOT, 'Song'))).toBe(expected);
+  });
+});
 
 describe('groupIntoProjects', () => {
   it('keeps every other DAW’s backups and autosaves with their project: REAPER .rpp-bak, Studio One History/, Bitwig auto-backups/<Project>/, Cubase Auto Saves/, FL Studio Backup/', () => {

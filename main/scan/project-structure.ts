@@ -19,7 +19,7 @@
  * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
  */
 import path from 'node:path';
-import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, BOUNCE_FOLDERS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, stripExtension } from '../../common/file-kinds';
+import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/file-kinds';
 import type { Daw } from '../../common/project-meta';
 import { isCompressedCopy } from '../../common/upload-rules';
 import type { WalkEntry } from '../../common/worker-tasks';
@@ -143,11 +143,14 @@ function owningProject(file: string, root: string, projects: Map<string, Project
   return insideBackup ? 'inside-backup' : 'none';
 }
 
-/** A bounce sits in the project folder itself or directly in one of its bounce folders. */
-function isBounceLocation(file: string, projectFolder: string): boolean {
+/**
+ * A bounce sits in the project folder itself or directly in one of its bounce folders: the scan's rule for a song's
+ * audio, and the versions a link may play (main/sharing/shared-versions.ts) by the same rule.
+ */
+export function isBounceLocation(file: string, projectFolder: string): boolean {
   const folder = path.dirname(file);
   if (folder === projectFolder) return true;
-  return path.dirname(folder) === projectFolder && BOUNCE_FOLDERS.has(path.basename(folder).toLowerCase());
+  return path.dirname(folder) === projectFolder && isBounceFolderName(path.basename(folder));
 }
 
 function finishProject(project: ProjectDraft): ProjectGroup[] {

@@ -11,7 +11,8 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_EXTENSIONS, BOUNCE_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, stripExtension } from '../../common/file-kinds';
+import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/file-kinds';
+import { isBounceLocation } from '../scan/project-structure';
 import { bounceOwner, familiesOf, familyKey, sessionStem } from '../scan/session-family';
 import { AppError } from '../../common/errors';
 import { MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
@@ -203,14 +204,9 @@ async function bounceFolders(project: string, current: string | null): Promise<s
   if (!base) return [];
   const folders = [base];
   for (const entry of await listFolder(base)) {
-    if (entry.isDirectory() && BOUNCE_FOLDERS.has(entry.name.toLowerCase())) folders.push(path.join(base, entry.name));
+    if (entry.isDirectory() && isBounceFolderName(entry.name)) folders.push(path.join(base, entry.name));
   }
   return folders;
-}
-
-function isBounceLocation(file: string, folder: string): boolean {
-  const parent = path.dirname(file);
-  return parent === folder || (path.dirname(parent) === folder && BOUNCE_FOLDERS.has(path.basename(parent).toLowerCase()));
 }
 
 function isBounceName(name: string): boolean {
