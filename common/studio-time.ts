@@ -3,7 +3,8 @@
  * session. No file is read for it beyond what the versions already read (their names and times).
  */
 
-import { STATUSES, type Song, type Status } from './song';
+import type { Song } from './song';
+import { FINISHED_STATUS } from './status-roles';
 import { editTime } from './song-edits';
 
 /** Saves closer than this are one session (a setting; 90 minutes by default). */
@@ -273,9 +274,6 @@ export function monthText(time: number): string {
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
-
-/** The last status: a song whose status becomes it is finished. */
-export const FINISHED_STATUS: Status = STATUSES[STATUSES.length - 1] as Status;
 
 /** What the calendar needs of a song: its studio time, and when it was finished (its status edited to the last). */
 export function studioFactsOf(song: Pick<Song, 'status' | 'editedAt' | 'meta'>): SongStudioFacts {

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { STATUSES } from '../../common/song';
 import { readEditTimes } from '../../common/song-edits';
-import { CALENDAR_DAYS, FINISHED_STATUS, studioFactsOf, studioSummary, type StudioSummary } from '../../common/studio-time';
+import { FINISHED_STATUS } from '../../common/status-roles';
+import { CALENDAR_DAYS, studioFactsOf, studioSummary, type StudioSummary } from '../../common/studio-time';
 import type { Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { songs } from '../schema';

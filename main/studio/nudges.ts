@@ -5,7 +5,8 @@
  * had a session (there is nothing to have gone cold). Checked at start and every hour.
  */
 import { sql } from 'drizzle-orm';
-import { STATUSES, type Status } from '../../common/song';
+import type { Status } from '../../common/song';
+import { IN_PROGRESS_STATUSES } from '../../common/status-roles';
 import type { Db } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';
 import { getStudioSettings } from '../../db/repositories/studio-settings';
@@ -16,8 +17,6 @@ const KV_LAST_NUDGE = 'studio.last_nudge_at';
 export const NUDGE_EVERY_MS = 7 * 86_400_000;
 const CHECK_EVERY_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** In progress: begun (past the first status) and not finished (before the last). */
-export const IN_PROGRESS: readonly Status[] = STATUSES.slice(1, -1);
 
 export interface StalledCount {
   status: Status;
@@ -29,9 +28,9 @@ export function stalledSongs(db: Db, now: number, days: number): StalledCount[] 
   const rows = db.orm.all<{ status: Status; count: number }>(sql`
     SELECT ${songs.status} AS status, count(*) AS count FROM ${songs}
     WHERE ${songs.hidden} = 0 AND ${songs.lastWorked} < ${now - days * DAY_MS}
-      AND ${songs.status} IN (${sql.join(IN_PROGRESS.map((status) => sql`${status}`), sql`, `)})
+      AND ${songs.status} IN (${sql.join(IN_PROGRESS_STATUSES.map((status) => sql`${status}`), sql`, `)})
     GROUP BY ${songs.status}`);
-  return rows.sort((a, b) => b.count - a.count || IN_PROGRESS.indexOf(a.status) - IN_PROGRESS.indexOf(b.status));
+  return rows.sort((a, b) => b.count - a.count || IN_PROGRESS_STATUSES.indexOf(a.status) - IN_PROGRESS_STATUSES.indexOf(b.status));
 }
 
 /** "3 songs in Mixing and 1 in Writing untouched for 30 days". */

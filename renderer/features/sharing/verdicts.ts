@@ -5,13 +5,13 @@
  */
 import type { ShareComment } from '../../../common/shares';
 import { STATUSES, type Status } from '../../../common/song';
+import { FINISHED_STATUS } from '../../../common/status-roles';
 
-const FINISHED: Status = STATUSES[STATUSES.length - 1] as Status;
 const BACK_TO: Status = 'Mixing';
 
 export function suggestedStatus(comments: readonly ShareComment[], current: Status): { status: Status; verdict: 'approved' | 'changes'; by: string } | null {
   const latest = [...comments].filter((comment) => comment.verdict !== null && !comment.fromOwner).sort((a, b) => b.createdAt - a.createdAt)[0];
   if (!latest?.verdict) return null;
-  const status = latest.verdict === 'approved' ? FINISHED : STATUSES.indexOf(current) > STATUSES.indexOf(BACK_TO) ? BACK_TO : null;
+  const status = latest.verdict === 'approved' ? FINISHED_STATUS : STATUSES.indexOf(current) > STATUSES.indexOf(BACK_TO) ? BACK_TO : null;
   return status && status !== current ? { status, verdict: latest.verdict, by: latest.name } : null;
 }
