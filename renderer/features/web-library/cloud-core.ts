@@ -15,8 +15,9 @@ import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN } from '../../../common/con
 import type { CustomField } from '../../../common/custom-fields';
 import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/apply-edit';
 import { checkCustomPatch } from '../../../common/custom-values';
+import { checkFocusRoom, isOnFocusList } from '../../../common/focus-list';
 import { AppError, isAppError, type ErrorShape } from '../../../common/errors';
-import { contract, createApi, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/ipc';
+import { contract, createApi, invalidInputRefusal, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/ipc';
 import { MESSAGES } from '../../../common/messages';
 import { summarisePlugins } from '../../../common/plugins';
 import type { Song, SongPatch } from '../../../common/song';
@@ -123,7 +124,7 @@ export class CloudLibrary {
     const handler = this.handlers[channel] as Handler<Channel> | undefined;
     if (!handler) return { ok: false, error: { code: 'not_allowed', message: ONLY_IN_APP } };
     const parsed = contract[channel].input.safeParse(raw);
-    if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: parsed.error.issues[0]?.message ?? 'Invalid input.' } };
+    if (!parsed.success) return { ok: false, error: invalidInputRefusal(channel, parsed.error) };
     try {
       if (this.loadedAt === null) await this.reload();
       const result = await handler(parsed.data as ParsedInput<Channel>);
@@ -260,6 +261,11 @@ export class CloudLibrary {
     return Math.max(this.now(), current.modifiedAt + 1);
   }
 
+  /** The songs on the focus list, in no order. */
+  private focused(): Song[] {
+    return [...this.songs.values()].filter(isOnFocusList);
+  }
+
   private tags(prefix: string, limit: number): { tag: string; count: number }[] {
     const uses = new Map<string, { tag: string; count: number }>();
     for (const song of this.songs.values()) {
@@ -324,8 +330,7 @@ export class CloudLibrary {
     },
     'db:update-song': async ({ id, patch }) => {
       const current = this.song(id, `${MESSAGES.songUpdateFailed}: ${MESSAGES.songNotFound}`);
-      const pinned = [...this.songs.values()].filter((song) => song.focus !== null && !song.hidden).length;
-      if (patch.focus != null && current.focus === null && pinned >= this.studioSettings().focusLimit) throw new AppError('limit_reached', MESSAGES.focusListFull(this.studioSettings().focusLimit));
+      checkFocusRoom(current, patch, () => ({ pinned: this.focused().length, limit: this.studioSettings().focusLimit }));
       const next = this.editedSong(current, patch);
       await this.saveSongs([next]);
       return { data: next, changed: ['songs'] };
@@ -351,7 +356,7 @@ export class CloudLibrary {
     'tags:list': (input) => ({ data: this.tags(input?.prefix ?? '', input?.limit ?? 50) }),
     'plugins:list': () => ({ data: summarisePlugins(this.songs.values()) }),
     'studio:summary': () => ({ data: studioSummary([...this.songs.values()].filter((song) => !song.hidden).map(studioFactsOf), this.now()) }),
-    'studio:focus': () => ({ data: [...this.songs.values()].filter((song) => song.focus !== null && !song.hidden).sort((a, b) => (a.focus ?? 0) - (b.focus ?? 0)) }),
+    'studio:focus': () => ({ data: this.focused().sort((a, b) => (a.focus ?? 0) - (b.focus ?? 0)) }),
     'studio:settings': () => ({ data: this.studioSettings() }),
     'studio:set-settings': (patch) => {
       const next = { ...this.studioSettings(), ...patch };
