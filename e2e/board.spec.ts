@@ -3,6 +3,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { writeAbletonHistory } from '../fixtures/generators/project-versions';
+import { expectNoSidewaysScroll, expectOnScreen, PHONE } from './phone';
 import { openAndWatch, tempFolder } from './songs';
 
 const column = (page: Page, status: string) => page.getByRole('region', { name: status, exact: true });
@@ -84,8 +85,18 @@ test('a board moves songs between statuses by mouse and keyboard, with Undo, and
     await card(page, 'Bd Harbour').dragTo(column(page, 'Done'));
     await expect(column(page, 'Done').locator('[data-song="Bd Harbour"]')).toBeVisible();
     await page.screenshot({ path: 'e2e/artifacts/board.png' });
-    await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone: the page does not scroll sideways (the columns scroll in their own box), and a card is moved on
+    // with its column following the focus onto the screen.
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await expectOnScreen(page.getByLabel('Search songs'), page.getByRole('group', { name: 'Layout' }), card(page, 'Bd Night Drive'));
     await page.screenshot({ path: 'e2e/artifacts/board-phone.png' });
+    await card(page, 'Bd Night Drive').click();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(column(page, 'Writing').locator('[data-song="Bd Night Drive"]')).toBeFocused();
+    await expectOnScreen(column(page, 'Writing').locator('[data-song="Bd Night Drive"]'));
+    await expect.poll(() => statusOf(page, 'Bd Night Drive')).toBe('Writing');
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The same view as a table, and back: the layout is the view's, saved with it.

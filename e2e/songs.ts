@@ -71,12 +71,12 @@ export async function makeRoomForFolders(page: Page, count = 1): Promise<void> {
 }
 
 /**
- * Opens the app at 1440x900 and watches `root` as a user does (under the free tier's three folders), waiting for the
+ * Opens the app (the run's host, or `appUrl`) at 1440x900 and watches `root` as a user does (under the free tier's three folders), waiting for the
  * folder's own view: a search typed before it shows would go to the view it leaves.
  */
-export async function openAndWatch(page: Page, root: string): Promise<void> {
+export async function openAndWatch(page: Page, root: string, appUrl = hostUrl()): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(hostUrl());
+  await page.goto(appUrl);
   await makeRoomForFolders(page);
   await page.getByLabel('Add a folder').fill(root);
   await page.getByRole('button', { name: 'Watch' }).click();

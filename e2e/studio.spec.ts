@@ -5,8 +5,11 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { writeAbletonHistory } from '../fixtures/generators/project-versions';
+import { startHost } from '../harness/host';
+import { MUSICIAN, SIGNED_OUT_STATE, setHostAccount } from '../harness/signed-in';
+import { cloudEndpoint } from './host-url';
+import { expectNoSidewaysScroll, expectOnScreen, PHONE } from './phone';
 import { cell, openAndWatch, search, showColumns, tempFolder } from './songs';
-
 
 /** Saves of one evening (from 7 pm) every `everyDays` days, `count` evenings back from `lastDaysAgo`. */
 function evenings(lastDaysAgo: number, count: number, everyDays: number, savesPerEvening = 3) {
@@ -41,22 +44,33 @@ async function setStatus(page: Page, name: string, status: string) {
   );
 }
 
-test('studio time: the calendar, finished per month, the strips and the focus list', async ({ page }) => {
+// A host and library of its own: the calendar's totals are over the whole library, so only then are they known.
+test('studio time: the calendar, finished per month, the strips and the focus list', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await startHost({ cloud: cloudEndpoint() });
+  const context = await browser.newContext({ storageState: SIGNED_OUT_STATE });
+  try {
+    await setHostAccount(context, host.url, MUSICIAN);
+    await studioTime(await context.newPage(), host.url);
+  } finally {
+    await context.close();
+    host.stop();
+  }
+});
+
+async function studioTime(page: Page, appUrl: string): Promise<void> {
   const root = tempFolder('songshelf-e2e-studio-');
+  // Every session is one evening's saves 50 minutes apart (under the 90-minute gap), none across midnight.
   writeAbletonHistory(root, 'Qz Lantern', evenings(2, 20, 6));
   writeAbletonHistory(root, 'Qz Copper', evenings(45, 12, 9, 2));
   writeAbletonHistory(root, 'Qz Velvet', evenings(1, 5, 2, 4));
   fs.writeFileSync(path.join(root, 'Qz Loose Idea.wav'), Buffer.alloc(0));
 
-  await openAndWatch(page, root);
+  await openAndWatch(page, root, appUrl);
   await search(page, 'Qz');
   await expect(page.getByTestId('song-row')).toHaveCount(4, { timeout: 20_000 });
   const today = new Date();
   const thisMonth = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
-  const finishedBefore = await page.evaluate(async (month) => {
-    const summary = await window.api!['studio:summary']();
-    return summary.ok ? (summary.data.finished.find((entry) => entry.month === month)?.count ?? -1) : -1;
-  }, thisMonth);
   await setStatus(page, 'Qz Copper', 'Done');
   await setStatus(page, 'Qz Lantern', 'Mixing');
 
@@ -98,12 +112,15 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await page.getByRole('button', { name: 'Studio', exact: true }).click();
   const studio = page.getByRole('dialog', { name: 'Studio time' });
   const calendar = studio.getByTestId('studio-calendar');
-  // The library is shared with the other tests: each of these evenings is shaded, whatever else is.
+  // Each of these evenings is shaded, and no other day.
   const worked = [...dayKeys(2, 20, 6), ...dayKeys(45, 12, 9), ...dayKeys(1, 5, 2)];
   expect(new Set(worked).size).toBe(37);
   for (const day of worked) await expect(calendar.locator(`rect[data-day="${day}"]`)).not.toHaveAttribute('data-shade', '0');
-  await expect(studio.getByTestId('studio-totals')).toContainText(/ h in \d+ sessions on \d+ songs, \d+ days worked/);
-  await expect(studio.getByTestId('finished-per-month').locator(`[data-month="${thisMonth}"]`)).toHaveAttribute('data-count', String(finishedBefore + 1));
+  await expect(calendar.locator('rect[data-day]:not([data-shade="0"])')).toHaveCount(37);
+  // The saves' sessions, each day's hours to the hundredth: Lantern 20 evenings of 3 saves (100 min, 1.67 h), Copper
+  // 12 of 2 (50 min, 0.83 h), Velvet 5 of 4 (150 min, 2.5 h): 33.4 + 9.96 + 12.5 h on 37 days; Loose Idea has no saves.
+  await expect(studio.getByTestId('studio-totals')).toHaveText('55.86 h in 37 sessions on 3 songs, 37 days worked');
+  await expect(studio.getByTestId('finished-per-month').locator(`[data-month="${thisMonth}"]`)).toHaveAttribute('data-count', '1');
   await expect(studio.getByRole('region', { name: 'Finishing' })).toContainText('Qz Lantern');
   // The weekly nudge is the user's choice, kept by the core.
   const nudge = studio.getByRole('checkbox', { name: /Once a week, tell me about songs in progress/ });
@@ -111,15 +128,29 @@ test('studio time: the calendar, finished per month, the strips and the focus li
   await nudge.check();
   await expect.poll(() => page.evaluate(async () => ((await window.api!['studio:settings']()) as { ok: boolean; data?: { nudges: boolean } }).data?.nudges)).toBe(true);
   await page.screenshot({ path: 'e2e/artifacts/studio-calendar.png' });
-  await nudge.uncheck();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'e2e/artifacts/studio-calendar-phone.png' });
-  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
+  await expect(studio).toBeHidden();
+
+  // On a phone, opened there: the page does not scroll sideways (the calendar scrolls in its own box, opened on the
+  // latest weeks), and the dialog's controls are on the screen and work: the nudge turned off, the dialog closed.
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await expectOnScreen(page.getByRole('button', { name: 'Studio', exact: true }));
+  await page.getByRole('button', { name: 'Studio', exact: true }).click();
+  await expect(studio).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectOnScreen(studio.getByRole('button', { name: 'Close' }), studio.getByTestId('studio-totals'), calendar.locator(`rect[data-day="${dayKeys(0, 1, 1)[0]}"]`));
+  await page.screenshot({ path: 'e2e/artifacts/studio-calendar-phone.png' });
+  await nudge.scrollIntoViewIfNeeded();
+  await expectOnScreen(nudge);
+  await nudge.uncheck();
+  await expect.poll(() => page.evaluate(async () => ((await window.api!['studio:settings']()) as { ok: boolean; data?: { nudges: boolean } }).data?.nudges)).toBe(false);
+  await studio.getByRole('button', { name: 'Close' }).click();
   // Closed first: while the dialog is open its own Finishing list matches too.
   await expect(studio).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Unpinned from the list itself.
   await finishing.getByRole('button', { name: 'Unpin Qz Lantern' }).click();
   await expect(page.getByRole('region', { name: 'Finishing' })).toHaveCount(0);
-});
+}
