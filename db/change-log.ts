@@ -9,9 +9,8 @@
  *
  * Nobody types by hand which tables a write touched: `recordWrites` reads it from the statement, and for `songs`
  * which fields, from the columns an UPDATE sets (so a status edit tells `status`, and a page re-reads rows only when
- * such a field can move them: `common/row-moves.ts`). The same reading keeps the songs table's one writer
- * (`repositories/song-writer.ts`) the only one: a statement that writes `songs` outside the writer's scope
- * (`asSongWriter`) throws before it runs, in tests and in the app alike.
+ * such a field can move them: `common/row-moves.ts`). That the songs writer (`repositories/song-writer.ts`) is the
+ * only one is not read from the SQL: SQLite holds it (`song-writer-scope.ts`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -110,9 +109,6 @@ export function updatedColumns(source: string): string[] | null {
   return null;
 }
 
-export const OUTSIDE_SONG_WRITER =
-  'Only the songs writer (db/repositories/song-writer.ts) writes the songs table: this statement ran outside its scope';
-
 interface Frame {
   changes: ChangeSet;
   push: boolean;
@@ -132,26 +128,6 @@ export class ChangeLog {
   private readonly background = new Set<ChangesListener>();
   private readonly pushListeners = new Set<() => void>();
   private seq = 0;
-  /** How deep the songs writer's calls are now (its functions call each other; all are synchronous). */
-  private songWriterDepth = 0;
-
-  /**
-   * Runs the songs writer's work: only inside it may a statement write the `songs` table. Synchronous, like every
-   * write (better-sqlite3), so a counter is the scope: no other code runs until it returns.
-   */
-  asSongWriter<T>(work: () => T): T {
-    this.songWriterDepth += 1;
-    try {
-      return work();
-    } finally {
-      this.songWriterDepth -= 1;
-    }
-  }
-
-  /** Refuses a statement that writes songs outside the writer (`recordWrites` calls it before each such run). */
-  checkSongWrite(source: string): void {
-    if (this.songWriterDepth === 0) throw new Error(`${OUTSIDE_SONG_WRITER}: ${source.slice(0, 120)}`);
-  }
 
   /** A write statement changed rows of `table`: these `fields` of them, or (null) any. */
   touched(table: ChangedTable, fields: readonly string[] | null = null): void {
@@ -245,9 +221,9 @@ type Runner = (...params: unknown[]) => unknown;
 
 /**
  * Makes every write statement prepared on `sqlite` from now on record its table in `log` when it changes rows. A
- * statement with RETURNING is read with `get`/`all`, which do not say how many rows changed: a row back counts. A
- * statement that writes `songs` is checked each time it runs (a cached one too), not when it is prepared: it runs
- * only inside the songs writer's scope. `exec` is not covered: it runs the migrations' SQL, and nothing else uses it.
+ * statement with RETURNING is read with `get`/`all`, which do not say how many rows changed: a row back counts; read
+ * row by row (`iterate`: nothing here iterates a write), it is not told. `exec` is not covered: it runs the
+ * migrations' SQL, and nothing else uses it.
  */
 export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): void {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -259,38 +235,26 @@ export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): vo
     const fields = fed && fieldsOf ? fieldsOf(source) : null;
     // Told when it changes rows a page shows; a write that changes nothing shown (a job's heartbeat) is not told.
     const table = fields?.length === 0 ? null : fed;
-    // Checked whatever it changes: a write of only a song's bookkeeping columns is still a write of songs.
-    const songWrite = target === 'songs';
-    if (!table && !songWrite) return statement;
-    const check = songWrite ? () => log.checkSongWrite(source) : () => undefined;
-    const tell = table ? () => log.touched(table, fields) : () => undefined;
+    if (!table) return statement;
+    const tell = () => log.touched(table, fields);
     const run = statement.run.bind(statement) as Runner;
     const get = statement.get.bind(statement) as Runner;
     const all = statement.all.bind(statement) as Runner;
-    const iterate = statement.iterate.bind(statement) as Runner;
     Object.assign(statement, {
       run: (...params: unknown[]) => {
-        check();
         const result = run(...params) as BetterSqlite3.RunResult;
         if (result.changes > 0) tell();
         return result;
       },
       get: (...params: unknown[]) => {
-        check();
         const row = get(...params);
         if (row !== undefined) tell();
         return row;
       },
       all: (...params: unknown[]) => {
-        check();
         const rows = all(...params) as unknown[];
         if (rows.length > 0) tell();
         return rows;
-      },
-      // Read row by row, a RETURNING write is not told (nothing here iterates one), but it is still refused.
-      iterate: (...params: unknown[]) => {
-        check();
-        return iterate(...params);
       },
     });
     return statement;

@@ -13,6 +13,7 @@ import type { Db } from './handle';
 import { migrateDatabase, type MigrationOutcome } from './migrate';
 import * as schema from './schema';
 import { seedDefaults } from './seed';
+import { guardSongs } from './song-writer-scope';
 
 export interface OpenDatabaseOptions {
   /** The folder of drizzle-kit's SQL and journal. */
@@ -45,8 +46,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // 266 MB, the cold scan no slower; bench:query at 200,000 songs: p95 within this machine's noise (issue 20).
     const orm = drizzle(sqlite, { schema });
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
-    // The migrations run below the change log: nothing listens while the file opens, and a data migration rewrites
-    // songs as the schema's own (`0012_key_spelling`), not through the songs writer.
+    // The migrations run below the change log and before the songs guard: nothing listens while the file opens, and
+    // a data migration rewrites songs as the schema's own (`0012_key_spelling`), not through the songs writer.
+    guardSongs(sqlite);
     const changes = new ChangeLog();
     recordWrites(sqlite, changes);
     const db: Db = { orm, sqlite, file, now: options.now ?? Date.now, changes };

@@ -1,5 +1,6 @@
 // Songs pulled from the cloud, written here: each field from where the user edited it last, the merged song pushed
 // back when it kept an edit of this computer's, and none of the other computer's paths or flags taken as its own.
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { songFromCloud, songToCloud } from '../../common/cloud-records';
 import { dawName } from '../../common/daws';
@@ -218,8 +219,10 @@ describe('rows written before edits had times', () => {
     const { editedAt: _dropped, ...legacy } = songToCloud({ ...song, editedAt: {} }) as Record<string, unknown>;
     expect(songFromCloud({ ...legacy, editedFields: ['tempo', 'key'] })?.editedAt).toEqual({ tempo: 0, key: 0 });
     const stored = addSong(db, { name: 'Stored' });
-    // The row as an older version's writer left it.
-    db.changes.asSongWriter(() => db.sqlite.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(stored.id));
+    // The row as an older version's writer left it: another program's connection, outside this one's songs guard.
+    const older = new BetterSqlite3(db.file);
+    older.prepare(`UPDATE songs SET edited_fields = '["tempo"]' WHERE id = ?`).run(stored.id);
+    older.close();
     expect(getSongs(db).map((stored) => stored.editedAt)).toEqual([{ tempo: 0 }]);
   });
 });

@@ -9,7 +9,7 @@
  *   is then), in the caller's transaction; a write that mirrors the cloud or keeps the app's books queues none.
  *
  * Thousands of rows go through cached prepared statements (`prepared-writes.ts`). Each export runs inside the writer's
- * scope (`ChangeLog.asSongWriter`): a statement that writes songs anywhere else throws (`change-log.ts`).
+ * scope, which only this module holds (`song-writer-scope.ts`): SQLite refuses a write of songs anywhere else.
  */
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Song } from '../../common/song';
@@ -17,6 +17,7 @@ import type { Db } from '../handle';
 import { insertRows, updateRows } from '../prepared-writes';
 import { songToColumns, type SongInsert } from '../rows/song-row';
 import { songs } from '../schema';
+import { claimSongWriterScope } from '../song-writer-scope';
 import { writeSyncRecords } from './sync-records';
 
 export type SongColumn = Exclude<keyof SongInsert, 'seq' | 'id' | 'processingStartedAt'>;
@@ -32,9 +33,12 @@ export interface SongChange {
 
 const CHUNK = 500;
 
+/** This module's alone: claimed as it loads, and never handed out again. */
+const inScope = claimSongWriterScope();
+
 /** Each export is one of these: the writer's work, run inside its scope, the only place songs may be written. */
 function writer<A extends unknown[], R>(write: (db: Db, ...args: A) => R): (db: Db, ...args: A) => R {
-  return (db, ...args) => db.changes.asSongWriter(() => write(db, ...args));
+  return (db, ...args) => inScope(db, () => write(db, ...args));
 }
 
 /** Inserts new songs (a first scan writes thousands); a new song's processing flag went up when it was made. */

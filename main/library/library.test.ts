@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
 import type { Song } from '../../common/song';
+import { rewriteSongs } from '../../db/repositories/song-writer';
 import { getSongs, updateSong } from '../../db/repositories/songs';
 import { getViews } from '../../db/repositories/views';
 import { tempDir } from '../../db/test-support';
@@ -106,7 +107,7 @@ describe('scanning a watched folder', () => {
     const firstScan = readJobs();
     // As when the rescan comes while the reads wait: the songs not read yet, their reads queued and not run.
     await core.runner.stop();
-    core.db.sqlite.exec(`UPDATE songs SET meta = '{}'`);
+    rewriteSongs(core.db, getSongs(core.db).map((song) => ({ ...song, meta: {} })), null);
     core.db.sqlite.exec(`UPDATE jobs SET state = 'queued', attempts = 0 WHERE kind IN ('parse-project', 'read-audio', 'analyse-audio')`);
     core.runner.start();
     core.library.requestScan(directory.id);
