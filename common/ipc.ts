@@ -357,6 +357,19 @@ export function inputBoundsRefusal(channel: Channel, input: unknown): ErrorShape
   return shape ? { code: 'invalid_input', message: `Invalid input for ${channel}: the input is ${shape}.` } : null;
 }
 
+/**
+ * The one refusal of an input its channel's schema does not take, given by the core's router and by the website's
+ * cloud library alike: where each problem is and what, at most three, never the input itself echoed back at length.
+ */
+export function invalidInputRefusal(channel: Channel, error: z.ZodError): ErrorShape {
+  const issues = error.issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
+    return `${where}: ${issue.message}`;
+  });
+  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  return { code: 'invalid_input', message: `Invalid input for ${channel}: ${issues.join('; ')}${more}` };
+}
+
 /** Builds `window.api` over any transport that can carry one call and subscribe to events. */
 export function createApi(transport: {
   invoke(channel: Channel, input: unknown): Promise<Envelope<unknown>>;

@@ -3,7 +3,8 @@
  * same rules in SQLite, db/song-query.ts and db/song-conditions.ts): equals and contains ignore case, a key or a DAW
  * is matched by meaning ("Am" is "A minor", "Live" is Ableton), a range compares the number (a tempo's BPM; `bpm`
  * either the song's own tempo or its audio's), has-tag matches a tag ignoring case; priority, tier and status sort
- * by their scale, not alphabetically, and songs without a value sort last.
+ * by their scale, not alphabetically, text by SQLite's NOCASE, and songs without a number sort last. The contract
+ * suite (renderer/features/web-library/core-contract.test.ts) holds the two homes to one answer.
  */
 import { analysisOf } from './audio-analysis';
 import { keyName, parseKey } from './music-keys';
@@ -90,7 +91,29 @@ export function matchesFilter(song: Song, filter: Filter): boolean {
 }
 
 const SCALES: Partial<Record<QueryField, readonly string[]>> = { priority: PRIORITIES, tier: TIERS, status: STATUSES };
+/**
+ * Columns whose songs without a value come last in either direction, as the app's SQL orders them (`nullsLast` in
+ * db/song-conditions.ts: numbers, and what the audio was heard as). Text columns order an empty text as the smallest.
+ */
+const EMPTY_LAST = new Set<QueryField>(['tempo', 'bpm', 'audioBpm', 'lufs', 'truePeak', 'durationS', 'lastWorked', 'openComments', 'audioKey']);
 
+/**
+ * Text in the order of SQLite's NOCASE collation, which the app sorts by: ASCII letters without case, everything
+ * else by code point ("Ábside" after "Upper", as on the computer).
+ */
+export function compareNocase(a: string, b: string): number {
+  const [x, y] = [asciiLower(a), asciiLower(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function asciiLower(value: string): string {
+  return value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/**
+ * The order of a sort, as the app's SQL gives it (`orderTerms`). Ties are broken by each device's own order (the
+ * computer's by when a song came to it, which no other device knows): here by name, then id.
+ */
 export function compareSongs(sort: SortConfig | null): (a: Song, b: Song) => number {
   const column = sort?.column ?? 'name';
   const sign = sort?.direction === 'Descending' ? -1 : 1;
@@ -99,23 +122,61 @@ export function compareSongs(sort: SortConfig | null): (a: Song, b: Song) => num
   const within = column === 'key' ? compareSongs({ column: 'tempo', direction: sort?.direction ?? 'Ascending' }) : null;
   return (a, b) => {
     let order: number;
-    if (scale) order = scale.indexOf(String(fieldValue(a, column))) - scale.indexOf(String(fieldValue(b, column)));
+    if (scale) order = rank(scale, fieldValue(a, column)) - rank(scale, fieldValue(b, column));
     else {
       const [x, y] = [numberOf(a, column), numberOf(b, column)];
-      const [p, q] = [text(fieldValue(a, column)), text(fieldValue(b, column))];
+      const [p, q] = [plain(fieldValue(a, column)), plain(fieldValue(b, column))];
       // Songs without a value come last, whichever the direction.
-      if ((p === '') !== (q === '')) return p === '' ? 1 : -1;
-      order = x !== null && y !== null ? x - y : p.localeCompare(q);
+      if (EMPTY_LAST.has(column) && (p === '') !== (q === '')) return p === '' ? 1 : -1;
+      order = x !== null && y !== null ? x - y : compareNocase(p, q);
     }
-    return sign * order || (within?.(a, b) ?? 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    return sign * order || (within?.(a, b) ?? 0) || compareNocase(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   };
 }
 
-/** The words of a search, each found in a song's name, notes, tags or audio file's name. */
+/** A value of a scale by its place; one the scale does not hold after all of them (the app's rank column's ELSE). */
+function rank(scale: readonly string[], value: unknown): number {
+  const at = scale.indexOf(String(value));
+  return at === -1 ? scale.length : at;
+}
+
+/** A value as the sort compares it: text as written (the collation folds case), a list joined. */
+function plain(value: unknown): string {
+  return Array.isArray(value) ? value.join(' ') : value === null || value === undefined ? '' : String(value);
+}
+
+/** The app's full-text index reads at most this many words of a search (`ftsMatchExpression`). */
+const MAX_SEARCH_WORDS = 20;
+
+/**
+ * The words of a search as the app's full-text index finds them (db/song-conditions.ts `ftsMatchExpression`, FTS5's
+ * unicode61 tokenizer with diacritics removed): each word's tokens in a row within one of the song's name, notes, tags
+ * or file names (its audio's and its session's), the last token as a prefix ("abside" finds "Ábside", "night" finds
+ * "Nightfall", "ight" finds nothing).
+ */
 function matchesWords(song: Song, words: readonly string[]): boolean {
-  if (words.length === 0) return true;
-  const haystack = `${song.name} ${song.notes} ${song.tags.join(' ')} ${song.file?.fileName ?? ''}`.toLowerCase();
-  return words.every((word) => haystack.includes(word.toLowerCase()));
+  const wanted = words.map((word) => tokensOf(word.replaceAll('"', ''))).filter((tokens) => tokens.length > 0).slice(0, MAX_SEARCH_WORDS);
+  if (wanted.length === 0) return true;
+  const fields = [song.name, song.notes, song.tags.join(' '), `${song.file?.fileName ?? ''} ${song.recordingSession?.fileName ?? ''}`].map(tokensOf);
+  return wanted.every((phrase) => fields.some((tokens) => hasPhrase(tokens, phrase)));
+}
+
+/** Letters and digits, without case or accents; everything else separates (unicode61 with remove_diacritics). */
+function tokensOf(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token !== '');
+}
+
+function hasPhrase(tokens: readonly string[], phrase: readonly string[]): boolean {
+  const last = phrase.length - 1;
+  for (let start = 0; start + last < tokens.length; start++) {
+    if (phrase.every((token, at) => (at === last ? (tokens[start + at] as string).startsWith(token) : tokens[start + at] === token))) return true;
+  }
+  return false;
 }
 
 export interface SongListQuery {

@@ -5,10 +5,9 @@
  * `disk_full`, when the disk that holds the library is full; `io_error` naming the file, when another disk is), so
  * nothing a caller sends can crash the core.
  */
-import type { z } from 'zod';
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
 import { callFailed } from '../../common/messages';
-import { contract, inputBoundsRefusal, isChannel, type Channel, type Envelope } from '../../common/ipc';
+import { contract, inputBoundsRefusal, invalidInputRefusal, isChannel, type Channel, type Envelope } from '../../common/ipc';
 import { diskFullError } from '../disk/disk-full';
 import type { CoreContext, HandlerMap } from './handler';
 
@@ -27,7 +26,7 @@ export function createRouter(handlers: Partial<HandlerMap>, ctx: CoreContext): R
         const refusal = inputBoundsRefusal(channel, input);
         if (refusal) return fail(refusal);
         const parsed = contract[channel].input.safeParse(input);
-        if (!parsed.success) return fail({ code: 'invalid_input', message: describeIssues(channel, parsed.error) });
+        if (!parsed.success) return fail(invalidInputRefusal(channel, parsed.error));
         const handler = handlers[channel] as (input: unknown, ctx: CoreContext) => unknown;
         // What the call wrote is told once: in its reply, and to every page and the core by the same number.
         const { value, changes } = await ctx.db.changes.capture(() => handler(parsed.data, ctx));
@@ -60,13 +59,4 @@ function toErrorShape(channel: Channel | null, error: unknown): ErrorShape {
 function describeChannel(channel: unknown): string {
   if (typeof channel !== 'string') return `(${typeof channel})`;
   return JSON.stringify(channel.length > 60 ? `${channel.slice(0, 60)}…` : channel);
-}
-
-function describeIssues(channel: Channel, error: z.ZodError): string {
-  const issues = error.issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
-    return `${where}: ${issue.message}`;
-  });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
-  return `Invalid input for ${channel}: ${issues.join('; ')}${more}`;
 }
