@@ -4,17 +4,16 @@
  * cached prepared statements, touching only the columns the action changes.
  */
 import { sql } from 'drizzle-orm';
-import { applyBulkPatch } from '../../common/bulk-edit';
+import { bulkEdited, HIDE } from '../../common/bulk-edit';
 import { checkCustomPatch } from '../../common/custom-values';
 import type { BulkSongPatch, Song } from '../../common/song';
 import { deleteOutcome } from '../../common/song-delete';
-import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
 import { customFieldsById } from './custom-fields';
 import { writeSongColumns, type SongColumn } from './song-writer';
-import { deleteSongsForGood, hiddenByUser } from './songs';
+import { deleteSongsForGood } from './songs';
 
 function songsWithIds(db: Db, ids: string[]): Song[] {
   return db.orm
@@ -26,10 +25,10 @@ function songsWithIds(db: Db, ids: string[]): Song[] {
 }
 
 /**
- * Applies one edit to every song of the selection that exists. Tags are added and removed whatever their case;
- * `custom` is a merge patch checked once against the fields; each value it changes carries the edit's time, as in a
- * single edit (so scans leave a key or time signature set this way alone). Returns how many songs changed (songs that
- * already had every value are not rewritten, so they queue no sync).
+ * Applies one edit to every song of the selection that exists (`bulkEdited`, the website's rule too): `custom` is a
+ * merge patch checked once against the fields; each value it changes carries the edit's time, as in a single edit (so
+ * scans leave a key or time signature set this way alone). Returns how many songs changed (songs that already had
+ * every value are not rewritten, so they queue no sync).
  */
 export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { updated: number } {
   return inTransaction(db, () => {
@@ -37,8 +36,8 @@ export function bulkUpdateSongs(db: Db, ids: string[], patch: BulkSongPatch): { 
     const now = db.now();
     const changed: Song[] = [];
     for (const song of songsWithIds(db, ids)) {
-      const next = applyBulkPatch(song, patch, custom);
-      if (JSON.stringify(next) !== JSON.stringify(song)) changed.push({ ...next, editedAt: stampEdits(song, next, now), modifiedAt: now });
+      const next = bulkEdited(song, patch, custom, now);
+      if (next) changed.push(next);
     }
     writeSongColumns(db, changed, columnsOf(patch));
     return { updated: changed.length };
@@ -69,7 +68,8 @@ export function bulkDeleteSongs(db: Db, ids: string[]): { hidden: number; delete
       if (deleteOutcome(song) === 'deleted') toDelete.push(song);
       else {
         hidden += 1;
-        if (!song.hidden) toHide.push(hiddenByUser(song, now));
+        const next = bulkEdited(song, HIDE, null, now);
+        if (next) toHide.push(next);
       }
     }
     writeSongColumns(db, toHide, ['hidden', 'editedFields', 'modifiedAt']);

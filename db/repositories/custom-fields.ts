@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../common/errors';
 import { MESSAGES, customFieldLimit, duplicateFieldName, notASelectField } from '../../common/messages';
 import type { Song } from '../../common/song';
-import { stampEdits } from '../../common/song-edits';
+import { bulkEdited } from '../../common/bulk-edit';
 import { inTransaction, type Db } from '../handle';
 import { customValuePath } from '../custom-value-sql';
 import { newId } from '../ids';
@@ -119,15 +119,12 @@ function removeOptionsFromSongs(db: Db, fieldId: string, removed: string[]): num
     .all()
     .map(songFromRow);
   const now = db.now();
-  const changed = using.map((song): Song => {
-    const custom = { ...song.custom };
-    const value = custom[fieldId];
+  // The user's edit, made to every song at once (`bulkEdited`): it carries its time like one made to each.
+  const changed = using.flatMap((song): Song[] => {
+    const value = song.custom[fieldId];
     const kept = Array.isArray(value) ? value.filter((option) => typeof option !== 'string' || !removed.includes(option)) : [];
-    if (kept.length === 0) delete custom[fieldId];
-    else custom[fieldId] = kept;
-    // The user's edit, made to every song at once: it carries its time like one made to each.
-    const next = { ...song, custom, modifiedAt: now };
-    return { ...next, editedAt: stampEdits(song, next, now) };
+    const next = bulkEdited(song, {}, new Map([[fieldId, kept.length === 0 ? null : kept]]), now);
+    return next ? [next] : [];
   });
   writeSongColumns(db, changed, ['custom', 'editedFields', 'modifiedAt']);
   return changed.length;

@@ -2,12 +2,12 @@
 import { checkFocusRoom } from './focus';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { applyEdit } from '../../common/apply-edit';
+import { bulkEdited, HIDE } from '../../common/bulk-edit';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
 import { newSong, type NewSong, type Song, type SongPatch } from '../../common/song';
 import { deleteOutcome, type DeleteOutcome } from '../../common/song-delete';
-import { stampEdits } from '../../common/song-edits';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
 import { songFromRow } from '../rows/song-row';
@@ -82,19 +82,13 @@ export function deleteSong(db: Db, id: string): DeleteOutcome {
     const current = getSong(db, id);
     if (!current) throw new AppError('not_found', MESSAGES.songNotFound);
     if (deleteOutcome(current) === 'hidden') {
-      const next = hiddenByUser(current, db.now());
-      writeSongColumns(db, [next], ['hidden', 'editedFields', 'modifiedAt']);
+      const next = bulkEdited(current, HIDE, null, db.now());
+      if (next) writeSongColumns(db, [next], ['hidden', 'editedFields', 'modifiedAt']);
       return 'hidden';
     }
     deleteSongsForGood(db, [current]);
     return 'deleted';
   });
-}
-
-/** A song the user hid (a delete of a song found in a folder): hiding is their edit, and carries its time. */
-export function hiddenByUser(song: Song, now: number): Song {
-  const next: Song = { ...song, hidden: true, modifiedAt: now };
-  return { ...next, editedAt: stampEdits(song, next, now) };
 }
 
 /** Deletes songs for good, each with the delete record that takes it out of the cloud too (by its id). */

@@ -10,7 +10,7 @@
  * filters and columns kept in this browser.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { applyBulkPatch } from '../../../common/bulk-edit';
+import { bulkEdited } from '../../../common/bulk-edit';
 import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN } from '../../../common/constants';
 import type { CustomField } from '../../../common/custom-fields';
 import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/apply-edit';
@@ -21,7 +21,6 @@ import { contract, createApi, invalidInputRefusal, type Api, type Channel, type 
 import { MESSAGES } from '../../../common/messages';
 import { summarisePlugins } from '../../../common/plugins';
 import type { Song, SongPatch } from '../../../common/song';
-import { stampEdits } from '../../../common/song-edits';
 import { readStudioSettings, type StudioSettings } from '../../../common/studio-settings';
 import { studioFactsOf, studioSummary } from '../../../common/studio-time';
 import type { SyncStatus } from '../../../common/sync';
@@ -341,10 +340,8 @@ export class CloudLibrary {
       for (const id of new Set(ids)) {
         const song = this.songs.get(id);
         if (!song) continue;
-        const next = applyBulkPatch(song, patch, custom);
-        if (JSON.stringify(next) === JSON.stringify(song)) continue;
-        const modifiedAt = this.editTime(song);
-        changed.push({ ...next, editedAt: stampEdits(song, next, modifiedAt), modifiedAt });
+        const next = bulkEdited(song, patch, custom, this.editTime(song));
+        if (next) changed.push(next);
       }
       try {
         await this.saveSongs(changed);
