@@ -9,6 +9,7 @@ import { writeWav } from '../fixtures/generators/wav';
 import { startHost, type StartedHost } from '../harness/host';
 import { SIGNED_OUT_STATE, createConfirmedUser, logIn } from '../harness/signed-in';
 import { cloudEndpoint, websiteUrl } from './host-url';
+import { expectNoSidewaysScroll, expectOnScreen, PHONE } from './phone';
 import { cell, row, tempFolder } from './songs';
 
 test.use({ storageState: SIGNED_OUT_STATE });
@@ -83,7 +84,22 @@ test('a song shared from the app is heard and commented on by a listener with no
   await listener.getByRole('button', { name: 'Approved' }).click();
   await expect(listener.getByTestId('listen-comment')).toHaveCount(2);
   await listener.screenshot({ path: 'e2e/artifacts/listen-desktop.png' });
-  await listener.setViewportSize({ width: 390, height: 844 });
+  // On a phone: the page does not scroll sideways, Play plays, and a comment is written there.
+  await listener.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(listener);
+  const heard = await listener.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+  await expectOnScreen(listener.getByRole('button', { name: 'Play' }));
+  await listener.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => listener.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(heard + 0.5);
+  await listener.getByRole('button', { name: 'Pause' }).click();
+  const form = listener.getByRole('form', { name: 'Comment' });
+  await form.getByRole('textbox', { name: 'Comment' }).scrollIntoViewIfNeeded();
+  await expectOnScreen(form.getByLabel('Your name'), form.getByRole('textbox', { name: 'Comment' }), form.getByRole('button', { name: 'Comment', exact: true }));
+  await form.getByRole('textbox', { name: 'Comment' }).fill('Heard on the phone: the kick is right');
+  await form.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(listener.getByTestId('listen-comment')).toHaveCount(3);
+  await expect(listener.getByTestId('listen-comment').filter({ hasText: 'Heard on the phone: the kick is right' })).toContainText('Mo');
+  await expectNoSidewaysScroll(listener);
   await listener.screenshot({ path: 'e2e/artifacts/listen-phone.png', fullPage: true });
 
   // Back in the app: the comments at their moments, the suggested status applied with one click.
@@ -91,14 +107,14 @@ test('a song shared from the app is heard and commented on by a listener with no
   await expect(app.getByRole('dialog')).toBeHidden();
   await cell(app, 'Shared Lantern', 'name').getByRole('button').click();
   const comments = app.getByRole('dialog', { name: 'Shared Lantern' }).getByRole('region', { name: 'Sharing' });
-  await expect(comments.getByTestId('song-comment')).toHaveCount(2);
+  await expect(comments.getByTestId('song-comment')).toHaveCount(3);
   await expect(comments.getByTestId('song-comment').first()).toContainText('The snare is too bright here');
   await comments.getByRole('button', { name: 'Set status to Done' }).click();
   await expect.poll(() => app.evaluate(async () => ((await window.api!['songs:query']({ search: 'Shared Lantern' })) as { ok: boolean; data?: { rows: { status: string }[] } }).data?.rows[0]?.status)).toBe('Done');
   await comments.getByTestId('song-comment').first().getByRole('button', { name: /^Play from / }).click();
   await expect.poll(() => app.locator('footer[aria-label="Player"] audio').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0.5);
   // The comments are pins on the player's waveform; the markers go to the DAW as a MIDI file.
-  await expect(app.getByTestId('comment-pins').getByRole('button')).toHaveCount(2);
+  await expect(app.getByTestId('comment-pins').getByRole('button')).toHaveCount(3);
   const download = app.waitForEvent('download');
   await comments.getByRole('button', { name: 'MIDI markers' }).click();
   const midi = await download;
@@ -110,7 +126,7 @@ test('a song shared from the app is heard and commented on by a listener with no
   await comments.getByTestId('song-comment').first().getByRole('button', { name: 'Reply' }).click();
   await comments.getByLabel(/^Reply at /).fill('Took 2 dB off the snare');
   await comments.getByRole('button', { name: 'Reply', exact: true }).last().click();
-  await expect(comments.getByTestId('song-comment')).toHaveCount(3);
+  await expect(comments.getByTestId('song-comment')).toHaveCount(4);
   await comments.getByTestId('song-comment').first().getByRole('button', { name: 'Resolve' }).click();
   await expect(comments.getByTestId('song-comment').first()).toHaveAttribute('data-resolved', 'true');
   await listener.reload();
@@ -121,7 +137,7 @@ test('a song shared from the app is heard and commented on by a listener with no
   await listener.getByRole('textbox', { name: 'Comment' }).fill('Approved by the owner');
   await listener.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(listener.getByText('That name cannot be used: choose another.')).toBeVisible();
-  await expect(listener.getByTestId('listen-comment')).toHaveCount(3);
+  await expect(listener.getByTestId('listen-comment')).toHaveCount(4);
   await listener.screenshot({ path: 'e2e/artifacts/listen-owner-reply.png' });
   await app.screenshot({ path: 'e2e/artifacts/share-comments-in-app.png' });
 
