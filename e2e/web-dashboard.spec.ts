@@ -10,6 +10,7 @@ import { plainSong } from '../common/test-songs';
 import { viewPath, type View } from '../common/view';
 import { createConfirmedUser, logIn, signedInCloudClient, SIGNED_OUT_STATE } from '../harness/signed-in';
 import { cloudEndpoint, websiteUrl } from './host-url';
+import { expectNoSidewaysScroll, expectOnScreen, PHONE } from './phone';
 import { cell, expectNames, row } from './songs';
 
 test.use({ storageState: SIGNED_OUT_STATE });
@@ -176,6 +177,15 @@ test('the website shows the board, the studio calendar and the focus list synced
   await expect(studio.getByTestId('studio-totals')).toContainText('3 h in 3 sessions on 1 song, 3 days worked');
   await page.screenshot({ path: 'e2e/artifacts/web-studio.png' });
   await page.keyboard.press('Escape');
-  await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone: the page does not scroll sideways (the columns scroll in their own box), and a card moves back by
+  // keyboard, its column following the focus onto the screen, written to the cloud.
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('region', { name: 'Recording', exact: true }).locator('[data-song="Cold Song"]').click();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(writing.locator('[data-song="Cold Song"]')).toBeFocused();
+  await expectOnScreen(writing.locator('[data-song="Cold Song"]'));
+  await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', cold.id)).data?.[0]?.data as Song | undefined)?.status).toBe('Writing');
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/artifacts/web-board-phone.png' });
 });

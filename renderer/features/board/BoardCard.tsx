@@ -25,10 +25,14 @@ export function BoardCard({ song, status, focused, tabbable, pending, onFocus, o
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The keyboard's card takes the focus when it is drawn (also in its new column after a move, when the focus fell
-    // to the page as its old card went), unless the focus is elsewhere now (the search box, a dialog).
+    // to the page as its old card went), unless the focus is elsewhere now (the search box, a dialog). It is brought
+    // whole onto the screen by the least scroll: focus's own scroll leaves a card half showing as it is (a card moved
+    // to a column at the board's edge on a phone stayed half off the screen).
     const active = document.activeElement;
     const free = active === null || active === document.body || ref.current?.closest('[data-board]')?.contains(active) === true;
-    if (focused && ref.current && free) ref.current.focus({ preventScroll: true });
+    if (!focused || !ref.current || !free) return;
+    ref.current.focus({ preventScroll: true });
+    ref.current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [focused]);
   const heard = analysisOf(song);
   const tempo = song.tempo !== '' ? `${song.tempo} BPM` : heard?.bpm ? `${Math.round(heard.bpm)} BPM` : null;
