@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPlugins, installedNames, pluginsOf, standardPluginFolders } from './plugins';
+import { compareCodePoints, countPlugins, installedNames, pluginNameKey, pluginsOf, standardPluginFolders } from './plugins';
 
 /** Joins as each system does, without Node (common/ runs in the page too). */
 const posixJoin = (...parts: string[]) => parts.join('/').replace(/\/{2,}/g, '/');
@@ -69,5 +69,24 @@ describe('countPlugins and pluginsOf', () => {
       { name: 'A', format: 'CLAP', instances: 1 },
     ]);
     expect(pluginsOf({ name: 'A' })).toEqual([]);
+  });
+});
+
+describe('pluginNameKey, the one fold of a plug-in’s name', () => {
+  it.each([
+    ['Öl Comp', 'öl comp'],
+    ['ÖL COMP', 'öl comp'],
+    ['O\u0308l Comp', 'öl comp'],
+    ['Ｓｅｒｕｍ', 'serum'],
+    ['ΣIGMA', 'σigma'],
+    ['FF Pro-Q 3', 'ff pro-q 3'],
+  ])('%s -> %s', (name, key) => {
+    expect(pluginNameKey(name)).toBe(key);
+  });
+
+  it('orders text by code point, as SQLite’s BINARY does (an astral character after U+FFFD)', () => {
+    expect(['\u{1F3B8} guitar', 'zebra', '\uFFFD', 'Zebra', 'äpfel'].sort(compareCodePoints)).toEqual(['Zebra', 'zebra', 'äpfel', '\uFFFD', '\u{1F3B8} guitar']);
+    expect(compareCodePoints('ab', 'abc')).toBeLessThan(0);
+    expect(compareCodePoints('abc', 'abc')).toBe(0);
   });
 });

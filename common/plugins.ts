@@ -46,6 +46,30 @@ export function pluginsOf(value: unknown): PluginUse[] {
   );
 }
 
+/**
+ * A plug-in's name as it is compared and grouped, the one fold for the computer and the website (issue 44): Unicode's
+ * compatibility form (NFKC: an "Ö" typed whole or as O and a combining diaeresis, full-width letters) lower-cased by
+ * Unicode's rules, so "Öl Comp", "öl comp" and "ÖL COMP" are one plug-in everywhere. SQLite keeps it beside each name
+ * (`song_plugins.name_key`, `installed_plugins.name_key`), computed by this very function (`db/sql-functions.ts`).
+ */
+export function pluginNameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * Text in code point order, as SQLite's BINARY collation orders it (UTF-8's bytes): JavaScript's `<` compares UTF-16
+ * units, which differs for characters past U+FFFF against U+E000..U+FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const [x, y] = [a.codePointAt(i) as number, b.codePointAt(j) as number];
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
 /** A plug-in of the library, as the Plugins view lists it. */
 export interface PluginSummary {
   name: string;
@@ -58,23 +82,31 @@ export interface PluginSummary {
   installed: boolean | null;
 }
 
-/** The library's plug-ins from songs in memory (the website's), as `db/repositories/plugins.ts` lists them in SQLite. */
+/**
+ * The library's plug-ins from songs in memory (the website's), as `db/repositories/plugins.ts` lists them in SQLite:
+ * one per name key and format, shown in its smallest spelling, most used first, then by key and format in code point
+ * order.
+ */
 export function summarisePlugins(songs: Iterable<{ hidden: boolean; meta: Record<string, unknown> }>): PluginSummary[] {
-  const summaries = new Map<string, PluginSummary>();
+  const summaries = new Map<string, PluginSummary & { key: string }>();
   for (const song of songs) {
     if (song.hidden) continue;
     const counted = new Set<string>();
     for (const use of pluginsOf(song.meta.plugins)) {
-      const key = `${use.name.toLowerCase()}\n${use.format}`;
-      const summary = summaries.get(key) ?? { name: use.name, format: use.format, songs: 0, instances: 0, installed: null };
+      const nameKey = pluginNameKey(use.name);
+      const key = `${nameKey}\n${use.format}`;
+      const summary = summaries.get(key) ?? { key: nameKey, name: use.name, format: use.format, songs: 0, instances: 0, installed: null };
       // A song counts once per plug-in, as SQLite counts distinct songs, whatever its list repeats.
       if (!counted.has(key)) summary.songs += 1;
       counted.add(key);
       summary.instances += use.instances;
+      if (compareCodePoints(use.name, summary.name) < 0) summary.name = use.name;
       summaries.set(key, summary);
     }
   }
-  return [...summaries.values()].sort((a, b) => b.songs - a.songs || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.format.localeCompare(b.format));
+  return [...summaries.values()]
+    .sort((a, b) => b.songs - a.songs || compareCodePoints(a.key, b.key) || compareCodePoints(a.format, b.format))
+    .map(({ key: _key, ...summary }) => summary);
 }
 
 /** One of the folders where a system keeps plug-ins of one format (issue 31, "Will it open here?"). */
@@ -149,13 +181,13 @@ const ARCHITECTURE_SUFFIX = /[\s_.-]*\(?(?:x64|x86_64|x86-64|64[\s-]?bit)\)?$/i;
  * The names an installed plug-in may be shown by in a project: its file's name without the build's
  * architecture, the names its bundle declares ("FabFilter: Pro-Q 3" gives "Pro-Q 3" too), and each of those without
  * its first words ("FabFilter Pro-Q 3" is "Pro-Q 3" in a VST3's project), down to a last part that still holds a
- * letter and three characters. A project's plug-in is here when its name, ignoring case, is one of them.
+ * letter and three characters. A project's plug-in is here when its name key (`pluginNameKey`) is one of theirs.
  */
 export function installedNames(fileName: string, declared: readonly string[] = []): string[] {
-  // Kept as written (SQLite compares them ignoring ASCII case), one spelling per name ignoring case.
+  // Kept as written (SQLite compares them by their key), one spelling per name key.
   const names = new Map<string, string>();
   const keep = (name: string) => {
-    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    if (!names.has(pluginNameKey(name))) names.set(pluginNameKey(name), name);
   };
   const add = (name: string) => {
     const clean = name.trim().replace(ARCHITECTURE_SUFFIX, '').trim();

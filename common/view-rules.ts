@@ -8,7 +8,7 @@
  */
 import { analysisOf } from './audio-analysis';
 import { keyName, parseKey } from './music-keys';
-import { pluginsOf } from './plugins';
+import { pluginNameKey, pluginsOf } from './plugins';
 import { openCommentsOf } from './shares';
 import { activityOf } from './studio-time';
 import { DEFAULT_SORT, type Filter, type QueryField, type SongPage, type SortConfig } from './query';
@@ -71,6 +71,12 @@ function inRange(value: number | null, filter: { min?: number | undefined; max?:
 export function matchesFilter(song: Song, filter: Filter): boolean {
   // `bpm` is either tempo: the song's own (typed or read from its project) or what its audio was heard at.
   if (filter.field === 'bpm') return matchesFilter(song, { ...filter, field: 'tempo' }) || matchesFilter(song, { ...filter, field: 'audioBpm' });
+  // A plug-in by its name key, each plug-in on its own (`song_plugins`' rows): the one fold SQLite keeps too.
+  if (filter.field === 'plugins' && (filter.op === 'equals' || filter.op === 'contains')) {
+    const wanted = pluginNameKey(filter.value);
+    const keys = pluginsOf(song.meta.plugins).map((plugin) => pluginNameKey(plugin.name));
+    return filter.op === 'equals' ? keys.includes(wanted) : keys.some((key) => key.includes(wanted));
+  }
   switch (filter.op) {
     case 'equals': {
       const value = fieldValue(song, filter.field);

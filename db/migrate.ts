@@ -1,6 +1,8 @@
 /**
  * Brings a database file up to this version's schema, safely: a database written by a newer Songshelf is
- * refused untouched, and the file is copied before any migration runs, so a failed migration loses nothing.
+ * refused untouched, and the file is copied before any migration runs, so a failed migration loses nothing. The
+ * schema's SQL functions (`sql-functions.ts`) are registered on the connection first: its migrations and triggers
+ * call them.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -8,6 +10,7 @@ import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { AppError } from '../common/errors';
 import { backUpDatabase } from './backup';
+import { registerSqlFunctions } from './sql-functions';
 
 const MIGRATIONS_TABLE = '__drizzle_migrations';
 
@@ -28,6 +31,7 @@ export function migrateDatabase(
   file: string,
   migrationsFolder: string,
 ): MigrationOutcome {
+  registerSqlFunctions(sqlite);
   const known = readMigrationFiles({ migrationsFolder });
   const knownHashes = new Set(known.map((m) => m.hash));
   const newestKnown = Math.max(0, ...known.map((m) => m.folderMillis));

@@ -10,9 +10,9 @@ export const INSTALLED_LOOKED_AT_KEY = 'plugins.installedLookedAt';
 /** The formats whose folders the last look could not read whole, in `kv` (a JSON list): none of them is called missing. */
 export const UNSURE_FORMATS_KEY = 'plugins.unsureFormats';
 
-/** Whether a `song_plugins` row's plug-in is installed here (its name, any case, and its format). */
-export function pluginIsInstalled(plugin: { name: SQL | typeof songPlugins.name; format: SQL | typeof songPlugins.format }): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${installedPlugins} WHERE ${installedPlugins.name} = ${plugin.name} COLLATE NOCASE AND ${installedPlugins.format} = ${plugin.format})`;
+/** Whether a `song_plugins` row's plug-in is installed here (its name key, `pluginNameKey`, and its format). */
+export function pluginIsInstalled(plugin: { nameKey: SQL | typeof songPlugins.nameKey; format: SQL | typeof songPlugins.format }): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${installedPlugins} WHERE ${installedPlugins.nameKey} = ${plugin.nameKey} AND ${installedPlugins.format} = ${plugin.format})`;
 }
 
 /** Whether the folders have been looked through on this computer: until then, nothing is called missing. */
@@ -25,5 +25,5 @@ export function formatKnown(format: SQL | typeof songPlugins.format): SQL {
 
 /** Songs with a plug-in that is not installed here (`missing:plugins`); none on a computer that cannot tell. */
 export function missingPluginsCondition(): SQL {
-  return sql`(${INSTALLED_PLUGINS_KNOWN} AND ${songs.seq} IN (SELECT ${songPlugins.songSeq} FROM ${songPlugins} WHERE ${formatKnown(songPlugins.format)} AND NOT ${pluginIsInstalled({ name: songPlugins.name, format: songPlugins.format })}))`;
+  return sql`(${INSTALLED_PLUGINS_KNOWN} AND ${songs.seq} IN (SELECT ${songPlugins.songSeq} FROM ${songPlugins} WHERE ${formatKnown(songPlugins.format)} AND NOT ${pluginIsInstalled({ nameKey: songPlugins.nameKey, format: songPlugins.format })}))`;
 }

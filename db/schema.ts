@@ -149,33 +149,36 @@ export const songTags = sqliteTable(
 
 /**
  * The plug-ins each song's project loads (`meta.plugins`, issue 31), one row per plug-in and format, kept in step
- * with `songs.meta` by triggers (migration `0016_song_plugins`): `plugin:"Serum"` and the Plugins view are index
- * lookups and one grouping, not a parse of every song's `meta`.
+ * with `songs.meta` by triggers (migrations `0016_song_plugins`, `0024_plugin_name_key`): `plugin:"Serum"` and the
+ * Plugins view are index lookups and one grouping, not a parse of every song's `meta`. `nameKey` is the name's key
+ * (`pluginNameKey`, the website's fold too), which they compare and group by.
  */
 export const songPlugins = sqliteTable(
   'song_plugins',
   {
     songSeq: integer('song_seq').notNull(),
     name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
     format: text('format').notNull(),
     instances: integer('instances').notNull(),
   },
-  (t) => [index('song_plugins_name').on(sql`${t.name} COLLATE NOCASE`, t.format, t.songSeq), index('song_plugins_song').on(t.songSeq)],
+  (t) => [index('song_plugins_name_key').on(t.nameKey, t.format, t.songSeq), index('song_plugins_song').on(t.songSeq)],
 );
 
 /**
- * The plug-ins installed on this computer (issue 31), one row for each name a plug-in answers to (`installedNames`,
- * lower case), replaced whole on each look through the standard folders (`main/plugins/installed-plugins.ts`). A
- * song's plug-in is here when a row has its name and format.
+ * The plug-ins installed on this computer (issue 31), one row for each name a plug-in answers to (`installedNames`),
+ * replaced whole on each look through the standard folders (`main/plugins/installed-plugins.ts`). A song's plug-in is
+ * here when a row has its name key (`pluginNameKey`) and format.
  */
 export const installedPlugins = sqliteTable(
   'installed_plugins',
   {
     name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
     format: text('format').notNull(),
     path: text('path').notNull(),
   },
-  (t) => [index('installed_plugins_name').on(sql`${t.name} COLLATE NOCASE`, t.format)],
+  (t) => [index('installed_plugins_name_key').on(t.nameKey, t.format)],
 );
 
 /** `CASE column WHEN 'first' THEN 0 ... ELSE n END`: an ordered list's position, for sorting by meaning. */

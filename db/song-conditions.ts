@@ -10,6 +10,7 @@ import { keySpellings, parseKey } from '../common/music-keys';
 import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/query';
 import { dawFromText } from '../common/daws';
 import { booleanFromText, MISSING_PLUGINS } from '../common/search-syntax';
+import { pluginNameKey } from '../common/plugins';
 import { PRIORITIES, STATUSES, TIERS } from '../common/song';
 import type { View } from '../common/view';
 import { customFilterCondition, customOrderTerms } from './custom-field-query';
@@ -85,7 +86,7 @@ export function filterCondition(filter: Filter, fields: ReadonlyMap<string, Cust
       // "Missing" is yes or no: containing "true" means being true.
       if (field === 'missing') return songEquality(field, filter.value);
       if (field === 'bpm') return eitherTempo(contains(songs.tempo, filter.value), contains(songs.audioBpm, filter.value));
-      if (field === 'plugins') return usesPlugin(sql`instr(lower(${songPlugins.name}), lower(${filter.value})) > 0`);
+      if (field === 'plugins') return usesPlugin(sql`instr(${songPlugins.nameKey}, ${pluginNameKey(filter.value)}) > 0`);
       return contains(isTextField(field) ? TEXT_COLUMNS[field] : NUMERIC_COLUMNS[field], filter.value);
     case 'range': {
       // Either source: the song's tempo or its audio's.
@@ -179,7 +180,7 @@ function songEquality(field: SongQueryField, value: string): SQL {
       return missing === null ? sql`0` : eq(songs.missing, missing ? 1 : 0);
     }
     case 'plugins':
-      return usesPlugin(sql`${songPlugins.name} = ${value} COLLATE NOCASE`);
+      return usesPlugin(sql`${songPlugins.nameKey} = ${pluginNameKey(value)}`);
     case 'name':
     case 'tempo':
     case 'timeSignature':

@@ -119,6 +119,60 @@ describe('plugins:list', () => {
   });
 });
 
+// One fold for a plug-in's name (issue 44): SQLite folded ASCII only (NOCASE, lower()) and the website by Unicode, so
+// "Öl Comp" and "öl comp" were two plug-ins on the computer and one on the website.
+describe('the plug-in name key, one fold on the computer and on the website', () => {
+  it('groups "Öl Comp" and "öl comp" as one plug-in, in SQLite and in memory alike', () => {
+    withPlugins('Ölberg', [{ name: 'Öl Comp', format: 'VST3', instances: 1 }]);
+    withPlugins('Upper', [{ name: 'öl comp', format: 'VST3', instances: 2 }]);
+    const expected = [{ name: 'Öl Comp', format: 'VST3', songs: 2, instances: 3, installed: null }];
+    expect(listPlugins(db)).toEqual(expected);
+    expect(summarisePlugins(getSongs(db))).toEqual(expected);
+  });
+
+  it('lists a mixed library the same way on both: the same groups, spellings and order', () => {
+    const mixed: [string, string[]][] = [
+      ['A', ['Öl Comp', 'Serum', 'Ärger', 'Ｓｅｒｕｍ', 'Σigma']],
+      ['B', ['öl comp', 'SERUM', 'ärger', 'σigma', 'Zebra']],
+      // "Ö" written as O and a combining diaeresis (how a macOS file name may spell it) is the same letter.
+      ['C', ['O\u0308L COMP', 'serum', 'Äpfel', 'zebra', 'Éclat']],
+      ['D', ['éclat', 'ÉCLAT', 'Straße']],
+    ];
+    for (const [name, plugins] of mixed) withPlugins(name, plugins.map((plugin) => ({ name: plugin, format: 'VST3', instances: 1 })));
+    const grouped = listPlugins(db);
+    expect(grouped).toEqual(summarisePlugins(getSongs(db)));
+    // By songs, then by the key's code points (SQLite's BINARY order); each shown in its smallest spelling.
+    expect(grouped.map((plugin) => [plugin.name, plugin.songs])).toEqual([
+      ['SERUM', 3],
+      ['O\u0308L COMP', 3],
+      ['Zebra', 2],
+      ['Ärger', 2],
+      ['ÉCLAT', 2],
+      ['Σigma', 2],
+      ['Straße', 1],
+      ['Äpfel', 1],
+    ]);
+  });
+
+  it('finds "Öl Comp" by plugin:"öl comp", with "contains" too, as the website does', () => {
+    const song = withPlugins('Ölberg', [{ name: 'Öl Comp', format: 'VST3', instances: 1 }]);
+    withPlugins('Upper', [{ name: 'öl comp', format: 'VST3', instances: 1 }]);
+    expect(search('plugin:"öl comp"')).toEqual(['Upper', 'Ölberg']);
+    expect(search('plugin:"ÖL COMP"')).toEqual(['Upper', 'Ölberg']);
+    const contains = querySongs(db, songQuerySchema.parse({ filters: [{ op: 'contains', field: 'plugins', value: 'öl c' }], sort: { column: 'name', direction: 'Ascending' } }));
+    expect(contains.rows.map((found) => found.name)).toEqual(['Upper', 'Ölberg']);
+    expect(matchesFilter(song, { op: 'equals', field: 'plugins', value: 'öl comp' })).toBe(true);
+    expect(matchesFilter(song, { op: 'contains', field: 'plugins', value: 'öl c' })).toBe(true);
+  });
+
+  it('knows an installed "öl comp" is the project’s "Öl Comp"', () => {
+    withPlugins('Ölberg', [{ name: 'Öl Comp', format: 'VST3', instances: 1 }]);
+    replaceInstalledPlugins(db, [{ format: 'VST3', path: '/Library/Audio/Plug-Ins/VST3/öl comp.vst3', names: ['öl comp'] }]);
+    expect(listPlugins(db)).toEqual([expect.objectContaining({ name: 'Öl Comp', installed: true })]);
+    expect(search('missing:plugins')).toEqual([]);
+  });
+});
+
 describe('what is missing here', () => {
   it('calls a plug-in missing only where the last look read its format’s folders whole', () => {
     withPlugins('Needs both', [{ name: 'Serum', format: 'VST2', instances: 1 }, { name: 'Diva', format: 'VST3', instances: 1 }]);
@@ -165,6 +219,31 @@ describe('migration 0023_clap_plugins', () => {
     expect(current.sqlite.prepare('SELECT name, format, instances FROM song_plugins ORDER BY name').all()).toEqual([
       { name: 'Diva', format: 'VST3', instances: 2 },
       { name: 'Surge XT', format: 'CLAP', instances: 1 },
+    ]);
+    current.close();
+  });
+});
+
+describe('migration 0024_plugin_name_key', () => {
+  it('gives the plug-ins of songs read before it, and those installed, their name keys', () => {
+    const file = path.join(tempDir(), DATABASE_FILE_NAME);
+    const old = olderDatabase(file, 24);
+    const insert = old.prepare(`INSERT INTO songs (id, name, meta, created_at, modified_at) VALUES (?, ?, ?, 1, 1)`);
+    insert.run('olberg', 'Ölberg', JSON.stringify({ plugins: [{ name: 'Öl Comp', format: 'VST3', instances: 1 }, { name: 'Surge XT', format: 'CLAP', instances: 1 }] }));
+    insert.run('upper', 'Upper', JSON.stringify({ plugins: [{ name: 'öl comp', format: 'VST3', instances: 2 }] }));
+    old.prepare(`INSERT INTO installed_plugins (name, format, path) VALUES ('ÖL COMP', 'VST3', '/Library/Audio/Plug-Ins/VST3/Öl Comp.vst3')`).run();
+    old.prepare(`INSERT INTO kv (key, value) VALUES ('plugins.installedLookedAt', '1')`).run();
+    old.close();
+
+    const current = openDatabase(file, { migrationsFolder: MIGRATIONS_FOLDER });
+    expect(current.sqlite.prepare('SELECT name, name_key AS nameKey FROM song_plugins ORDER BY name').all()).toEqual([
+      { name: 'Surge XT', nameKey: 'surge xt' },
+      { name: 'Öl Comp', nameKey: 'öl comp' },
+      { name: 'öl comp', nameKey: 'öl comp' },
+    ]);
+    expect(listPlugins(current)).toEqual([
+      { name: 'Öl Comp', format: 'VST3', songs: 2, instances: 3, installed: true },
+      { name: 'Surge XT', format: 'CLAP', songs: 1, instances: 1, installed: false },
     ]);
     current.close();
   });

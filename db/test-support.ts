@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
+import { registerSqlFunctions } from './sql-functions';
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '..', 'migrations');
 
@@ -58,6 +59,7 @@ export function olderMigrationsFolder(count: number): string {
  */
 export function olderDatabase(file: string, count: number): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file);
+  registerSqlFunctions(sqlite);
   migrate(drizzle(sqlite), { migrationsFolder: olderMigrationsFolder(count) });
   return sqlite;
 }

@@ -2,7 +2,7 @@
  * The plug-ins installed on this computer (issue 31) as the last look through the standard folders found them, and
  * whether there was one: where there was not (a Linux computer, the website), nothing is called missing.
  */
-import type { InstalledPlugin, PluginFormat } from '../../common/plugins';
+import { pluginNameKey, type InstalledPlugin, type PluginFormat } from '../../common/plugins';
 import { inTransaction, type Db } from '../handle';
 import { insertRows } from '../prepared-writes';
 import { INSTALLED_LOOKED_AT_KEY, UNSURE_FORMATS_KEY } from '../plugin-conditions';
@@ -14,7 +14,7 @@ import { getKv, setKv } from './account';
  * tell. A look that found what the last one did writes nothing (each write makes every page read its songs again).
  */
 export function replaceInstalledPlugins(db: Db, found: readonly InstalledPlugin[], unsureFormats: readonly PluginFormat[] = []): void {
-  const rows = found.flatMap((plugin) => plugin.names.map((name) => ({ name, format: plugin.format, path: plugin.path })));
+  const rows = found.flatMap((plugin) => plugin.names.map((name) => ({ name, nameKey: pluginNameKey(name), format: plugin.format, path: plugin.path })));
   const key = (row: { name: string; format: string; path: string }) => `${row.format}\n${row.name}\n${row.path}`;
   const before = db.orm.select().from(installedPlugins).all();
   const same =

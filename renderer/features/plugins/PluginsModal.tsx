@@ -3,7 +3,7 @@
  * whether it is installed on this computer; choosing one lists its songs, and a song opens in its panel.
  */
 import { useMemo, useState } from 'react';
-import type { PluginSummary } from '../../../common/plugins';
+import { pluginNameKey, type PluginSummary } from '../../../common/plugins';
 import { songQuerySchema } from '../../../common/query';
 import { usePluginsQuery, useSongPageQuery } from '../../api/songshelf-api';
 import { Modal } from '../ui/Modal';
@@ -21,7 +21,7 @@ export function PluginsModal({ onClose, onOpenSong }: { onClose: () => void; onO
   const { data: plugins, isLoading } = usePluginsQuery();
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<PluginSummary | null>(null);
-  const shown = useMemo(() => (plugins ?? []).filter((plugin) => plugin.name.toLowerCase().includes(filter.trim().toLowerCase())), [plugins, filter]);
+  const shown = useMemo(() => (plugins ?? []).filter((plugin) => pluginNameKey(plugin.name).includes(pluginNameKey(filter.trim()))), [plugins, filter]);
   const missing = (plugins ?? []).filter((plugin) => plugin.installed === false).length;
   const canTell = (plugins ?? []).some((plugin) => plugin.installed !== null);
 

@@ -3,7 +3,7 @@
  * format, whether it is installed here): the count the "Missing here" column and the song's panel show.
  */
 import { useMemo } from 'react';
-import { pluginsOf, type PluginFormat, type PluginSummary, type PluginUse } from '../../../common/plugins';
+import { pluginNameKey, pluginsOf, type PluginFormat, type PluginSummary, type PluginUse } from '../../../common/plugins';
 import type { Song } from '../../../common/song';
 import { usePluginsQuery } from '../../api/songshelf-api';
 
@@ -11,8 +11,8 @@ import { usePluginsQuery } from '../../api/songshelf-api';
 export type PluginPresence = (plugin: { name: string; format: PluginFormat }) => boolean | null;
 
 export function presenceOf(summaries: readonly PluginSummary[]): PluginPresence {
-  const installed = new Map(summaries.map((summary) => [`${summary.format}\n${summary.name.toLowerCase()}`, summary.installed]));
-  return (plugin) => installed.get(`${plugin.format}\n${plugin.name.toLowerCase()}`) ?? null;
+  const installed = new Map(summaries.map((summary) => [`${summary.format}\n${pluginNameKey(summary.name)}`, summary.installed]));
+  return (plugin) => installed.get(`${plugin.format}\n${pluginNameKey(plugin.name)}`) ?? null;
 }
 
 export function usePluginPresence(): PluginPresence {
