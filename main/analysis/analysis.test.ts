@@ -15,6 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { ffmpegPath } from '../../workers/ffmpeg';
 import { buildSong } from '../../db/repositories/songs';
 import { listJobs } from '../jobs/queue';
+import type { WorkerPool } from '../jobs/pool';
+import { USER_QUIET_MS } from '../jobs/user-activity';
 import { call } from '../test-support';
 import { createTestCore, trustFolder, type TestCore } from '../test-support';
 import { readWaveform } from './waveforms';
@@ -157,27 +159,42 @@ describe('the analysis of a song’s audio', () => {
   });
 
   it('waits while the user works in a window, and hears the bounce once they pause', async () => {
-    const folder = tempDir('songshelf-bounces-');
-    writeSignalWav(path.join(folder, 'Busy Hands.wav'), synthGroove({ bpm: 110, durationS: 6 }), 44_100);
-    const core = await startedCore();
-    const analysed = () => getSongs(core.db).find((song) => song.name === 'Busy Hands')?.meta.analysis;
-    const analysing = () => listJobs(core.db).some((job) => job.kind === 'analyse-audio' && job.state === 'running');
-    await call(core, 'jobs:user-active');
-    await core.library.watchDirectory(folder);
-    // The user keeps scrolling (a report every 200 ms, as a page sends them at most every 500 ms).
-    for (let i = 0; i < 30 && !analysing(); i++) {
+    // The user's clock (the core's UserActivity reads performance.now) moves only when the test moves it: the user
+    // acted "just now" however long the machine takes, and pauses when the test says so. Every other timer is real.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const folder = tempDir('songshelf-bounces-');
+      writeSignalWav(path.join(folder, 'Busy Hands.wav'), synthGroove({ bpm: 110, durationS: 6 }), 44_100);
+      const core = await startedCore();
+      const analysed = () => getSongs(core.db).find((song) => song.name === 'Busy Hands')?.meta.analysis;
+      const analysing = () => listJobs(core.db).some((job) => job.kind === 'analyse-audio' && job.state === 'running');
+      // Watched, not replaced: the user's wait and the pool the library decodes in.
+      const waits = vi.spyOn(core.runner.userActivity, 'quiet');
+      const pool = vi.spyOn((core.library as unknown as { pool: WorkerPool }).pool, 'run');
+      const decodes = () => pool.mock.calls.filter(([task]) => task.kind === 'analyse-audio').length;
       await call(core, 'jobs:user-active');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(analysing()).toBe(true);
-    for (let i = 0; i < 8; i++) {
-      await call(core, 'jobs:user-active');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(analysed()).toBeUndefined();
-    expect(analysing()).toBe(true);
+      await core.library.watchDirectory(folder);
+      // The analysis comes to the bounce and waits for the user's pause: its decode is not even asked of the pool (a
+      // job that did not wait would have asked it in the same turn as it called the wait).
+      await vi.waitFor(() => expect(waits).toHaveBeenCalled(), { timeout: 20_000, interval: 20 });
+      expect(decodes()).toBe(0);
+      // The user keeps scrolling, a report every 200 ms (a page sends them at most every 500 ms), 1.4 s on: never
+      // 1.5 s quiet, so the wait cannot end whatever the real time.
+      for (let i = 0; i < 7; i++) {
+        vi.advanceTimersByTime(200);
+        await call(core, 'jobs:user-active');
+      }
+      expect(decodes()).toBe(0);
+      expect(analysed()).toBeUndefined();
+      expect(analysing()).toBe(true);
 
-    await core.runner.whenIdle();
-    expect(analysed()).toMatchObject({ bpm: expect.closeTo(110, 0) });
+      // They pause: the analysis goes on and hears it.
+      vi.advanceTimersByTime(USER_QUIET_MS);
+      await core.runner.whenIdle();
+      expect(decodes()).toBe(1);
+      expect(analysed()).toMatchObject({ bpm: expect.closeTo(110, 0) });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
