@@ -29,7 +29,11 @@ describe('router', () => {
     core.events.on('db:changed', (payload) => seen.push(payload));
     const refused = await core.router.dispatch('db:update-song', { id: 'no-such-song', patch: { name: 'x' } });
     expect(refused.ok).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A write outside any call, told to the pages with every background change still waiting (coalesced, in order):
+    // once its event has come, anything the refused call left to be told has been told too.
+    const sentinel = new Promise<void>((resolve) => core.events.on('db:changed', (change) => change.tables.includes('kv') && resolve()));
+    core.db.sqlite.prepare("INSERT OR REPLACE INTO kv (key, value) VALUES ('router-test-sentinel', '1')").run();
+    await sentinel;
     expect(seen.flatMap((change) => change.tables)).not.toContain('songs');
   });
 
