@@ -1,6 +1,8 @@
 // When sync runs: a change queues one sync job after the debounce; nothing is queued for a signed-out user or
-// when nothing waits to be pushed; the periodic timer queues runs on its own.
-import { afterEach, describe, expect, it } from 'vitest';
+// when nothing waits to be pushed; the periodic timer queues runs on its own. The core's timers are fake and moved
+// by the test (`advance`): "nothing was queued" is said once the debounce and the timers have fired, not after a
+// sleep that a slow machine may outlast.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addSong } from '../../db/repositories/songs';
 import { updateLastSync, updateSubscription } from '../../db/repositories/account';
 import { listJobs } from '../jobs/queue';
@@ -8,22 +10,34 @@ import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';
 
 let core: TestCore;
-afterEach(() => core.close());
+afterEach(async () => {
+  // Real timers again first: closing waits for running jobs on them.
+  vi.useRealTimers();
+  await core.close();
+});
 
 const USER = '6f1c2a4e-8b7d-4c3a-9e2f-1a2b3c4d5e6f';
 /** A token whose `sub` is USER; the scheduler never sends it anywhere (no cloud here). */
 const TOKEN = `x.${Buffer.from(JSON.stringify({ sub: USER })).toString('base64url')}.y`;
 
+const DEBOUNCE_MS = 20;
+const MIN_GAP_MS = 40;
+
 function start(schedule: { periodicMs?: number; firstPeriodicMs?: number }): TestCore {
-  core = createTestCore(tempDir(), { sync: { schedule: { debounceMs: 20, minGapMs: 40, periodicMs: 60_000, firstPeriodicMs: 60_000, ...schedule } } });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  core = createTestCore(tempDir(), { sync: { schedule: { debounceMs: DEBOUNCE_MS, minGapMs: MIN_GAP_MS, periodicMs: 60_000, firstPeriodicMs: 60_000, ...schedule } } });
   return core;
 }
+
+/** Moves the core's clock on by `ms`, running every timer due meanwhile (and what they start) in order. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** The tier as the account service caches it after reading the cloud (no cloud here: a page cannot set it). */
 const cachePro = () => updateSubscription(core.db, { userId: USER, tier: 'pro', status: 'active' });
 const syncJobs = () => listJobs(core.db).filter((job) => job.kind === 'sync');
+/** Moves the clock on 10 ms at a time (2 s at most) until `check` holds: the jobs run on the runner's timers. */
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 200 && !check(); i += 1) await advance(10);
   return check();
 };
 
@@ -32,7 +46,8 @@ describe('the sync scheduler', () => {
     start({});
     await core.start();
     await core.router.dispatch('db:add-song', { name: 'Signed out' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Past the debounce (and the gap): the run it woke found nobody signed in.
+    await advance(DEBOUNCE_MS + MIN_GAP_MS);
     expect(syncJobs()).toEqual([]);
 
     // The cached tier is the signed-in account's.
@@ -51,12 +66,12 @@ describe('the sync scheduler', () => {
     await core.start();
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
     cachePro();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await advance(DEBOUNCE_MS + MIN_GAP_MS);
     const before = syncJobs().length;
     // The event the pages hear, and a write that queues nothing for the cloud: no run.
     core.events.emit('db:changed', { tables: ['songs', 'sync_records'], seq: 999 });
     updateLastSync(core.db, Date.now());
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await advance(DEBOUNCE_MS + MIN_GAP_MS);
     expect(syncJobs()).toHaveLength(before);
     // A write outside any call (as a scan or a read job makes them) that queues a push: a run.
     addSong(core.db, { name: 'From the background' });
@@ -76,7 +91,8 @@ describe('the sync scheduler', () => {
     await core.start();
     await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
     await core.router.dispatch('db:add-song', { name: 'Free' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The debounce has fired, and the periodic timer ten times.
+    await advance(200);
     expect(syncJobs()).toEqual([]);
   });
 });
