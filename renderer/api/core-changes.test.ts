@@ -1,6 +1,8 @@
 // The page's change feed against a real core: what a change costs in reads. The page's calls go through the feed as
-// they do over the bridge (the core tells its event, then answers); the song table is the real `SongWindow`.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// they do over the bridge (the core tells its event, then answers); the song table is the real `SongWindow`. The
+// timers (the core's coalescing, the feed's interval) are fake and moved by the test: "no read" is said once every
+// timer that could read has fired, not after a sleep.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, type Api } from '../../common/ipc';
 import type { SongQuery, SortConfig } from '../../common/query';
 import type { Song } from '../../common/song';
@@ -22,8 +24,8 @@ let reads: number;
 let table: SongWindow;
 let songs: Song[];
 
-/** Past the core's coalescing of background changes (100 ms) and the feed's interval. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
+/** The clock moved past the core's coalescing of background changes (100 ms) and the feed's interval, every timer due meanwhile fired and what it started (the reads) done. */
+const settle = () => vi.advanceTimersByTimeAsync(250);
 
 /** The table of All Songs under `sort` (null: the default, newest first), its first rows on screen, read. */
 async function showTable(sort: SortConfig | null): Promise<void> {
@@ -41,6 +43,7 @@ async function showTable(sort: SortConfig | null): Promise<void> {
 }
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   core = createTestCore();
   feed = new CoreChangeFeed(INTERVAL_MS);
   invalidated = [];
@@ -49,7 +52,10 @@ beforeEach(async () => {
   songs = [];
   for (const name of ['Alpha', 'Bravo', 'Charlie']) songs.push(await call<Song>(core, 'db:add-song', { name }));
 });
-afterEach(() => core.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await core.close();
+});
 
 describe("the page's own edit", () => {
   it('a status edit under a name sort costs no page read: the reply settles the row, the event is not applied again', async () => {
@@ -147,7 +153,7 @@ describe('a new search', () => {
           answer: async () => {
             resolve(await api['songs:query'](query));
             // The table's own steps after the answer (and any read they send) run before the test goes on.
-            await new Promise((done) => setTimeout(done, 0));
+            await vi.advanceTimersByTimeAsync(0);
           },
         });
       });
