@@ -3,8 +3,33 @@ import { z } from 'zod';
 import { idSchema, pathSchema } from './schema-parts';
 import type { UploadSkipReason } from './upload-rules';
 
-/** A link lasts 30 days unless the owner chooses (1 to 365). */
+/** A link lasts 30 days unless the owner chooses (`MIN_SHARE_DAYS` to `MAX_SHARE_DAYS`). */
 export const DEFAULT_SHARE_DAYS = 30;
+/**
+ * How long a link may last, in days. The cloud's twin is `public.share_days_allowed` (cloud/migrations/0010_link_state.sql),
+ * which `share_create` checks; cloud/local/link-state.test.ts holds the two to one answer.
+ */
+export const MIN_SHARE_DAYS = 1;
+export const MAX_SHARE_DAYS = 365;
+
+export function shareDaysAllowed(days: number): boolean {
+  return Number.isInteger(days) && days >= MIN_SHARE_DAYS && days <= MAX_SHARE_DAYS;
+}
+
+/** Whether a link still opens: `open`, or what ended it first. */
+export type LinkState = 'open' | 'revoked' | 'expired';
+
+/**
+ * A link's state at `serverNowMs`, a moment of the cloud's clock (the cloud owns time: never this computer's or the
+ * browser's clock, which may be days off). Open until its end (`expiresAt`, exclusive) unless revoked; a link both
+ * revoked and past its end says what happened first. The cloud's twin is `public.share_link_state`
+ * (cloud/migrations/0010_link_state.sql), which decides whether a listener's link opens; cloud/local/link-state.test.ts
+ * runs both on the same cases.
+ */
+export function linkState(link: { revokedAt: number | null; expiresAt: number }, serverNowMs: number): LinkState {
+  if (link.expiresAt <= serverNowMs && (link.revokedAt === null || link.revokedAt >= link.expiresAt)) return 'expired';
+  return link.revokedAt === null ? 'open' : 'revoked';
+}
 /** What a listener may write (the cloud refuses more: cloud/migrations/0007_shares.sql). */
 export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_LISTENER_NAME_LENGTH = 80;
@@ -24,7 +49,7 @@ export function sharePasswordProblem(password: string): string | null {
 
 export const shareSongSchema = z.strictObject({
   id: idSchema,
-  expiresInDays: z.number().int().min(1).max(365).optional(),
+  expiresInDays: z.number().int().min(MIN_SHARE_DAYS).max(MAX_SHARE_DAYS).optional(),
   password: z.string().min(MIN_SHARE_PASSWORD_LENGTH, SHARE_PASSWORD_LENGTH).max(MAX_SHARE_PASSWORD_LENGTH, SHARE_PASSWORD_LENGTH).optional(),
   versionPath: pathSchema.optional(),
   /** Shows the listening page's Download button; anyone who can listen can still record what they hear. */
@@ -79,8 +104,8 @@ export interface SongShare {
   hasPassword: boolean;
   allowDownload: boolean;
   versionPath: string | null;
-  /** Revoked here or in the cloud, or past its expiry: the link no longer opens. */
-  active: boolean;
+  /** Open, or revoked (here or in the cloud) or expired, by the cloud's clock (`linkState`). */
+  state: LinkState;
   /** Its comments as last pulled here (listeners' and the owner's replies: what the cap counts). */
   comments: number;
   commentCap: number;

@@ -9,7 +9,7 @@
  * - deleted for good: migration 0022's trigger revokes the song's links here, marks each for the cloud's revoke, and
  *   removes its comments, whichever path deleted the song.
  */
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../handle';
 import { songComments, songShares, songs } from '../schema';
 import { getKv, setKv } from './account';
@@ -35,18 +35,6 @@ export function sharesOfSong(db: Db, songId: string): SongShareRow[] {
 
 export function shareByToken(db: Db, token: string): SongShareRow | null {
   return db.orm.select().from(songShares).where(eq(songShares.token, token)).get() ?? null;
-}
-
-/** The song's newest link that has not been revoked here nor expired by `now`. */
-export function newestOpenShare(db: Db, songId: string, now: number): SongShareRow | null {
-  return (
-    db.orm
-      .select()
-      .from(songShares)
-      .where(and(eq(songShares.songId, songId), isNull(songShares.revokedAt), gt(songShares.expiresAt, now)))
-      .orderBy(desc(songShares.createdAt))
-      .get() ?? null
-  );
 }
 
 export function markShareRevoked(db: Db, token: string, at: number): void {

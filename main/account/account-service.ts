@@ -23,11 +23,14 @@ import { effectiveTier, getLibraryOwner, getSignedInAccount, getSubscription, se
 import type { EventBus } from '../events';
 import { AuthSession, sessionStorageIn } from './auth-session';
 import { CloudSession, readActiveTier, type CloudSessionOptions, type SignedInCloud } from './cloud-session';
+import { ServerClock } from './server-clock';
 import type { SessionVault } from './session-vault';
 
 export class AccountService {
   readonly session: CloudSession;
   readonly auth: AuthSession;
+  /** The cloud's clock, by which the core judges what the cloud decides by it (whether a link still opens). */
+  readonly serverClock: ServerClock;
   /** Whether the cloud answered for the signed-in account since the app started. */
   private reached = false;
   private lastRead: { userId: string; tier: SubscriptionTier; at: number } | null = null;
@@ -41,6 +44,7 @@ export class AccountService {
     options: CloudSessionOptions = {},
   ) {
     this.session = new CloudSession(() => cloud().endpoint, options);
+    this.serverClock = new ServerClock(() => db.now());
     this.auth = new AuthSession(() => cloud().endpoint, sessionStorageIn(vault), (session) => this.follow(session), options.fetch ? { fetch: options.fetch } : {});
   }
 

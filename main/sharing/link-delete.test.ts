@@ -65,7 +65,7 @@ describe('a song deleted for good', () => {
     await call(core, channel, input(song.id));
 
     // Offline: the app says the link no longer opens, and keeps none of its comments under a song that is gone.
-    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token, active: false })]);
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token, state: 'revoked' })]);
     expect(commentRows(core)).toEqual([]);
     expect(await core.comments.settleLinks()).toEqual({ moved: 0, revoked: 0, waiting: 1 });
     expect(await opens(token)).toBe('Gone Tune');
@@ -93,12 +93,12 @@ describe('a song deleted for good', () => {
     expect((await call<Song[]>(b, 'db:get-songs', { includeHidden: true })).find((song) => song.id === doomed.id)).toMatchObject({ hidden: true, removedBySyncAt: expect.any(Number) });
     env.proxy.breakDown('reset-before');
     // In Hidden, restorable: the link is as it was here.
-    expect(await call<SongShare[]>(b, 'songs:shares', { id: doomed.id })).toEqual([expect.objectContaining({ token, active: true })]);
+    expect(await call<SongShare[]>(b, 'songs:shares', { id: doomed.id })).toEqual([expect.objectContaining({ token, state: 'open' })]);
 
     clock.offset += 31 * DAY;
     purgeRemovedBySync(b.db, b.db.now());
     expect((await call<Song[]>(b, 'db:get-songs', { includeHidden: true })).map((song) => song.name)).not.toContain('Doomed');
-    expect(await call<SongShare[]>(b, 'songs:shares', { id: doomed.id })).toEqual([expect.objectContaining({ token, active: false })]);
+    expect(await call<SongShare[]>(b, 'songs:shares', { id: doomed.id })).toEqual([expect.objectContaining({ token, state: 'revoked' })]);
   });
 });
 

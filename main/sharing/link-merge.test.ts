@@ -93,7 +93,7 @@ describe('a twin merge', () => {
     await b.comments.settleLinks();
     expect(await cloudSongOf(link.token, b)).toBe(kept!.id);
     expect(await opens(link.token)).toBe((await call<Song[]>(b, 'db:get-songs'))[0]!.name);
-    expect(await call<SongShare[]>(b, 'songs:shares', { id: kept!.id })).toEqual([expect.objectContaining({ token: link.token, active: true, comments: 1 })]);
+    expect(await call<SongShare[]>(b, 'songs:shares', { id: kept!.id })).toEqual([expect.objectContaining({ token: link.token, state: 'open', comments: 1 })]);
 
     // A comment written after the merge is pulled under the kept song; the link is revoked from it.
     await listener().rpc('share_comment', { p_token: link.token, p_at_s: 9, p_name: 'Mo', p_body: 'After the merge' });

@@ -32,8 +32,10 @@ function written(file: string, daysAgo: number, write: (file: string) => void = 
   return file;
 }
 
-async function proDevice(): Promise<{ core: TestCore; music: string }> {
+/** A computer signed in as the pro user, its clock `clockOffsetMs` off the cloud's. */
+async function proDevice(clockOffsetMs = 0): Promise<{ core: TestCore; music: string }> {
   const core = createTestCore(tempDir(), {
+    now: () => Date.now() + clockOffsetMs,
     cloud: () => ({
       endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true },
       starting: false,
@@ -190,6 +192,29 @@ describe('sharing a chosen version of a song', () => {
     for (let outcome = ''; outcome !== 'deleted';) outcome = (await call<{ outcome: string }>(core, 'db:delete-song', { id: song.id })).outcome;
     await vi.waitFor(async () => expect(await versionObjects(song.id)).toEqual([]), { timeout: 10_000 });
     expect(((await listener.rpc('share_listen', { p_token: last.token })).data as { hasAudio: boolean }).hasAudio).toBe(false);
+  });
+});
+
+describe('the versions no link plays any more, by the cloud’s clock', () => {
+  // A computer's clock days ahead once removed the version of a link still open (a day's margin was all it allowed).
+  it('keeps a version while its link opens, and frees it an hour after its end, on a computer whose clock is two days ahead', async () => {
+    const { core, music } = await proDevice(2 * DAY);
+    const project = path.join(music, 'Ahead Project');
+    written(path.join(project, 'Ahead.als'), 1, (file) => fs.writeFileSync(file, 'set'));
+    const current = written(path.join(project, 'Ahead.wav'), 1);
+    const bounce = written(path.join(project, 'Bounced Files', 'Ahead v1.wav'), 5);
+    const song = await call<Song>(core, 'db:add-song', { name: 'Ahead', projectPath: project, file: { value: current, localPath: current, fileName: 'Ahead.wav', modifiedTime: null } });
+    await call(core, 'sync:run');
+    const link = await call<{ token: string }>(core, 'songs:share', { id: song.id, versionPath: bounce, expiresInDays: 1 });
+    const objects = await versionObjects(song.id);
+    expect(objects).toHaveLength(1);
+
+    await core.versionSweep.sweep();
+    expect(await versionObjects(song.id)).toEqual(objects);
+
+    await env.cloud.db.asService((tx) => tx.query(`update public.shares set expires_at = now() - interval '1 hour' where token_hash = public.share_token_hash($1)`, [link.token]));
+    await core.versionSweep.sweep();
+    expect(await versionObjects(song.id)).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, 
 import { isBounceLocation } from '../scan/project-structure';
 import { bounceOwner, familiesOf, familyKey, sessionStem } from '../scan/session-family';
 import { AppError } from '../../common/errors';
-import { MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
+import { linkState, MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
 import type { Song } from '../../common/song';
 import { isCompressedCopy } from '../../common/upload-rules';
 import type { Db } from '../../db/handle';
@@ -24,14 +24,13 @@ import type { WorkerPool } from '../jobs/pool';
 import { resolveLibraryPath } from '../security/library-roots';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
+import type { ServerClock } from '../account/server-clock';
 import type { AudioUploader } from '../uploads/audio-uploader';
 
 export const NOT_A_VERSION = 'That file is not a bounce of this song’s project.';
 
 /** Links read from the cloud a request. */
 const LINKS_PAGE = 1000;
-/** How far this computer's clock may run ahead of the cloud's before a link is taken for expired. */
-const CLOCK_MARGIN_MS = 86_400_000;
 
 /** How often versions whose links have all expired are looked for, besides when a link is made or revoked. */
 const SWEEP_EVERY_MS = 3_600_000;
@@ -97,11 +96,13 @@ export class SharedVersions {
 /**
  * The versions no link plays any more leave the cloud (they count against the plan's storage): each version object
  * whose every link is revoked or expired. The cloud's own list of links decides, so a link made on another computer
- * keeps its version; an object not yet named by any link (one going up for a link being made) is not touched. A link
- * counts as expired a day after its time by this computer's clock, which may run ahead of the cloud's. Run when a link
- * is made or revoked, and by `ExpiredVersionSweep`.
+ * keeps its version; an object not yet named by any link (one going up for a link being made) is not touched. Whether
+ * a link still plays is `linkState` by the cloud's clock (`ServerClock`); while that clock cannot be read, nothing is
+ * removed. Run when a link is made or revoked, and by `ExpiredVersionSweep`.
  */
-export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: AudioUploader): Promise<void> {
+export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: AudioUploader, clock: ServerClock): Promise<void> {
+  const now = await clock.readMeasured(cloud);
+  if (now === null) return;
   const links: { object_path: string; revoked_at: string | null; expires_at: string }[] = [];
   for (let offset = 0; ; offset += LINKS_PAGE) {
     const { data, error } = await cloud.supabase
@@ -114,8 +115,8 @@ export async function releaseUnsharedVersions(cloud: SignedInCloud, uploader: Au
     links.push(...(data as typeof links));
     if (data.length < LINKS_PAGE) break;
   }
-  const expiredBefore = Date.now() - CLOCK_MARGIN_MS;
-  const playing = new Set(links.filter((link) => link.revoked_at === null && Date.parse(link.expires_at) > expiredBefore).map((link) => link.object_path));
+  const plays = (link: (typeof links)[number]) => linkState({ revokedAt: link.revoked_at === null ? null : Date.parse(link.revoked_at), expiresAt: Date.parse(link.expires_at) }, now) === 'open';
+  const playing = new Set(links.filter(plays).map((link) => link.object_path));
   const unplayed = new Set(links.map((link) => link.object_path).filter((objectPath) => !playing.has(objectPath)));
   if (unplayed.size > 0) await uploader.removeVersions([...unplayed]);
 }
@@ -150,13 +151,13 @@ export class ExpiredVersionSweep {
   async sweep(): Promise<void> {
     const cloud = this.account.libraryCloud({ claim: false });
     if (!cloud) return;
-    await releaseUnsharedQuietly(cloud, this.uploader);
+    await releaseUnsharedQuietly(cloud, this.uploader, this.account.serverClock);
   }
 }
 
 /** `releaseUnsharedVersions` as best effort: a version that stays is storage, not a loss, so a failure is only logged. */
-export async function releaseUnsharedQuietly(cloud: SignedInCloud, uploader: AudioUploader): Promise<void> {
-  await releaseUnsharedVersions(cloud, uploader).catch((failure: unknown) => console.error('[sharing] versions stay in the cloud:', failure instanceof Error ? failure.message : failure));
+export async function releaseUnsharedQuietly(cloud: SignedInCloud, uploader: AudioUploader, clock: ServerClock): Promise<void> {
+  await releaseUnsharedVersions(cloud, uploader, clock).catch((failure: unknown) => console.error('[sharing] versions stay in the cloud:', failure instanceof Error ? failure.message : failure));
 }
 
 /** The project folder and its bounce folders; a package's holder folder only when the song's bounce was found there. */

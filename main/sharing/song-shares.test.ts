@@ -4,19 +4,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commentsLine, DEFAULT_COMMENT_CAP, raisedCommentCap, type ShareComment, type SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
+import { eq, sql } from 'drizzle-orm';
 import { songShares } from '../../db/schema';
 import { tempDir } from '../../db/test-support';
 import { accessToken, cloudClient, useProxiedCloud, type SignedIn } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
 
 const env = useProxiedCloud();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const cores: TestCore[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
 });
 
-async function device(user: SignedIn): Promise<TestCore> {
+/** A computer signed in as `user`, its clock `clockOffsetMs` off the cloud's. */
+async function device(user: SignedIn, clockOffsetMs = 0): Promise<TestCore> {
   const core = createTestCore(tempDir(), {
+    now: () => Date.now() + clockOffsetMs,
     cloud: () => ({ endpoint: { url: env.proxy.url, anonKey: env.cloud.anonKey, local: true }, starting: false }),
     sync: { requestTimeoutMs: 1500, schedule: { timers: false } },
     websiteOrigin: 'http://127.0.0.1:5174',
@@ -34,7 +39,7 @@ describe('sharing a song from the app', () => {
     const link = await call<{ url: string; token: string; expiresAt: number }>(core, 'songs:share', { id: song.id, expiresInDays: 7, password: 'open sesame' });
     expect(link.url).toBe(`http://127.0.0.1:5174/s/${link.token}`);
     expect(link.expiresAt - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token: link.token, hasPassword: true, allowDownload: false, active: true })]);
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token: link.token, hasPassword: true, allowDownload: false, state: 'open' })]);
 
     const listener = cloudClient(env.cloud);
     const said = await listener.rpc('share_comment', { p_token: link.token, p_at_s: 12, p_name: 'Ana', p_body: 'Kick is great', p_password: 'open sesame' });
@@ -63,7 +68,7 @@ describe('sharing a song from the app', () => {
     ]);
 
     expect(await call(core, 'songs:share-revoke', { token: link.token })).toEqual({ revoked: true });
-    expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.active).toBe(false);
+    expect((await call<SongShare[]>(core, 'songs:shares', { id: song.id }))[0]?.state).toBe('revoked');
     expect((await listener.rpc('share_listen', { p_token: link.token, p_password: 'open sesame' })).error?.message).toBe('This link is not available');
   });
 
@@ -96,7 +101,7 @@ describe('sharing a song from the app', () => {
 
     await core.comments.pull();
     const [full] = await call<SongShare[]>(core, 'songs:shares', { id: song.id });
-    expect(full).toMatchObject({ comments: 2, commentCap: 2, active: true });
+    expect(full).toMatchObject({ comments: 2, commentCap: 2, state: 'open' });
     expect(commentsLine(full!)).toEqual({ text: 'Comments full: 2 of 2', full: true });
     expect(await call(core, 'songs:share-comment-cap', { token, cap: raisedCommentCap(full!.commentCap)! })).toEqual({ commentCap: 1002 });
     expect((await say('three')).error).toBeNull();
@@ -116,6 +121,29 @@ describe('sharing a song from the app', () => {
     expect(await core.router.dispatch('songs:share', { id: song.id, password: 'letmein' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('A password is 8 to 200 characters.') } });
     expect(env.proxy.log.slice(asked)).toEqual([]);
     expect(await call(core, 'songs:share', { id: song.id, password: 'letmein!' })).toMatchObject({ token: expect.any(String) });
+  });
+
+  // One clock decides whether a link opens: the cloud's. A computer whose clock is days off says what the cloud does.
+  it.each([
+    ['two days behind', -2 * DAY],
+    ['two days ahead', 2 * DAY],
+  ])('says a link is open or expired by the cloud’s clock, on a computer whose clock is %s', async (_, offset) => {
+    const core = await device(env.pro, offset);
+    const song = await call<Song>(core, 'db:add-song', { name: `Clock ${offset}` });
+    await call(core, 'sync:run');
+    const { token } = await call<{ token: string }>(core, 'songs:share', { id: song.id, expiresInDays: 1 });
+    const listener = cloudClient(env.cloud);
+    // Open by the cloud's clock, whatever this computer's says.
+    expect((await listener.rpc('share_listen', { p_token: token })).error).toBeNull();
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token, state: 'open' })]);
+
+    // A day and an hour later by the cloud's clock (its end moved back by as much, here and there): expired.
+    const cloudId = core.db.orm.select({ cloudId: songShares.cloudId }).from(songShares).where(eq(songShares.token, token)).get()!.cloudId;
+    await env.cloud.db.asOwner((tx) => tx.query(`update public.shares set expires_at = expires_at - interval '25 hours' where id = $1`, [cloudId]));
+    core.db.orm.update(songShares).set({ expiresAt: sql`${songShares.expiresAt} - ${25 * HOUR}` }).where(eq(songShares.token, token)).run();
+    expect((await listener.rpc('share_listen', { p_token: token })).error?.message).toBe('This link is not available');
+    expect(await call<SongShare[]>(core, 'songs:shares', { id: song.id })).toEqual([expect.objectContaining({ token, state: 'expired' })]);
+    expect(await core.router.dispatch('songs:comment-reply', { id: song.id, atS: 1, body: 'still there?' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('is refused by the cloud for a free account and for a song not synced yet', async () => {

@@ -5,10 +5,10 @@
  * so many comments (issue 42: one listener could fill it for everyone), which its owner may raise.
  */
 import { AppError } from '../../common/errors';
-import { DEFAULT_COMMENT_CAP, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
+import { DEFAULT_COMMENT_CAP, DEFAULT_SHARE_DAYS, linkState, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
-import { commentCountsOf, insertShare, markShareRevoked, newestOpenShare, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';
+import { commentCountsOf, insertShare, markShareRevoked, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';
 import { getSong } from '../../db/repositories/songs';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
@@ -39,7 +39,7 @@ async function versionFor(account: AccountService, cloud: SignedInCloud, version
   if (error) throw cloudRefusal(error);
   if (!data) throw new AppError('not_found', 'That song is not in your cloud library: sync it first.');
   // Room first: versions whose links are all revoked or expired leave the cloud.
-  await releaseUnsharedQuietly(cloud, versions.uploader);
+  await releaseUnsharedQuietly(cloud, versions.uploader, account.serverClock);
   return versions.prepare(song, versionPath);
 }
 
@@ -54,7 +54,7 @@ export async function shareSong(db: Db, account: AccountService, versions: Share
   const version = input.versionPath === undefined ? null : await versionFor(account, cloud, versions, song, input.versionPath);
   const { data, error } = await cloud.supabase.rpc('share_create', {
     p_song_id: song.supabaseId ?? song.id,
-    p_expires_in_days: input.expiresInDays ?? 30,
+    p_expires_in_days: input.expiresInDays ?? DEFAULT_SHARE_DAYS,
     p_password: input.password ?? null,
     p_version_path: input.versionPath ?? null,
     p_allow_download: input.allowDownload ?? false,
@@ -81,38 +81,44 @@ export async function shareSong(db: Db, account: AccountService, versions: Share
 }
 
 /**
- * The song's links, newest first, each with its comments as last pulled (`songs:comments` pulls) against its cap;
- * those the cloud no longer has (revoked elsewhere, or with their song) are not active. Links waiting to follow their
- * song are settled first (no request when none waits). The cloud is asked once, without the client's retries: offline,
- * the list answers at once from what is here.
+ * The song's links, newest first, each with its state by the cloud's clock (`linkState`: revoked here or in the cloud,
+ * expired, or open) and its comments as last pulled (`songs:comments` pulls) against its cap. Links waiting to follow
+ * their song are settled first (no request when none waits). The cloud is asked once, without the client's retries,
+ * alongside its clock: offline, the list answers at once from what is here, by the clock last read.
  */
 export async function songSharesOf(db: Db, account: AccountService, poller: CommentPoller, songId: string): Promise<SongShare[]> {
   await poller.settleLinks().catch(() => undefined);
   const rows = sharesOfSong(db, songId);
-  const cloud = account.libraryCloud({ claim: false });
+  const cloud = rows.length > 0 ? account.libraryCloud({ claim: false }) : null;
   const inCloud = new Map<string, { revoked_at: string | null; comment_cap: number }>();
-  if (cloud && rows.length > 0) {
-    const { data } = await cloud.supabase
+  const [now] = await Promise.all([
+    account.serverClock.read(cloud),
+    cloud?.supabase
       .from('shares')
       .select('id, revoked_at, comment_cap')
       .in('id', rows.map((row) => row.cloudId))
-      .retry(false);
-    for (const row of (data ?? []) as { id: string; revoked_at: string | null; comment_cap: number }[]) inCloud.set(row.id, row);
-  }
+      .retry(false)
+      .then(({ data }) => {
+        for (const row of (data ?? []) as { id: string; revoked_at: string | null; comment_cap: number }[]) inCloud.set(row.id, row);
+      }),
+  ]);
   const counts = commentCountsOf(db, rows.map((row) => row.cloudId));
-  const now = db.now();
-  return rows.map((row) => ({
-    url: row.url,
-    token: row.token,
-    expiresAt: row.expiresAt,
-    createdAt: row.createdAt,
-    hasPassword: row.hasPassword,
-    allowDownload: row.allowDownload,
-    versionPath: row.versionPath,
-    active: row.revokedAt === null && !inCloud.get(row.cloudId)?.revoked_at && row.expiresAt > now,
-    comments: counts.get(row.cloudId) ?? 0,
-    commentCap: inCloud.get(row.cloudId)?.comment_cap ?? row.commentCap,
-  }));
+  return rows.map((row) => {
+    const revokedInCloud = inCloud.get(row.cloudId)?.revoked_at;
+    const revoked = [row.revokedAt, revokedInCloud ? Date.parse(revokedInCloud) : null].filter((at): at is number => at !== null && !Number.isNaN(at));
+    return {
+      url: row.url,
+      token: row.token,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+      hasPassword: row.hasPassword,
+      allowDownload: row.allowDownload,
+      versionPath: row.versionPath,
+      state: linkState({ revokedAt: revoked.length > 0 ? Math.min(...revoked) : null, expiresAt: row.expiresAt }, now),
+      comments: counts.get(row.cloudId) ?? 0,
+      commentCap: inCloud.get(row.cloudId)?.comment_cap ?? row.commentCap,
+    };
+  });
 }
 
 /** How many comments one of this computer's links takes (1 to 10,000: the cloud refuses any other). */
@@ -130,8 +136,8 @@ export async function revokeShare(db: Db, account: AccountService, versions: Sha
   const cloud = signedIn(account);
   const { data, error } = await cloud.supabase.rpc('share_revoke', { p_token: token });
   if (error) throw cloudRefusal(error);
-  markShareRevoked(db, token, db.now());
-  await releaseUnsharedQuietly(cloud, versions.uploader);
+  markShareRevoked(db, token, await account.serverClock.read(cloud));
+  await releaseUnsharedQuietly(cloud, versions.uploader, account.serverClock);
   return { revoked: data === true };
 }
 
@@ -153,10 +159,14 @@ export async function songComments(db: Db, poller: CommentPoller, songId: string
   }));
 }
 
-/** The owner's reply at a moment, on the song's newest link that still opens (the listeners see it on the page). */
+/**
+ * The owner's reply at a moment, on the song's newest link made here that still opens by the cloud's clock (the
+ * listeners see it on the page).
+ */
 export async function replyToListeners(db: Db, account: AccountService, poller: CommentPoller, input: { id: string; atS: number; body: string }): Promise<ShareComment[]> {
   const cloud = signedIn(account);
-  const link = newestOpenShare(db, input.id, db.now());
+  const now = await account.serverClock.read(cloud);
+  const link = sharesOfSong(db, input.id).find((row) => linkState(row, now) === 'open');
   if (!link) throw new AppError('not_found', 'This song has no link that still opens: share it again to reply.');
   const { error } = await cloud.supabase.rpc('share_reply', { p_share_id: link.cloudId, p_at_s: input.atS, p_body: input.body });
   if (error) throw cloudRefusal(error);

@@ -5,7 +5,7 @@
  * (`sharePasswordProblem`) before anything is sent.
  */
 import { useEffect, useState } from 'react';
-import { DEFAULT_SHARE_DAYS, MIN_SHARE_PASSWORD_LENGTH, sharePasswordProblem, type ShareVersion } from '../../../common/shares';
+import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, MIN_SHARE_DAYS, MIN_SHARE_PASSWORD_LENGTH, sharePasswordProblem, type ShareVersion } from '../../../common/shares';
 import { callCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import styles from './ShareSection.module.css';
@@ -56,7 +56,7 @@ export function ShareForm({ songId, onMade }: { songId: string; onMade: (url: st
       ) : null}
       <label className={styles.field}>
         Expires in
-        <input className={`${controls.input} ${styles.days}`} type="number" min={1} max={365} value={days} onChange={(event) => setDays(Number(event.target.value) || DEFAULT_SHARE_DAYS)} />
+        <input className={`${controls.input} ${styles.days}`} type="number" min={MIN_SHARE_DAYS} max={MAX_SHARE_DAYS} value={days} onChange={(event) => setDays(Number(event.target.value) || DEFAULT_SHARE_DAYS)} />
         days
       </label>
       <span className={styles.option}>

@@ -21,17 +21,17 @@ export function ShareLinks(props: { shares: SongShare[]; onCopy: (url: string) =
   return (
     <ul className={styles.links}>
       {shares.map((share) => (
-        <li key={share.token} className={styles.link} data-testid="share-link" data-active={share.active}>
+        <li key={share.token} className={styles.link} data-testid="share-link" data-active={share.state === 'open'}>
           <span className={styles.linkLine}>
             <span className={styles.url} title={share.url}>
               {share.url}
             </span>
             <span className={styles.muted}>
-              {playsWhat(share)} · {share.active ? `until ${SHARE_DATE.format(share.expiresAt)}` : share.expiresAt <= Date.now() ? 'expired' : 'revoked'}
+              {playsWhat(share)} · {share.state === 'open' ? `until ${SHARE_DATE.format(share.expiresAt)}` : share.state}
               {share.hasPassword ? ' · password' : ''}
               {share.allowDownload ? ' · Download button' : ''}
             </span>
-            {share.active ? (
+            {share.state === 'open' ? (
               <>
                 <button type="button" className={`${controls.ghost} ${controls.small}`} onClick={() => onCopy(share.url)}>
                   Copy
@@ -42,7 +42,7 @@ export function ShareLinks(props: { shares: SongShare[]; onCopy: (url: string) =
               </>
             ) : null}
           </span>
-          {share.active || share.comments > 0 ? <CommentCap share={share} onChanged={props.onChanged} /> : null}
+          {share.state === 'open' || share.comments > 0 ? <CommentCap share={share} onChanged={props.onChanged} /> : null}
         </li>
       ))}
     </ul>
@@ -63,7 +63,7 @@ function CommentCap({ share, onChanged }: { share: SongShare; onChanged: () => v
   return (
     <span className={styles.linkLine} data-testid="share-comment-cap" data-full={line.full}>
       <span className={line.full ? styles.problem : styles.hint}>{line.text}</span>
-      {line.full && share.active && raised !== null ? (
+      {line.full && share.state === 'open' && raised !== null ? (
         <button type="button" className={`${controls.ghost} ${controls.small}`} disabled={raising} onClick={() => void raise(raised)}>
           Take {COUNT.format(raised - share.commentCap)} more
         </button>
