@@ -3,7 +3,7 @@
  * map under its id, so changing a field's options or removing it also rewrites the songs that use it, with
  * their sync records, in the same transaction. The field itself writes its own record too: definitions sync.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_CUSTOM_FIELDS,
   type CustomField,
@@ -18,6 +18,7 @@ import { bulkEdited } from '../../common/bulk-edit';
 import { inTransaction, type Db } from '../handle';
 import { customValuePath } from '../custom-value-sql';
 import { newId } from '../ids';
+import { insertRows } from '../prepared-writes';
 import { customFieldFromRow, customFieldToColumns } from '../rows/custom-field-row';
 import { songFromRow } from '../rows/song-row';
 import { customFields, songs } from '../schema';
@@ -156,4 +157,14 @@ function nextPosition(db: Db): number {
     .from(customFields)
     .get();
   return (row?.max ?? -1) + 1;
+}
+
+/** A field definition pulled from the cloud, newer than this computer's copy: written as given, no sync record. */
+export function writePulledField(db: Db, field: CustomField): void {
+  insertRows(db, customFields, [customFieldToColumns(field)], customFields.id);
+}
+
+/** Fields the cloud no longer holds, gone from here (`removed-by-sync.ts` keeps their copies first). */
+export function removeFieldsForGood(db: Db, ids: readonly string[]): void {
+  for (let i = 0; i < ids.length; i += 500) db.orm.delete(customFields).where(inArray(customFields.id, ids.slice(i, i + 500))).run();
 }

@@ -6,7 +6,7 @@
  * songs of one project made one (`mergeProjectTwins`). And the upgrade's "queue everything" that gives the cloud a
  * whole library at once.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
 import { withOpenComments } from '../../common/shares';
 import type { CustomField } from '../../common/custom-fields';
@@ -18,18 +18,16 @@ import type { View } from '../../common/view';
 import { inTransaction, type Db } from '../handle';
 import { isCloudFileUrl } from '../../common/cloud-files';
 import { isPathInside } from '../path-range';
-import { insertRows } from '../prepared-writes';
-import { customFieldToColumns } from '../rows/custom-field-row';
 import { songFromRow } from '../rows/song-row';
-import { viewToColumns } from '../rows/view-row';
-import { customFields, files, songs, userSettings, views } from '../schema';
+import { files, songs, userSettings, views } from '../schema';
 import { currentUserId } from './account';
-import { listCustomFields } from './custom-fields';
+import { listCustomFields, writePulledField } from './custom-fields';
 import { listDirectories } from './directories';
 import { recordSnapshotMoves } from './snapshot-owners';
 import { moveSharesToSong, openCommentCount } from './song-shares';
 import { markSongsPushed, upsertSongs } from './song-writer';
 import { deleteSongsForGood, getSongs } from './songs';
+import { markViewsPushed, writePulledViews } from './views';
 import { hasUnsyncedChanges, queueAllRows, writeSyncRecords } from './sync-records';
 
 /**
@@ -163,7 +161,7 @@ export function applyPulledViews(db: Db, pulled: View[]): string[] {
   return inTransaction(db, () => {
     const local = localViewTimes(db, pulled.map((view) => view.id));
     const newer = pulled.filter((view) => view.type === 'custom' && (local.get(view.id) ?? -1) < view.modifiedAt);
-    insertRows(db, views, newer.map(viewToColumns), views.id);
+    writePulledViews(db, newer);
     return newer.map((view) => view.id);
   });
 }
@@ -184,7 +182,7 @@ export function applyPulledCustomFields(db: Db, pulled: CustomField[]): string[]
       let name = field.name;
       for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${field.name} ${n}`;
       const written = { ...field, name };
-      insertRows(db, customFields, [customFieldToColumns(written)], customFields.id);
+      writePulledField(db, written);
       local.set(field.id, written);
     }
     return newer.map((field) => field.id);
@@ -213,21 +211,15 @@ export function applyPulledSettings(
 }
 
 /**
- * Rows the cloud now holds carry their cloud id (the same id); written without a sync record or a new time. Songs
- * through their one writer.
+ * Rows the cloud now holds carry their cloud id (the same id); written without a sync record or a new time, each
+ * table by its one writer.
  */
 export function markPushed(db: Db, table: 'songs' | 'views', ids: string[]): void {
   if (table === 'songs') {
     markSongsPushed(db, ids);
     return;
   }
-  for (let i = 0; i < ids.length; i += 500) {
-    db.orm
-      .update(views)
-      .set({ supabaseId: sql`${views.id}` })
-      .where(and(inArray(views.id, ids.slice(i, i + 500)), isNull(views.supabaseId)))
-      .run();
-  }
+  markViewsPushed(db, ids);
 }
 
 /**

@@ -8,16 +8,15 @@
  *
  * After 30 days both go for good; a marked song that is no longer hidden, or has a change not yet pushed, never does.
  */
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { SYNC_REMOVED_KEPT_MS } from '../../common/constants';
 import type { Db } from '../handle';
-import { customFields, removedBySync, songs, views } from '../schema';
-import { listCustomFields } from './custom-fields';
+import { removedBySync, songs } from '../schema';
+import { listCustomFields, removeFieldsForGood } from './custom-fields';
 import { deleteSongs, markRemovedBySync, unmarkRemovedBySync } from './song-writer';
 import { hasUnsyncedChanges } from './sync-records';
-import { getViews } from './views';
+import { getViews, removeViewsForGood } from './views';
 
-const CHUNK = 500;
 
 /** Moves songs to Hidden, marked with the time; no new `modifiedAt` and no sync record: nothing goes back up. */
 export function markSongsRemoved(db: Db, ids: string[], now: number): void {
@@ -34,8 +33,9 @@ export function removeRecorded(db: Db, table: 'views' | 'custom_fields', ids: st
       : listCustomFields(db).filter((field) => wanted.has(field.id)).map((field) => ({ id: field.id, name: field.name, data: field }));
   if (rows.length === 0) return [];
   db.orm.insert(removedBySync).values(rows.map((row) => ({ tableName: table, recordId: row.id, data: JSON.stringify(row.data), removedAt: now }))).run();
-  const source = table === 'views' ? views : customFields;
-  for (let i = 0; i < rows.length; i += CHUNK) db.orm.delete(source).where(inArray(source.id, rows.slice(i, i + CHUNK).map((row) => row.id))).run();
+  const removed = rows.map((row) => row.id);
+  if (table === 'views') removeViewsForGood(db, removed);
+  else removeFieldsForGood(db, removed);
   return rows.map((row) => row.name);
 }
 

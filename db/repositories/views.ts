@@ -2,7 +2,7 @@
  * Views: the `db:*-view` operations and their rules (spec sections 3 to 5): the free tier's custom view limit,
  * one view per directory path, and which views can never be deleted.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SubscriptionTier } from '../../common/account';
 import { FREE_TIER_MAX_CUSTOM_VIEWS } from '../../common/constants';
 import { AppError } from '../../common/errors';
@@ -10,6 +10,7 @@ import { MESSAGES } from '../../common/messages';
 import { viewPath, type NewView, type View, type ViewPatch, type ViewType } from '../../common/view';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
+import { insertRows } from '../prepared-writes';
 import { viewFromRow, viewToColumns } from '../rows/view-row';
 import { views } from '../schema';
 import { writeSyncRecord } from './sync-records';
@@ -111,6 +112,30 @@ export function deleteView(db: Db, id: string): { nextPath: string } {
     const first = getViews(db)[0];
     return { nextPath: first ? first.path : '/' };
   });
+}
+
+/** Rows written a batch at a time (SQLite's bound parameters). */
+const CHUNK = 500;
+
+/** Custom views pulled from the cloud, newer than this computer's copies: written as the cloud has them, no sync record. */
+export function writePulledViews(db: Db, pulled: readonly View[]): void {
+  insertRows(db, views, pulled.map(viewToColumns), views.id);
+}
+
+/** Views the cloud now holds carry their cloud id (the same id); written without a sync record or a new time. */
+export function markViewsPushed(db: Db, ids: readonly string[]): void {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    db.orm
+      .update(views)
+      .set({ supabaseId: sql`${views.id}` })
+      .where(and(inArray(views.id, ids.slice(i, i + CHUNK)), isNull(views.supabaseId)))
+      .run();
+  }
+}
+
+/** Views the cloud no longer holds, gone from here (`removed-by-sync.ts` keeps their copies first). */
+export function removeViewsForGood(db: Db, ids: readonly string[]): void {
+  for (let i = 0; i < ids.length; i += CHUNK) db.orm.delete(views).where(inArray(views.id, ids.slice(i, i + CHUNK))).run();
 }
 
 function nextPosition(db: Db): number {
