@@ -4,6 +4,8 @@
  * which drizzle-kit cannot express and which is a `--custom` migration.
  *
  * Times are integers, milliseconds since the epoch. JSON columns hold text parsed by the row mappers.
+ *
+ * Over 300 lines: drizzle-kit generates the migrations from one schema file, so every table is here.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';

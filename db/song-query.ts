@@ -2,6 +2,8 @@
  * `songs:query`: one page of a view, with sort, filters and search all done in SQLite (indexes and FTS5), so
  * the renderer never holds the whole library. The query's parts become SQL in `song-conditions.ts`; this file
  * chooses how a page and its total are read from them (`readPage`).
+ *
+ * Over 300 lines: how a page is read (index walk, full text first, how the total is counted) is one decision, its plans tested together.
  */
 import { and, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import type { CustomField } from '../common/custom-fields';

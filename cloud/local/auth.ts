@@ -4,6 +4,8 @@
  * password, refresh-token and PKCE grants, Google sign-in through a local consent page, the current user,
  * sign-out with a scope. Users live in `auth.users`; passwords are
  * scrypt hashes; access tokens are HS256 JWTs signed with the project's secret, which the REST API verifies.
+ *
+ * Over 300 lines: the GoTrue endpoints supabase-js calls share one session store and one token rule.
  */
 import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '../../common/messages';

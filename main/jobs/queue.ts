@@ -2,6 +2,8 @@
  * The durable job queue in the `jobs` table. Each operation is one small function over the database, and
  * every state change is one transaction: a crash at any point leaves each job queued, running (picked up
  * again at start when its heartbeat is stale, or retired if that was its last attempt), or finished.
+ *
+ * Over 300 lines: every state change of a job, one transaction each, over the same table.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { JobPayload } from '../../common/job-payloads';

@@ -7,6 +7,8 @@
  * A full disk is nobody's failure: the runner pauses (nothing is claimed), a job that met it goes back to the queue
  * with its attempt given back, an outcome that could not be written is kept and written when space returns
  * (`disk/disk-full.ts`), and then the runner carries on by itself.
+ *
+ * Over 300 lines: claiming, running, heartbeats and outcomes share the runner's one state of what runs.
  */
 import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
 import type { Db } from '../../db/handle';

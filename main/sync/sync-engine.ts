@@ -16,6 +16,8 @@
  *
  * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
  * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
+ *
+ * Over 300 lines: one sync run's steps in order, each depending on the one before.
  */
 import { fitsInCloud } from '../../common/cloud-data-size';
 import { CLOUD_DATA_MAX_BYTES, PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';

@@ -8,6 +8,8 @@
  * file value is the cloud address and the flags clear; too large, the retry flag clears and the file value is
  * emptied; anything else leaves needsUploadRetry set for the repair pass. An object the song no longer plays (an old
  * one shared by name, its own under an earlier bounce's name) is removed once no song plays it.
+ *
+ * Over 300 lines: the spec's upload steps run in their order in one place, each refusal told to the user once.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

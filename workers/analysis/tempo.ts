@@ -28,6 +28,8 @@
  *    the beat period: if the half-way points are nearly as strong as the beats (>= FASTER_RATIO), the pulse is
  *    twice as fast; otherwise, if every other beat is weak (<= SLOWER_RATIO of the strong ones), twice as slow.
  * Results stay in 50..210 BPM.
+ *
+ * Over 300 lines: one paper's method, its stages in order, sharing their constants.
  */
 import { nextFftSize, RealFft } from './fft';
 import { onsetStrength } from './onset';

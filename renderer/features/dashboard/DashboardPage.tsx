@@ -1,6 +1,8 @@
 /**
  * `/dashboard`, `/:viewId` and `/:viewId/modal/:modal`: one view's songs in the virtual table, with its
  * search, sort, filters and columns (all saved on the view), bulk actions, and the modals of the view.
+ *
+ * Over 300 lines: one view's page state (search, sort, filters, columns, modals, bulk actions) is held in one place.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';

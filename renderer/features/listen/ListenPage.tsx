@@ -3,6 +3,8 @@
  * it. Everything goes through the cloud's functions with the token (`share_listen`, `share_comment`, the
  * `share-audio` function's signed address): the page holds no other right. A revoked, expired or unknown link
  * shows one plain page; a protected one asks for its password first.
+ *
+ * Over 300 lines: the player, the comments and the audio lease's renewals share one audio element's state.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';

@@ -2,6 +2,8 @@
  * The song table: a virtual list (react-window) inside one scroller that also carries the sticky header, so
  * 200,000 rows cost what the ~30 on screen cost. Spreadsheet keys: arrows move, Enter edits, Escape cancels,
  * Tab moves on, Space selects. The header (sort, resize, reorder) is SongTableHeader.tsx.
+ *
+ * Over 300 lines: the keyboard model, the virtual list and cell editing share one focus state (the header and the cells are files of their own).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';

@@ -7,6 +7,8 @@
  * A new query (each keystroke in the search box) keeps the last query's rows on screen until its own first answer
  * replaces them in one step. One such read is in flight at a time: keys typed meanwhile send nothing, and when it
  * returns, an answer the typing has outdated is dropped and only the latest query is read.
+ *
+ * Over 300 lines: the pages, the optimistic edits and the reads the change feed asks for are one cache's state.
  */
 import type { ErrorShape } from '../../../common/errors';
 import { callFailed } from '../../../common/messages';
