@@ -23,6 +23,8 @@ export const MESSAGES = {
   hiddenViewUndeletable: 'The Hidden view cannot be deleted.',
   lastCustomViewUndeletable: 'The last custom view cannot be deleted.',
   viewNotFound: 'That view no longer exists.',
+  /** Spec section 8: a custom view the website updates that the cloud no longer holds (another computer removed it). */
+  cloudViewNotFound: 'View not found in Supabase',
   songNotFound: 'That song no longer exists.',
   /** Issue 32: a song pinned past the focus list's limit. */
   focusListFull: (limit: number) => `Your focus list holds ${limit} ${limit === 1 ? 'song' : 'songs'}: unpin one first, or raise the limit in Studio time.`,

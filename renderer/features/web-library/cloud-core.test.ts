@@ -172,6 +172,19 @@ describe('the website’s library', () => {
     expect((await env.pro.supabase.from('views').select('id').eq('id', created.id)).data).toEqual([]);
   });
 
+  it('says "View not found in Supabase" for an update of a view another computer removed, and does not bring it back', async () => {
+    const core = await computer();
+    await syncedLibrary(core);
+    const web = website();
+    const created = await ok(web['db:add-view']({ type: 'custom', title: 'Club tracks' }));
+    // Another computer (or tab) removes it from the cloud while this page still shows it.
+    await env.pro.supabase.from('views').delete().eq('id', created.id);
+    expect(await web['db:update-view']({ id: created.id, patch: { title: 'Club' } })).toEqual({ ok: false, error: { code: 'not_found', message: 'View not found in Supabase' } });
+    expect((await env.pro.supabase.from('views').select('id').eq('id', created.id)).data).toEqual([]);
+    // The page no longer lists it either.
+    expect((await ok(web['db:get-views']())).map((view) => view.id)).not.toContain(created.id);
+  });
+
   it('another account’s library is its own: none of this user’s songs, and an edit of one finds nothing', async () => {
     const core = await computer();
     const { night } = await syncedLibrary(core);

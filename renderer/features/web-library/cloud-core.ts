@@ -28,7 +28,7 @@ import { studioFactsOf, studioSummary } from '../../../common/studio-time';
 import type { SyncStatus } from '../../../common/sync';
 import { viewPath, type View, type ViewPatch } from '../../../common/view';
 import { pageOf, songsOfView } from '../../../common/view-rules';
-import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudSongs, saveCloudSongs, saveCloudView } from './cloud-library';
+import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudSongs, saveCloudSongs, saveCloudView, updateCloudView } from './cloud-library';
 
 /** The website's own All Songs and Hidden (their ids name them: they never travel, so never meet a synced id). */
 export const WEB_ALL_SONGS_ID = 'all-songs';
@@ -208,7 +208,13 @@ export class CloudLibrary {
       return this.view(id);
     }
     const next: View = { ...current, ...patch, modifiedAt: this.now() };
-    await saveCloudView(this.options.supabase, next);
+    try {
+      await updateCloudView(this.options.supabase, next);
+    } catch (error) {
+      // Removed in the cloud meanwhile: gone from this page too, not written back.
+      if (isAppError(error) && error.code === 'not_found') this.views = this.views.filter((view) => view.id !== id);
+      throw error;
+    }
     this.views = this.views.map((view) => (view.id === id ? next : view));
     return next;
   }

@@ -6,6 +6,8 @@
  * an hour. Row-level security decides whose rows these are: the page's own checks are for the user's convenience.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { AppError } from '../../../common/errors';
+import { MESSAGES } from '../../../common/messages';
 import { isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
 import { customFieldFromCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud } from '../../../common/cloud-records';
@@ -62,6 +64,17 @@ export async function saveCloudSongs(supabase: SupabaseClient, songs: readonly S
 
 export async function saveCloudView(supabase: SupabaseClient, view: View): Promise<string[]> {
   return upsert(supabase, 'views', [{ id: view.id, data: viewToCloud(view), origin: WEB_ORIGIN }]);
+}
+
+/**
+ * An existing custom view changed in the cloud: an update, never an insert, so a view another computer removed is
+ * not brought back by a page that still showed it. Throws `not_found` ("View not found in Supabase") when the cloud
+ * no longer holds it.
+ */
+export async function updateCloudView(supabase: SupabaseClient, view: View): Promise<void> {
+  const { data, error } = await supabase.from('views').update({ data: viewToCloud(view), origin: WEB_ORIGIN }).eq('id', view.id).select('id');
+  if (error) throw new Error(`The change was not saved: ${error.message}`);
+  if ((data ?? []).length === 0) throw new AppError('not_found', MESSAGES.cloudViewNotFound);
 }
 
 export async function deleteCloudView(supabase: SupabaseClient, id: string): Promise<void> {
