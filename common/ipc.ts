@@ -309,6 +309,12 @@ export type ChangedTable = (typeof CHANGED_TABLES)[number];
 export type ChangedFields = Partial<Record<ChangedTable, string[]>>;
 
 /**
+ * Per table, the ids of the rows its writes changed, when every write named them and they are few
+ * (`change-set.ts` `MAX_TOLD_ROWS`): a song's edit names the song. A table of `tables` that is not here: any rows.
+ */
+export type ChangedRows = Partial<Record<ChangedTable, string[]>>;
+
+/**
  * What one write (a call, or a batch of background work) changed, numbered: a call's reply carries its changes and
  * the core also tells every page, so the page that made the call applies them once by their number.
  */
@@ -316,6 +322,7 @@ export interface CoreChanges {
   tables: ChangedTable[];
   seq: number;
   fields?: ChangedFields;
+  rows?: ChangedRows;
 }
 
 export interface Events {

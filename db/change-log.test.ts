@@ -3,8 +3,10 @@ import type { ChangedTable } from '../common/ipc';
 import { updatedColumns, writtenFields, writtenTable } from './change-log';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
-import { writeSongColumns } from './repositories/song-writer';
-import { addSong, updateSong } from './repositories/songs';
+import { MAX_TOLD_ROWS } from '../common/change-set';
+import { replaceInstalledPlugins } from './repositories/installed-plugins';
+import { deleteSongs, insertSongs, markSongsPushed, writeSongColumns } from './repositories/song-writer';
+import { addSong, buildSong, updateSong } from './repositories/songs';
 import { markSynced, getUnsyncedChanges } from './repositories/sync-records';
 import { addView } from './repositories/views';
 import { openTestDatabase } from './test-support';
@@ -75,7 +77,7 @@ describe('the fields a statement writes', () => {
   it('a song written by its columns is told with its fields; a whole one, or a new one, with none', async () => {
     const song = addSong(db, { name: 'Fields' });
     const edit = await db.changes.capture(() => writeSongColumns(db, [{ ...song, status: 'Mixing' }], ['status', 'editedFields', 'modifiedAt']));
-    expect(edit.changes).toEqual({ tables: ['songs', 'sync_records'], fields: { songs: ['status', 'editedAt', 'modifiedAt'] }, seq: expect.any(Number) });
+    expect(edit.changes).toEqual({ tables: ['songs', 'sync_records'], fields: { songs: ['status', 'editedAt', 'modifiedAt'] }, rows: { songs: [song.id] }, seq: expect.any(Number) });
     const added = await db.changes.capture(() => addSong(db, { name: 'New' }));
     expect(added.changes?.fields).toBeUndefined();
   });
@@ -152,7 +154,7 @@ describe('the change log', () => {
       return song.name;
     });
     expect(value).toBe('In the call');
-    expect(changes).toEqual({ tables: ['songs', 'sync_records'], seq: expect.any(Number) });
+    expect(changes).toEqual({ tables: ['songs', 'sync_records'], rows: { songs: [expect.any(String)] }, seq: expect.any(Number) });
     expect(told).toEqual([]);
     await later;
     expect(told).toEqual([['songs', 'sync_records']]);
@@ -168,5 +170,40 @@ describe('the change log', () => {
       }),
     ).rejects.toThrow('then it failed');
     expect(told).toEqual([['songs', 'sync_records']]);
+  });
+});
+
+describe('the songs a write names', () => {
+  const rowsOf = async (write: () => unknown) => (await db.changes.capture(write)).changes?.rows?.songs ?? null;
+
+  it('an edit names its song; an insert the new one; a delete the ones it removed; other tables name none', async () => {
+    const [first, second] = [addSong(db, { name: 'First' }), addSong(db, { name: 'Second' })];
+    const edit = await db.changes.capture(() => updateSong(db, first.id, { status: 'Mixing' }));
+    expect(edit.changes?.rows).toEqual({ songs: [first.id] });
+    let added = '';
+    expect(await rowsOf(() => (added = addSong(db, { name: 'Third' }).id))).toEqual([added]);
+    expect((await rowsOf(() => deleteSongs(db, [first.id, second.id], null)))?.sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it('rows are named by SQLite, not by the caller: a write whose WHERE finds fewer songs names only those', async () => {
+    const songs = [addSong(db, { name: 'Unpushed' }), addSong(db, { name: 'Pushed' })];
+    markSongsPushed(db, [songs[1]!.id]);
+    expect(await rowsOf(() => markSongsPushed(db, songs.map((song) => song.id)))).toEqual([songs[0]!.id]);
+  });
+
+  it('a transaction names every song its writes named; past the cap, any song', async () => {
+    const few = ['A', 'B', 'C'].map((name) => addSong(db, { name }));
+    const both = await rowsOf(() => inTransaction(db, () => few.forEach((song) => updateSong(db, song.id, { tempo: '120' }))));
+    expect(both?.sort()).toEqual(few.map((song) => song.id).sort());
+    const many = Array.from({ length: MAX_TOLD_ROWS + 1 }, (_, at) => buildSong({ name: `Song ${at}` }, 1));
+    const bulk = await db.changes.capture(() => insertSongs(db, many, null));
+    expect(bulk.changes?.tables).toContain('songs');
+    expect(bulk.changes?.rows?.songs).toBeUndefined();
+  });
+
+  it("what is installed here changes what songs show, but names no song: any may show it", async () => {
+    const changes = await db.changes.capture(() => replaceInstalledPlugins(db, [{ names: ['Serum'], format: 'VST3', path: '/p/Serum.vst3' }]));
+    expect(changes.changes?.tables).toContain('songs');
+    expect(changes.changes?.rows?.songs).toBeUndefined();
   });
 });

@@ -9,12 +9,13 @@
  *
  * Nobody types by hand which tables a write touched: `recordWrites` reads it from the statement, and for `songs`
  * which fields, from the columns an UPDATE sets (so a status edit tells `status`, and a page re-reads rows only when
- * such a field can move them: `common/row-moves.ts`). That the songs writer (`repositories/song-writer.ts`) is the
- * only one is not read from the SQL: SQLite holds it (`song-writer-scope.ts`).
+ * such a field can move them: `common/row-moves.ts`), and which songs: the ids of the rows SQLite's guard saw the
+ * statement write (`song-writer-scope.ts`), so a page re-reads only the lists those songs are or may now be in. That
+ * the songs writer (`repositories/song-writer.ts`) is the only one is not read from the SQL: SQLite holds it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import { ChangeSet } from '../common/change-set';
+import { ChangeSet, MAX_TOLD_ROWS } from '../common/change-set';
 import type { ChangedTable, CoreChanges } from '../common/ipc';
 import { songFieldsOfColumns } from './rows/song-column-fields';
 
@@ -127,13 +128,33 @@ export class ChangeLog {
   private readonly frames: Frame[] = [];
   private readonly background = new Set<ChangesListener>();
   private readonly pushListeners = new Set<() => void>();
+  /** The songs each statement running now has written so far (statements do not nest; a stack all the same). */
+  private readonly naming: Set<string>[] = [];
   private seq = 0;
 
-  /** A write statement changed rows of `table`: these `fields` of them, or (null) any. */
-  touched(table: ChangedTable, fields: readonly string[] | null = null): void {
+  /** A write statement changed rows of `table`: these `fields` of them, or (null) any; these `rows`, or (null) any. */
+  touched(table: ChangedTable, fields: readonly string[] | null = null, rows: readonly string[] | null = null): void {
     const frame = this.frames.at(-1);
-    if (frame) frame.changes.add(table, fields);
-    else this.publish(changesOf(table, fields), false);
+    if (frame) frame.changes.add(table, fields, rows);
+    else this.publish(changesOf(table, fields, rows), false);
+  }
+
+  /** SQLite is about to write the song `id` (its guard says so): the statement running now names it. */
+  rowWritten(id: string): void {
+    const rows = this.naming.at(-1);
+    // One past the cap is enough to say "many".
+    if (rows && rows.size <= MAX_TOLD_ROWS) rows.add(id);
+  }
+
+  /** Runs one write statement of songs, and returns with its value the ids of the songs SQLite saw it write. */
+  namingRows<T>(statement: () => T): { value: T; rows: string[] } {
+    const rows = new Set<string>();
+    this.naming.push(rows);
+    try {
+      return { value: statement(), rows: [...rows] };
+    } finally {
+      this.naming.pop();
+    }
   }
 
   /** A write queued something for the cloud: the sync should run once it commits. */
@@ -211,9 +232,9 @@ export class ChangeLog {
   }
 }
 
-function changesOf(table: ChangedTable, fields: readonly string[] | null): ChangeSet {
+function changesOf(table: ChangedTable, fields: readonly string[] | null, rows: readonly string[] | null): ChangeSet {
   const changes = new ChangeSet();
-  changes.add(table, fields);
+  changes.add(table, fields, rows);
   return changes;
 }
 
@@ -236,25 +257,29 @@ export function recordWrites(sqlite: BetterSqlite3.Database, log: ChangeLog): vo
     // Told when it changes rows a page shows; a write that changes nothing shown (a job's heartbeat) is not told.
     const table = fields?.length === 0 ? null : fed;
     if (!table) return statement;
-    const tell = () => log.touched(table, fields);
+    const tell = (rows: readonly string[] | null) => log.touched(table, fields, rows);
+    // A write of songs names its rows; another table's (what is installed here, which changes what songs show) none.
+    const named = <T>(runner: Runner, params: unknown[]): { value: T; rows: string[] | null } =>
+      target === 'songs' ? log.namingRows(() => runner(...params) as T) : { value: runner(...params) as T, rows: null };
     const run = statement.run.bind(statement) as Runner;
     const get = statement.get.bind(statement) as Runner;
     const all = statement.all.bind(statement) as Runner;
     Object.assign(statement, {
       run: (...params: unknown[]) => {
-        const result = run(...params) as BetterSqlite3.RunResult;
-        if (result.changes > 0) tell();
+        const { value: result, rows } = named<BetterSqlite3.RunResult>(run, params);
+        // More rows changed than SQLite named (none should be): any rows.
+        if (result.changes > 0) tell(rows && rows.length >= Math.min(result.changes, MAX_TOLD_ROWS) ? rows : null);
         return result;
       },
       get: (...params: unknown[]) => {
-        const row = get(...params);
-        if (row !== undefined) tell();
+        const { value: row, rows } = named<unknown>(get, params);
+        if (row !== undefined) tell(rows?.length ? rows : null);
         return row;
       },
       all: (...params: unknown[]) => {
-        const rows = all(...params) as unknown[];
-        if (rows.length > 0) tell();
-        return rows;
+        const { value: found, rows } = named<unknown[]>(all, params);
+        if (found.length > 0) tell(rows && rows.length >= Math.min(found.length, MAX_TOLD_ROWS) ? rows : null);
+        return found;
       },
     });
     return statement;

@@ -48,8 +48,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
     // The migrations run below the change log and before the songs guard: nothing listens while the file opens, and
     // a data migration rewrites songs as the schema's own (`0012_key_spelling`), not through the songs writer.
-    guardSongs(sqlite);
     const changes = new ChangeLog();
+    guardSongs(sqlite, (id) => changes.rowWritten(id));
     recordWrites(sqlite, changes);
     const db: Db = { orm, sqlite, file, now: options.now ?? Date.now, changes };
     seedDefaults(db);

@@ -26,10 +26,17 @@ const SCOPE_CHECK = 'song_writer_scope';
 /** How deep the writer's calls are on each connection (they call each other; all are synchronous). */
 const depths = new WeakMap<BetterSqlite3.Database, number>();
 
-/** Makes `sqlite` refuse any write of `songs` outside the writer's scope. Called once a connection is migrated. */
-export function guardSongs(sqlite: BetterSqlite3.Database): void {
+/**
+ * Makes `sqlite` refuse any write of `songs` outside the writer's scope. Called once a connection is migrated. Each
+ * row a write in the scope is about to change goes to `rowWritten` (its id), as SQLite names it: the change log tells
+ * which songs a write changed by it (`change-log.ts`), whatever the statement's spelling.
+ */
+export function guardSongs(sqlite: BetterSqlite3.Database, rowWritten: (id: string) => void = () => {}): void {
   sqlite.function(SCOPE_CHECK, { deterministic: false }, (statement: unknown, id: unknown) => {
-    if ((depths.get(sqlite) ?? 0) > 0) return null;
+    if ((depths.get(sqlite) ?? 0) > 0) {
+      rowWritten(String(id));
+      return null;
+    }
     throw new AppError('internal', `${OUTSIDE_SONG_WRITER}: ${String(statement)} of song ${String(id)} refused outside its scope`);
   });
   for (const [statement, row] of [['INSERT', 'new'], ['UPDATE', 'old'], ['DELETE', 'old']] as const) {

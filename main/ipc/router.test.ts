@@ -19,7 +19,8 @@ describe('router', () => {
     core.events.on('db:changed', (payload) => seen.push(payload));
     const added = await core.router.dispatch('db:add-song', { name: 'Eventful' });
     const read = await core.router.dispatch('db:get-songs', {});
-    expect(added.ok && added.changes).toEqual({ tables: ['songs', 'sync_records'], seq: expect.any(Number) });
+    // A new song: any of its fields, and the one row it is.
+    expect(added.ok && added.changes).toEqual({ tables: ['songs', 'sync_records'], rows: { songs: [added.ok && added.data.id] }, seq: expect.any(Number) });
     expect(read.ok && read.changes).toBeUndefined();
     expect(seen).toEqual([added.ok && added.changes]);
   });

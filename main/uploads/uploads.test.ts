@@ -175,7 +175,7 @@ describe('a successful upload', () => {
     const own = (song: Song) => `${song.id}/${song.file!.fileName}`;
     expect((await cloudObjects()).map((object) => object.name)).toEqual(songs.map(own).sort());
     const requests = env.proxy.log.length;
-    expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 }, changes: { tables: ['songs', 'sync_records'], seq: expect.any(Number) } });
+    expect(await core.router.dispatch('songs:bulk-delete', { ids: songs.map((song) => song.id) })).toEqual({ ok: true, data: { hidden: 0, deleted: 3 }, changes: { tables: ['songs', 'sync_records'], rows: { songs: expect.arrayContaining(songs.map((song) => song.id)) }, seq: expect.any(Number) } });
     await expect.poll(async () => (await cloudObjects()).map((object) => object.name)).toEqual([own(songs[2]!)]);
     const removals = env.proxy.log.slice(requests).filter((entry) => entry.method === 'DELETE' && entry.path.startsWith('/storage/v1/object/audio-files'));
     expect(removals).toHaveLength(1);
