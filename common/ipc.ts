@@ -173,8 +173,10 @@ export const contract = {
   'songs:share-revoke': channel<{ revoked: boolean }>()(z.strictObject({ token: shareTokenSchema })),
   /** How many comments a link takes (1 to 10,000; the cloud counts the owner's replies too): raised when it is full. */
   'songs:share-comment-cap': channel<{ commentCap: number }>()(shareCommentCapSchema),
-  /** What the song's listeners wrote, by the moment in the song. */
+  /** What the song's listeners wrote, by the moment in the song, as last pulled (a read: it pulls nothing). */
   'songs:comments': channel<ShareComment[]>()(z.strictObject({ id: idSchema })),
+  /** The comments of this computer's links pulled from the cloud now (the song panel, on opening); how many were new. */
+  'songs:comments-pull': channel<{ fresh: number }>()(noInput),
   /** The owner's reply at a moment of the song, on its newest open link; a comment resolved or opened again. */
   'songs:comment-reply': channel<ShareComment[]>()(z.strictObject({ id: idSchema, atS: z.number().min(0).max(86_400), body: z.string().trim().min(1).max(MAX_COMMENT_LENGTH) })),
   'songs:comment-resolve': channel<{ resolved: boolean }>()(z.strictObject({ commentId: z.uuid(), resolved: z.boolean() })),
@@ -297,9 +299,10 @@ export function isChannel(value: unknown): value is Channel {
 
 /**
  * Tables whose change the renderer is told about, so it refetches exactly what they feed. `jobs` too: the jobs panel
- * follows the same stream as the data.
+ * follows the same stream as the data; and a song's links and what their listeners wrote (`song_shares`,
+ * `song_comments`: the song panel's Sharing and the player's comment pins).
  */
-export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs'] as const;
+export const CHANGED_TABLES = ['songs', 'views', 'custom_fields', 'directories', 'user_settings', 'subscription', 'sync_records', 'kv', 'jobs', 'song_shares', 'song_comments'] as const;
 export type ChangedTable = (typeof CHANGED_TABLES)[number];
 
 /**

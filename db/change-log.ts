@@ -34,6 +34,10 @@ const FEEDS: Readonly<Record<string, ChangedTable>> = {
   sync_records: 'sync_records',
   kv: 'kv',
   jobs: 'jobs',
+  // A song's links and what their listeners wrote: their repositories (repositories/song-shares.ts, song-comments.ts)
+  // are the only writers, so the panel's Sharing and the player's pins follow the feed.
+  song_shares: 'song_shares',
+  song_comments: 'song_comments',
 };
 
 /** A job's lease renewed (its heartbeat) changes nothing a page shows. */

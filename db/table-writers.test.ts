@@ -1,5 +1,6 @@
 // One writer per table (issue 44): `views` is written only by its repository, and `custom_fields` by its own (a pull,
-// a push's mark, a removal by sync each go through them), as `songs` has its writer held by SQLite itself
+// a push's mark, a removal by sync each go through them), a song's links (`song_shares`) and their comments
+// (`song_comments`, filed by the comment poller) by theirs, as `songs` has its writer held by SQLite itself
 // (song-writer-only.test.ts). Read from the product's sources, as a lint rule would: a write spelled through drizzle
 // (`insert(views)`, `update(...)`, `delete(...)`, the batch writer `insertRows(db, views, ...)`) or in SQL text.
 import fs from 'node:fs';
@@ -30,6 +31,8 @@ describe('one writer per table', () => {
   it.each([
     ['views', 'views', 'db/repositories/views.ts'],
     ['customFields', 'custom_fields', 'db/repositories/custom-fields.ts'],
+    ['songShares', 'song_shares', 'db/repositories/song-shares.ts'],
+    ['songComments', 'song_comments', 'db/repositories/song-comments.ts'],
   ])('%s (%s) is written by %s only', (variable, sqlName, owner) => {
     expect(sources.length).toBeGreaterThan(100);
     const writers = sources.filter((source) => writesOf(source.text, variable, sqlName)).map((source) => source.file.split(path.sep).join('/'));

@@ -8,11 +8,15 @@
  *   online and the kept song is in the cloud (main/sharing/link-owners.ts);
  * - deleted for good: migration 0022's trigger revokes the song's links here, marks each for the cloud's revoke, and
  *   removes its comments, whichever path deleted the song.
+ *
+ * The one writer of `song_shares` (db/table-writers.test.ts holds it; the comments' is `song-comments.ts`): every write
+ * passes the change log, and the page's links follow the feed.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../handle';
-import { songComments, songShares, songs } from '../schema';
+import { songShares, songs } from '../schema';
 import { getKv, setKv } from './account';
+import { moveCommentsToSong } from './song-comments';
 
 const KV_MOVES = 'sharing.moves';
 const CHUNK = 500;
@@ -51,31 +55,6 @@ export function linksOfLiveSongs(db: Db): Map<string, string> {
   return new Map(rows.map((row) => [row.cloudId, row.songId]));
 }
 
-/** How many comments (listeners' and the owner's, as the cloud's cap counts them) were pulled here per link. */
-export function commentCountsOf(db: Db, cloudIds: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (let i = 0; i < cloudIds.length; i += CHUNK) {
-    const rows = db.orm
-      .select({ shareId: songComments.shareId, total: count() })
-      .from(songComments)
-      .where(inArray(songComments.shareId, cloudIds.slice(i, i + CHUNK)))
-      .groupBy(songComments.shareId)
-      .all();
-    for (const row of rows) if (row.shareId !== null) counts.set(row.shareId, row.total);
-  }
-  return counts;
-}
-
-/** The song's listeners' comments not yet resolved (its `meta.openComments`). */
-export function openCommentCount(db: Db, songId: string): number {
-  const row = db.orm
-    .select({ total: count() })
-    .from(songComments)
-    .where(and(eq(songComments.songId, songId), eq(songComments.resolved, false), eq(songComments.fromOwner, false)))
-    .get();
-  return row?.total ?? 0;
-}
-
 /**
  * Each `from` song's links and comments are `to`'s now, here, and its links in the cloud are to follow (pending). A
  * move waiting toward a song that is itself merged away now goes on to the new owner, as snapshot moves do.
@@ -85,7 +64,7 @@ export function moveSharesToSong(db: Db, moves: readonly ShareMove[]): void {
   const pending = getKv<Record<string, string>>(db, KV_MOVES, {});
   for (const { from, to } of moves) {
     db.orm.update(songShares).set({ songId: to }).where(eq(songShares.songId, from)).run();
-    db.orm.update(songComments).set({ songId: to }).where(eq(songComments.songId, from)).run();
+    moveCommentsToSong(db, from, to);
     for (const [waiting, target] of Object.entries(pending)) if (target === from) pending[waiting] = to;
     pending[from] = to;
   }

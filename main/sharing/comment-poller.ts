@@ -2,21 +2,23 @@
  * What listeners write comes back into the app (issue 33): for the songs with links made here, the cloud's comments
  * are pulled into `song_comments` (read offline, by the panel and the player), each song's open count is kept in
  * `meta.openComments` (the Comments column, `comments:open`), and new comments are told by a desktop notification,
- * at most one per song per hour, naming how many came. Pulled at start, every 5 minutes, and when asked (`pull`).
+ * at most one per song per hour, naming how many came. Pulled at start, every 5 minutes, and when asked (`pull`:
+ * `songs:comments-pull`, which the song panel calls when it opens, and a reply or a resolve). Filed by the comments'
+ * repository (`db/repositories/song-comments.ts`), so the page's comments follow the change feed; reading them
+ * (`songs:comments`) pulls nothing.
  *
  * Links follow their song (issue 42): each pull first settles the links' moves and revokes waiting for the cloud
  * (`settleLinkOwners`), and a link whose song is no longer in the library files nothing: its comments would be kept
  * under an id no song has, never shown.
  */
-import { eq, inArray } from 'drizzle-orm';
 import { withOpenComments } from '../../common/shares';
 import type { Db } from '../../db/handle';
 import { inTransaction } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';
-import { linksOfLiveSongs, openCommentCount } from '../../db/repositories/song-shares';
+import { filePulledComments, knownCommentIds, openCommentCount } from '../../db/repositories/song-comments';
+import { linksOfLiveSongs } from '../../db/repositories/song-shares';
 import { writeSongChanges } from '../../db/repositories/song-writer';
 import { getSongs } from '../../db/repositories/songs';
-import { songComments } from '../../db/schema';
 import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';
 import { linkOwnersPending, settleLinkOwners, type LinkSettlement } from './link-owners';
@@ -108,15 +110,15 @@ export class CommentPoller {
       pulled.push(...(data as CloudComment[]).filter((row) => songOfLink.has(row.share_id)));
       if (data.length < PAGE) break;
     }
-    const known = new Set(this.db.orm.select({ id: songComments.id }).from(songComments).where(inArray(songComments.id, pulled.map((row) => row.id))).all().map((row) => row.id));
+    const known = knownCommentIds(this.db, pulled.map((row) => row.id));
     const filed = inTransaction(this.db, () => {
       // Read again: while the cloud answered, a song may have been merged into its twin (its links moved) or deleted.
       const songNow = linksOfLiveSongs(this.db);
       const kept = pulled.filter((row) => songNow.has(row.share_id));
-      for (const row of kept) {
-        const values = { songId: songNow.get(row.share_id)!, shareId: row.share_id, atS: row.at_s, name: row.name, body: row.body, createdAt: Date.parse(row.created_at), resolved: row.resolved, fromOwner: row.from_owner, verdict: row.verdict };
-        this.db.orm.insert(songComments).values({ id: row.id, ...values }).onConflictDoUpdate({ target: songComments.id, set: values }).run();
-      }
+      filePulledComments(
+        this.db,
+        kept.map((row) => ({ id: row.id, songId: songNow.get(row.share_id)!, shareId: row.share_id, atS: row.at_s, name: row.name, body: row.body, createdAt: Date.parse(row.created_at), resolved: row.resolved, fromOwner: row.from_owner, verdict: row.verdict })),
+      );
       const changes = getSongs(this.db, { ids: [...new Set(songNow.values())] }).flatMap((song) => {
         const meta = withOpenComments(song.meta, openCommentCount(this.db, song.id));
         return meta['openComments'] === song.meta['openComments'] ? [] : [{ before: song, after: { ...song, meta } }];
@@ -142,9 +144,4 @@ export class CommentPoller {
       this.events.emit('notify', { kind: 'info', title: `New comments on ${song.name}`, body });
     }
   }
-}
-
-/** The song's comments as pulled here, by their moment. */
-export function pulledComments(db: Db, songId: string) {
-  return db.orm.select().from(songComments).where(eq(songComments.songId, songId)).orderBy(songComments.atS, songComments.createdAt).all();
 }

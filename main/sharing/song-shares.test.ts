@@ -46,7 +46,12 @@ describe('sharing a song from the app', () => {
     expect(said.error).toBeNull();
     const notices: { title: string; body: string }[] = [];
     core.events.on('notify', (notice) => notices.push(notice));
+    // Reading the comments pulls nothing (issue 44); the pull is its own command, and its reply carries what it filed.
+    expect(await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).toEqual([]);
+    expect(await core.router.dispatch('songs:comments-pull', undefined)).toMatchObject({ ok: true, data: { fresh: 1 }, changes: { tables: expect.arrayContaining(['song_comments', 'songs']) } });
     expect(await call<ShareComment[]>(core, 'songs:comments', { id: song.id })).toEqual([expect.objectContaining({ atS: 12, name: 'Ana', body: 'Kick is great', resolved: false, fromOwner: false })]);
+    // Nothing new since: a second pull files nothing, and tells the page nothing.
+    expect(await core.router.dispatch('songs:comments-pull', undefined)).toEqual({ ok: true, data: { fresh: 0 } });
     // Back in the app: counted open (the column, comments:open), told once; a second within the hour is not told.
     expect((await call<Song[]>(core, 'db:get-songs')).find((candidate) => candidate.id === song.id)?.meta.openComments).toBe(1);
     expect((await call<{ rows: Song[] }>(core, 'songs:query', { search: 'comments:open' })).rows.map((row) => row.name)).toEqual(['Shared Tune']);

@@ -8,11 +8,12 @@ import { AppError } from '../../common/errors';
 import { DEFAULT_COMMENT_CAP, DEFAULT_SHARE_DAYS, linkState, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
 import type { Song } from '../../common/song';
 import type { Db } from '../../db/handle';
-import { commentCountsOf, insertShare, markShareRevoked, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';
+import { commentCountsOf, commentsOfSong } from '../../db/repositories/song-comments';
+import { insertShare, markShareRevoked, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';
 import { getSong } from '../../db/repositories/songs';
 import type { AccountService } from '../account/account-service';
 import type { SignedInCloud } from '../account/cloud-session';
-import { pulledComments, type CommentPoller } from './comment-poller';
+import type { CommentPoller } from './comment-poller';
 import { releaseUnsharedQuietly, type PreparedVersion, type SharedVersions } from './shared-versions';
 
 export const SIGN_IN_TO_SHARE = 'Sign in to share a song: a listening link lives in your cloud.';
@@ -82,8 +83,9 @@ export async function shareSong(db: Db, account: AccountService, versions: Share
 
 /**
  * The song's links, newest first, each with its state by the cloud's clock (`linkState`: revoked here or in the cloud,
- * expired, or open) and its comments as last pulled (`songs:comments` pulls) against its cap. Links waiting to follow
- * their song are settled first (no request when none waits). The cloud is asked once, without the client's retries,
+ * expired, or open) and its comments as last pulled (`songs:comments-pull`) against its cap. Links waiting to follow
+ * their song are settled first (no request when none waits; a write only when one waited, so the read the feed asks
+ * for next finds nothing to settle). The cloud is asked once, without the client's retries,
  * alongside its clock: offline, the list answers at once from what is here, by the clock last read.
  */
 export async function songSharesOf(db: Db, account: AccountService, poller: CommentPoller, songId: string): Promise<SongShare[]> {
@@ -142,12 +144,12 @@ export async function revokeShare(db: Db, account: AccountService, versions: Sha
 }
 
 /**
- * What the song's listeners wrote (and the owner's replies), by the moment in the song: pulled from the cloud first
- * when it answers, else as last pulled (the library opens offline, comments too).
+ * What the song's listeners wrote (and the owner's replies), by the moment in the song, as last pulled (the library
+ * opens offline, comments too). A read only: the pull is its own command (`pullComments`), and what it files reaches
+ * the page through the change feed.
  */
-export async function songComments(db: Db, poller: CommentPoller, songId: string): Promise<ShareComment[]> {
-  await poller.pull().catch(() => undefined);
-  return pulledComments(db, songId).map((row) => ({
+export function songCommentsOf(db: Db, songId: string): ShareComment[] {
+  return commentsOfSong(db, songId).map((row) => ({
     id: row.id,
     atS: row.atS,
     name: row.name,
@@ -157,6 +159,11 @@ export async function songComments(db: Db, poller: CommentPoller, songId: string
     fromOwner: row.fromOwner,
     verdict: row.verdict === 'approved' || row.verdict === 'changes' ? row.verdict : null,
   }));
+}
+
+/** The comments of this computer's links pulled from the cloud now (when it answers); how many were new. */
+export async function pullComments(poller: CommentPoller): Promise<{ fresh: number }> {
+  return { fresh: await poller.pull().catch(() => 0) };
 }
 
 /**
@@ -170,7 +177,8 @@ export async function replyToListeners(db: Db, account: AccountService, poller: 
   if (!link) throw new AppError('not_found', 'This song has no link that still opens: share it again to reply.');
   const { error } = await cloud.supabase.rpc('share_reply', { p_share_id: link.cloudId, p_at_s: input.atS, p_body: input.body });
   if (error) throw cloudRefusal(error);
-  return songComments(db, poller, input.id);
+  await poller.pull().catch(() => undefined);
+  return songCommentsOf(db, input.id);
 }
 
 /** A comment marked resolved (or open again) by the owner: the song's open count follows. */

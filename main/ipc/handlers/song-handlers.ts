@@ -2,7 +2,7 @@
  * `songs:*`: pages of a view, the table's bulk actions, a song's versions and waveform, and its audio in the cloud (an
  * upload now, a signed address to play).
  */
-import { replyToListeners, resolveComment, revokeShare, setCommentCap, shareSong, songComments, songSharesOf } from '../../sharing/song-shares';
+import { pullComments, replyToListeners, resolveComment, revokeShare, setCommentCap, shareSong, songCommentsOf, songSharesOf } from '../../sharing/song-shares';
 import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
 import { isCloudFileUrl } from '../../../common/cloud-files';
 import { AppError } from '../../../common/errors';
@@ -52,7 +52,8 @@ export const songHandlers = {
   'songs:shares': ({ id }, { db, account, comments }) => songSharesOf(db, account, comments, id),
   'songs:share-revoke': ({ token }, { db, account, sharedVersions }) => revokeShare(db, account, sharedVersions, token),
   'songs:share-comment-cap': (input, { db, account }) => setCommentCap(db, account, input),
-  'songs:comments': ({ id }, { db, comments }) => songComments(db, comments, id),
+  'songs:comments': ({ id }, { db }) => songCommentsOf(db, id),
+  'songs:comments-pull': (_input, { comments }) => pullComments(comments),
   'songs:comment-reply': (input, { db, account, comments }) => replyToListeners(db, account, comments, input),
   'songs:comment-resolve': (input, { db, account, comments }) => resolveComment(db, account, comments, input),
   'songs:cloud-audio-url': async ({ id }, { db, uploader }) => {
