@@ -114,7 +114,12 @@ export function uploadTimedOut(seconds: number): string {
   return `Upload timed out after ${seconds} seconds.`;
 }
 
-/** Why an upload result says it did not upload (spec section 8), exactly as named there. */
+/**
+ * Why an upload result says it did not upload (spec section 8), exactly as named there. Each is given by the core's
+ * uploader (main/uploads/audio-uploader.ts) but `browser_environment`: the website, which has no files and no core,
+ * uploads nothing, and its core answers `songs:upload` with it (`uploadSkippedInBrowser`, used by
+ * renderer/features/web-library/cloud-core.ts).
+ */
 export const UPLOAD_SKIP_REASONS = [
   'compressed_path_provided',
   'browser_environment',
@@ -153,6 +158,25 @@ export interface UploadResult {
   compressed: boolean;
   compressionRatio: number | null;
   format: string;
+}
+
+/**
+ * The website's answer to an upload (spec section 8, `browser_environment`): a browser holds no file of the song's to
+ * send, so nothing is read or sent; the song's audio goes up from the computer that found it.
+ */
+export function uploadSkippedInBrowser(fileName: string): UploadResult {
+  return {
+    url: null,
+    fileName,
+    sanitizedFileName: sanitizeUploadName(fileName),
+    uploadSuccess: false,
+    skipReason: 'browser_environment',
+    fileSize: 0,
+    originalFileSize: 0,
+    compressed: false,
+    compressionRatio: null,
+    format: fileExtension(fileName),
+  };
 }
 
 /** Spec section 8: the compression step's failures, word for word. */

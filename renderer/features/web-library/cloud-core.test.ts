@@ -137,6 +137,16 @@ describe('the website’s library', () => {
     expect(row!.data.file).toBeNull();
   });
 
+  it('attempts no upload: songs:upload answers the spec’s browser_environment skip, and nothing reaches the cloud’s storage', async () => {
+    const core = await computer();
+    const { night } = await syncedLibrary(core);
+    const result = await ok(website()['songs:upload']({ id: night.id }));
+    expect(result).toMatchObject({ uploadSuccess: false, skipReason: 'browser_environment', url: null, fileSize: 0 });
+    const { data } = await env.pro.supabase.storage.from('audio-files').list(env.pro.userId);
+    expect(data).toEqual([]);
+    expect(await website()['songs:upload']({ id: 'no-such-song' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
   it('shows the newer copy when another computer changed the song since the page read it', async () => {
     const core = await computer();
     const { night } = await syncedLibrary(core);

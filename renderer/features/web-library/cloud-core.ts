@@ -26,6 +26,7 @@ import type { Song, SongPatch } from '../../../common/song';
 import { readStudioSettings, type StudioSettings } from '../../../common/studio-settings';
 import { studioFactsOf, studioSummary } from '../../../common/studio-time';
 import type { SyncStatus } from '../../../common/sync';
+import { uploadSkippedInBrowser } from '../../../common/upload-rules';
 import { viewPath, type View, type ViewPatch } from '../../../common/view';
 import { pageOf, songsOfView } from '../../../common/view-rules';
 import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudSongs, saveCloudSongs, saveCloudView, updateCloudView } from './cloud-library';
@@ -374,6 +375,8 @@ export class CloudLibrary {
       if (!url) throw new AppError('not_found', 'This song’s audio is not in the cloud: it plays in the app on the computer that has it.');
       return { data: { url } };
     },
+    // A browser has none of the song's files: nothing is sent (spec section 8's browser_environment).
+    'songs:upload': ({ id }) => ({ data: uploadSkippedInBrowser(this.song(id, MESSAGES.songNotFound).file?.fileName ?? '') }),
     'songs:waveform': () => ({ data: { waveform: null } }),
     // The page's player asks whether the audio is on this computer: on the website nothing is, so it plays from the cloud.
     getFileStats: ({ path }) => ({ data: { path, exists: false, isFile: false, isDirectory: false, size: 0, modifiedTime: null, createdTime: null } }),
