@@ -3,6 +3,7 @@
 // by the test (`advance`): "nothing was queued" is said once the debounce and the timers have fired, not after a
 // sleep that a slow machine may outlast.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
 import { addSong } from '../../db/repositories/songs';
 import { updateLastSync, updateSubscription } from '../../db/repositories/account';
 import { listJobs } from '../jobs/queue';
@@ -70,12 +71,29 @@ describe('the sync scheduler', () => {
     const before = syncJobs().length;
     // The event the pages hear, and a write that queues nothing for the cloud: no run.
     core.events.emit('db:changed', { tables: ['songs', 'sync_records'], seq: 999 });
-    updateLastSync(core.db, Date.now());
+    // (A sync that ended a minute ago: one just ended would hold the next run 5 s, as the next test shows.)
+    updateLastSync(core.db, Date.now() - 60_000);
     await advance(DEBOUNCE_MS + MIN_GAP_MS);
     expect(syncJobs()).toHaveLength(before);
     // A write outside any call (as a scan or a read job makes them) that queues a push: a run.
     addSong(core.db, { name: 'From the background' });
     expect(await until(() => syncJobs().length > before)).toBe(true);
+  });
+
+  it('a change just after a sync ended is queued once the engine would run it (5 s after that sync), not left for the periodic run', async () => {
+    start({});
+    await core.start();
+    await core.router.dispatch('sync:session', { session: { userId: USER, accessToken: TOKEN } });
+    cachePro();
+    // A sync has just ended (the engine skips a run within 5 s of this).
+    updateLastSync(core.db, Date.now());
+    await advance(DEBOUNCE_MS + MIN_GAP_MS);
+    const before = syncJobs().length;
+    await core.router.dispatch('db:add-song', { name: 'Just after a sync' });
+    await advance(SYNC_SKIP_IF_LAST_WITHIN_MS - 200);
+    expect(syncJobs()).toHaveLength(before);
+    await advance(400);
+    expect(syncJobs()).toHaveLength(before + 1);
   });
 
   it('the periodic timer queues runs by itself for a pro user', async () => {

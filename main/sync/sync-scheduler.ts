@@ -2,15 +2,22 @@
  * When sync runs (spec section 9): after changes to push (the database's change log says when a write queued one), debounced 3 s and never within 5 s of the previous run (pro users
  * with something to push); periodically every 60 s, the first 5 s after start or sign-in. Each run is a `sync` job (one at a time, retried
  * with backoff when the network fails), so it shows in the jobs panel and survives a restart.
+ *
+ * "Within 5 s of the previous run" counts from when that run was queued and from when the last sync ended, since the
+ * engine skips a run that comes within 5 s of the last sync's end (`SYNC_SKIP_IF_LAST_WITHIN_MS`): counted from the
+ * queueing alone, a change made just after a sync woke a run that was skipped, and waited for the periodic run a
+ * minute later. A run skipped as too soon all the same (one queued earlier that waited behind other jobs) wakes the
+ * debounce again.
  */
 import {
   AUTO_SYNC_DEBOUNCE_MS,
   AUTO_SYNC_MIN_GAP_MS,
   FIRST_PERIODIC_SYNC_MS,
   PERIODIC_SYNC_MS,
+  SYNC_SKIP_IF_LAST_WITHIN_MS,
 } from '../../common/constants';
 import type { Db } from '../../db/handle';
-import { effectiveTier } from '../../db/repositories/account';
+import { effectiveTier, getLastSync } from '../../db/repositories/account';
 import { countUnsynced } from '../../db/repositories/sync-records';
 import type { EventBus } from '../events';
 import { enqueue } from '../jobs/queue';
@@ -43,7 +50,12 @@ export class SyncScheduler {
   jobHandler(): TaskHandler<'sync'> {
     return {
       label: () => 'Syncing with the cloud',
-      run: async () => this.engine.run(),
+      run: async () => {
+        const report = await this.engine.run();
+        // Only while following the changes (not with `timers: false`, nor once stopped).
+        if (report.skipped === 'too_soon' && this.unsubscribe) this.changed();
+        return report;
+      },
       // Retried with backoff first; only a run that failed every attempt is worth telling the user.
       onFailed: (_payload, error) => this.events.emit('notify', { kind: 'error', title: 'Cloud sync failed', body: `${error} Songshelf tries again within a minute.` }),
     };
@@ -76,7 +88,10 @@ export class SyncScheduler {
     if (this.debounce) clearTimeout(this.debounce);
     const debounceMs = this.options.debounceMs ?? AUTO_SYNC_DEBOUNCE_MS;
     const minGapMs = this.options.minGapMs ?? AUTO_SYNC_MIN_GAP_MS;
-    const wait = Math.max(debounceMs, this.lastQueuedAt + minGapMs - Date.now());
+    const lastSync = getLastSync(this.db);
+    // The engine's rule is strict (< 5 s skips): one millisecond past it.
+    const afterLastSync = lastSync === null ? 0 : lastSync + SYNC_SKIP_IF_LAST_WITHIN_MS + 1 - this.db.now();
+    const wait = Math.max(debounceMs, this.lastQueuedAt + minGapMs - Date.now(), afterLastSync);
     this.debounce = setTimeout(() => {
       this.debounce = null;
       // A pull's own writes also announce changes; with nothing to push there is nothing to run for.
@@ -112,5 +127,6 @@ export class SyncScheduler {
     if (this.debounce) clearTimeout(this.debounce);
     if (this.periodic) clearTimeout(this.periodic);
     this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 }
