@@ -10,9 +10,10 @@ import type { Db } from '../../db/handle';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { countSynced } from '../../db/repositories/sync-records';
 import type { AccountService } from '../account/account-service';
-import type { CloudSessionOptions } from '../account/cloud-session';
+import type { CloudSessionOptions, SignedInCloud } from '../account/cloud-session';
 import type { EventBus } from '../events';
 import type { JobRunner } from '../jobs/runner';
+import { deleteAllCloudViews, deleteCloudSongByDataId } from './cloud-deletes';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine';
 import { SyncError } from './sync-error';
 import { SyncScheduler, type SyncSchedulerOptions } from './sync-scheduler';
@@ -66,6 +67,28 @@ export class SyncService {
    */
   pushedOf(ids: number[]): number {
     return countSynced(this.db, ids);
+  }
+
+  /** The spec's "delete by data id" (songs): the signed-in user's cloud rows of the song, by the id in their data. */
+  deleteCloudSong(dataId: string): Promise<number> {
+    return this.cloudCall((cloud) => deleteCloudSongByDataId(cloud, dataId));
+  }
+
+  /** The spec's "delete all views for a user": every view the signed-in user has in the cloud. */
+  deleteCloudViews(): Promise<number> {
+    return this.cloudCall(deleteAllCloudViews);
+  }
+
+  /** Only the account this library syncs with, signed in; a cloud's refusal is a `cloud_error`. */
+  private async cloudCall(work: (cloud: SignedInCloud) => Promise<number>): Promise<number> {
+    const cloud = this.account.libraryCloud({ claim: false });
+    if (!cloud || !this.account.syncsThisLibrary()) throw new AppError('forbidden', MESSAGES.libraryOfOtherAccount);
+    try {
+      return await work(cloud);
+    } catch (error) {
+      if (error instanceof SyncError) throw new AppError('cloud_error', error.message, { cause: error });
+      throw error;
+    }
   }
 
   stop(): void {
