@@ -8,9 +8,15 @@ import { startHost } from '../harness/host';
 import { MUSICIAN, SIGNED_OUT_STATE, createConfirmedUser, setHostAccount, signedInCloudClient } from '../harness/signed-in';
 import { addSongs, cell, expectNames, restoreDefaultOrder, row, search, showColumns } from './songs';
 
-/** The channels of the calls the page sends to the core, in order, as they leave (the test empties it to start over). */
-async function countCalls(page: Page): Promise<string[]> {
+/**
+ * What passes between the page and the core: `calls`, the channels of the calls the page sends, in order, as they
+ * leave (the test empties it to start over); `told`, the numbers of the changes the core tells the page (`db:changed`),
+ * as they arrive. Also puts the page's timers on Playwright's clock (time flows as usual until the test runs it on).
+ */
+async function watchTraffic(page: Page): Promise<{ calls: string[]; told: number[] }> {
   const calls: string[] = [];
+  const told: number[] = [];
+  await page.clock.install();
   await page.routeWebSocket(/\/bridge/, (socket) => {
     const server = socket.connectToServer();
     socket.onMessage((message) => {
@@ -18,24 +24,62 @@ async function countCalls(page: Page): Promise<string[]> {
       if (frame.type === 'call' && frame.channel) calls.push(frame.channel);
       server.send(message);
     });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { type?: string; event?: string; payload?: { seq?: number } };
+      if (frame.type === 'event' && frame.event === 'db:changed' && typeof frame.payload?.seq === 'number') told.push(frame.payload.seq);
+      socket.send(message);
+    });
   });
-  return calls;
+  return { calls, told };
 }
 
 const pageReads = (calls: readonly string[]) => calls.filter((channel) => channel === 'songs:query').length;
+/** The test's own round trips (`settled`) are not the page's. */
+const ROUND_TRIP = 'jobs:list';
+const pageCalls = (calls: readonly string[]) => calls.filter((channel) => channel !== ROUND_TRIP).length;
 
-/** Waits until the page has sent no call for a while: the refreshes (and, for a pro user, the sync) of what came before are over. */
-async function quiet(page: Page, calls: readonly string[], forMs = 600): Promise<void> {
+/**
+ * Everything the page had to do has been done and counted: its clock is run on past every timer that could send a
+ * call (the change feed's interval among them), then a call goes to the core and back. The core answers in order, so
+ * once that answer is in, every call sent before it has left and been counted, and every answer before it has been
+ * handled; a call they started is counted by the next round. Done when a round adds no call of the page's.
+ */
+async function settled(page: Page, calls: readonly string[]): Promise<void> {
+  for (let round = 0; round < 10; round++) {
+    const before = pageCalls(calls);
+    await page.clock.runFor(2_000);
+    await page.evaluate((channel) => window.api![channel as 'jobs:list']({}), ROUND_TRIP);
+    if (pageCalls(calls) === before) return;
+  }
+  throw new Error('the page kept sending calls');
+}
+
+/**
+ * Every change the core had written before `next` has been told to the page. The core tells a call's changes at once
+ * (numbered as the call ends) and gathers the background's for a moment (numbered as they go out, all that waited at
+ * once). `next` is a call that makes the core write again in the background a little later (an edit: its sync); once
+ * it is answered, a number above every number the page has heard can only be a telling of the background sent after
+ * that call, which took everything still gathered with it.
+ */
+async function toldEverything(told: readonly number[], next: () => Promise<void>): Promise<void> {
+  await next();
+  const heard = Math.max(0, ...told);
+  await expect.poll(() => Math.max(0, ...told), { timeout: 20_000 }).toBeGreaterThan(heard);
+}
+
+/** The core has run a sync since `since` (ms), none is running, and nothing is left to push. */
+async function syncedSince(page: Page, since: number): Promise<void> {
+  const status = () =>
+    page.evaluate(async () => {
+      const answer = await window.api!['sync:status']();
+      return answer.ok ? answer.data : null;
+    });
   await expect
-    .poll(
-      async () => {
-        const before = calls.length;
-        await page.waitForTimeout(forMs);
-        return calls.length - before;
-      },
-      { timeout: Math.max(20_000, forMs * 8) },
-    )
-    .toBe(0);
+    .poll(async () => {
+      const now = await status();
+      return now !== null && !now.running && now.pending === 0 && (now.lastSync ?? 0) >= since;
+    }, { timeout: 30_000 })
+    .toBe(true);
 }
 
 /** Sorts the view by name (its header's button), and waits for the first row to be `first`. */
@@ -210,7 +254,7 @@ test('an edit made in another window appears without a reload', async ({ page, c
 });
 
 test('one edit of a cell is one write and at most one page read, in a table of more than two pages', async ({ page }) => {
-  const calls = await countCalls(page);
+  const { calls } = await watchTraffic(page);
   await page.goto(hostUrl());
   await addSongs(
     page,
@@ -219,8 +263,7 @@ test('one edit of a cell is one write and at most one page read, in a table of m
   await search(page, 'Reads');
   const first = (await page.getByTestId('song-row').first().locator('[data-column="name"]').textContent())!;
   expect(first).toMatch(/^Reads \d{3}$/);
-  // The adds' own refreshes are over when no call has gone for a while.
-  await quiet(page, calls);
+  await settled(page, calls);
 
   calls.length = 0;
   await cell(page, first, 'tempo').dblclick();
@@ -230,24 +273,24 @@ test('one edit of a cell is one write and at most one page read, in a table of m
   // Newest first (the view's default sort), the edited song comes first: the change the reply carries reads the rows
   // on screen once...
   await expect.poll(() => pageReads(calls)).toBe(1);
-  // ...and its event, which comes too, is not applied a second time.
-  await page.waitForTimeout(1000);
+  // ...and its event, which came before the answer, is not applied a second time when the feed's interval is over.
+  await settled(page, calls);
   expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
   expect(pageReads(calls)).toBe(1);
   expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
 });
 
 test('a status edit under a name sort costs no page read; a name edit there, which moves the row, costs one', async ({ page }) => {
-  const calls = await countCalls(page);
+  const { calls } = await watchTraffic(page);
   await page.goto(hostUrl());
   await addSongs(page, Array.from({ length: 250 }, (_, i) => ({ name: `Named ${String(i).padStart(3, '0')}` })));
   await search(page, 'Named');
   await sortByName(page, 'Named 000');
   try {
-    await quiet(page, calls);
+    await settled(page, calls);
     calls.length = 0;
     await editStatus(page, 'Named 001', 'Mixing');
-    await page.waitForTimeout(1000);
+    await settled(page, calls);
     expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
     expect(pageReads(calls)).toBe(0);
     expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
@@ -258,7 +301,7 @@ test('a status edit under a name sort costs no page read; a name edit there, whi
     await page.keyboard.type('Named 999');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('song-row').first().locator('[data-column="name"]')).toHaveText('Named 001');
-    await page.waitForTimeout(1000);
+    await settled(page, calls);
     expect(pageReads(calls)).toBe(1);
   } finally {
     await restoreDefaultOrder(page);
@@ -279,25 +322,33 @@ test('a pro user’s status edit under a name sort costs no page read, its sync 
     const context = await browser.newContext({ storageState: SIGNED_OUT_STATE });
     await setHostAccount(context, host.url, user);
     const page = await context.newPage();
-    const calls = await countCalls(page);
+    const { calls, told } = await watchTraffic(page);
     await page.goto(host.url);
     await expect(page.getByTestId('plan-line')).toContainText('Pro plan', { timeout: 30_000 });
     await addSongs(page, Array.from({ length: 30 }, (_, i) => ({ name: `Pro ${String(i).padStart(2, '0')}` })));
+    const sortedAt = Date.now();
     await sortByName(page, 'Pro 00');
-    // The adds go up with the next sync, 3 s later (their first push sets their cloud ids, which no row shows); the
-    // page reads the sync's status once it has run.
+    await settled(page, calls);
+
+    // The adds go up with the next sync, 3 s later (their first push sets their cloud ids, which no row shows). Once
+    // the core says it has run, a status edit (itself no read under a name sort) makes it write again, so that every
+    // change of that sync reaches the page.
     calls.length = 0;
-    await expect.poll(() => calls.includes('sync:status'), { timeout: 30_000 }).toBe(true);
+    await syncedSince(page, sortedAt);
+    await toldEverything(told, () => editStatus(page, 'Pro 02', 'Writing'));
+    await settled(page, calls);
     expect(pageReads(calls)).toBe(0);
-    await quiet(page, calls, 3000);
 
     calls.length = 0;
+    const editedAt = Date.now();
     await editStatus(page, 'Pro 01', 'Mixing');
-    // The edit's sync runs 3 s later; the page learns it has (the last sync's time) and reads the sync's status.
-    await expect.poll(() => calls.includes('sync:status'), { timeout: 20_000 }).toBe(true);
-    await quiet(page, calls, 1500);
+    // The edit's sync runs 3 s later; once the core says it has pushed the edit, another status edit makes it write
+    // again, so that everything that sync wrote has reached the page.
+    await syncedSince(page, editedAt);
+    await toldEverything(told, () => editStatus(page, 'Pro 03', 'Mixing'));
+    await settled(page, calls);
     test.info().annotations.push({ type: 'calls after a pro status edit', description: calls.join(', ') });
-    expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(1);
+    expect(calls.filter((channel) => channel === 'db:update-song')).toHaveLength(2);
     expect(pageReads(calls)).toBe(0);
     expect(calls.filter((channel) => channel.startsWith('db:') && channel !== 'db:update-song')).toEqual([]);
     await context.close();
