@@ -2,6 +2,7 @@
 // the confirmation mail's link, sign-out, sign-in with a wrong and a right password, and the login limit.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { IDLE_CHECK_MS, IDLE_SIGN_OUT_MS } from '../common/constants';
 import { MESSAGES } from '../common/messages';
 import { cloudEndpoint, hostUrl, websiteUrl } from './host-url';
 import { mailedLinks, MUSICIAN, sessionTokens } from '../harness/signed-in';
@@ -259,6 +260,13 @@ test('the route guard: a visitor opening the library signs in first; unknown pat
 
 test('the website signs out a user idle over 30 minutes, checked every minute (controlled clock)', async ({ page }) => {
   await page.clock.install();
+  // When the page signs out (its clock's time as it asks the cloud to end the session): once, and only after 30 idle
+  // minutes. A sign-out at an earlier check would be the first of these, whatever the test looked at meanwhile.
+  const signOuts: number[] = [];
+  await page.route(/\/auth\/v1\/logout/, async (route) => {
+    signOuts.push(await page.evaluate(() => Date.now()));
+    await route.continue();
+  });
   await page.goto(`${websiteUrl()}/login`);
   await page.getByLabel('Email').fill(MUSICIAN.email);
   await page.getByLabel('Password', { exact: true }).fill(MUSICIAN.password);
@@ -266,22 +274,25 @@ test('the website signs out a user idle over 30 minutes, checked every minute (c
   // A free user on the website goes to / after signing in, and / sends a free user on to /dashboard.
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // A sign-out would be under way once the minute's check has run: give it real time to show, then look.
-  const expectStillSignedIn = async () => {
-    await page.waitForTimeout(1000);
+  const expectSignedIn = async () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('sb-')))).toBe(true);
   };
   await page.clock.fastForward('29:00');
-  await expectStillSignedIn();
+  await expectSignedIn();
   // Activity starts the half hour again.
   await page.mouse.move(200, 200);
   await page.mouse.move(240, 260);
+  const lastActive = await page.evaluate(() => Date.now());
   await page.clock.fastForward('29:00');
-  await expectStillSignedIn();
+  await expectSignedIn();
   await page.clock.fastForward('02:00');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('sb-')))).toEqual([]);
+  // The one sign-out came at the first check past 30 minutes after the last activity: none at the 29-minute checks.
+  expect(signOuts).toHaveLength(1);
+  expect(signOuts[0]! - lastActive).toBeGreaterThanOrEqual(IDLE_SIGN_OUT_MS);
+  expect(signOuts[0]! - lastActive).toBeLessThan(IDLE_SIGN_OUT_MS + 2 * IDLE_CHECK_MS);
 });
 
 test.describe('sign-in only when asked', () => {
