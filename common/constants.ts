@@ -62,6 +62,13 @@ export const WATCH_DEBOUNCE_MS = 5000;
 /** Every watched folder is rescanned this often, and one folder is never scanned twice closer than this. */
 export const RESCAN_INTERVAL_MS = 5 * 60 * 1000;
 export const MIN_SCAN_GAP_MS = 5000;
+/**
+ * The watch list is read again this often (spec section 9): on the desktop, its watched folders (a folder removed
+ * behind the app's back, one the user's settings gained from the cloud); on the website, the folders the user's
+ * computers watch, as the cloud's settings hold them.
+ */
+export const WATCH_LIST_REFRESH_DESKTOP_MS = 5 * 60 * 1000;
+export const WATCH_LIST_REFRESH_WEB_MS = 30 * 1000;
 
 const MB = 1024 * 1024;
 /** Audio above this, after any compression, is not uploaded (spec section 9: 50 MB, 52428800 bytes). */

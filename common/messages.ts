@@ -176,6 +176,11 @@ export function folderNotFound(folder: string): string {
   return `Folder not found: ${folder}`;
 }
 
+/** A watched folder gone from the disk (deleted, renamed, its drive unplugged), told once: main/library/watch-list.ts. */
+export function watchedFolderMissing(folder: string): { title: string; body: string } {
+  return { title: 'A watched folder is missing', body: `${folder} is not there. Its songs stay as they are; Songshelf watches it again when it is back.` };
+}
+
 export function notAFolder(folder: string): string {
   return `${folder} is a file, not a folder.`;
 }

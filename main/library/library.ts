@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MIN_SCAN_GAP_MS, RESCAN_INTERVAL_MS } from '../../common/constants';
+import { MIN_SCAN_GAP_MS, RESCAN_INTERVAL_MS, WATCH_LIST_REFRESH_DESKTOP_MS } from '../../common/constants';
 import type { FolderPlaces } from '../../common/folder-rules';
 import type { ScanPayload } from '../../common/job-payloads';
 import type { WatchedDirectory } from '../../common/library';
@@ -27,6 +27,7 @@ import { resolveAudioFile } from '../security/audio-file';
 import { libraryRoots } from '../security/library-roots';
 import { resolveWatchableFolder } from '../security/watchable-folder';
 import { addWatchedFolder, removeWatchedFolder } from './watched-folders';
+import { WatchList, type WatchListChanges } from './watch-list';
 import { scopesFor } from '../scan/scan-scope';
 import { songTimeline } from '../versions/song-timeline';
 import { SnapshotKeeper, type SnapshotKeeperOptions } from '../versions/snapshot-keeper';
@@ -41,6 +42,8 @@ export interface LibraryOptions {
   watch?: boolean;
   /** Rescan every folder every 5 minutes. Default: true. */
   periodicRescan?: boolean;
+  /** Read the watch list again every 5 minutes (`watch-list.ts`). Default: true. */
+  refreshWatchList?: boolean;
   /** Default: the spec's 5 s. */
   watchDebounceMs?: number;
   /** Shortest time between two scans of one folder. Default: the spec's 5 s. */
@@ -55,6 +58,8 @@ export class Library {
   private runner: JobRunner | null = null;
   private readonly watcher: FolderWatcher;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly watchList: WatchList;
+  private watchListRead: Promise<WatchListChanges> | null = null;
   /** Songshelf's snapshots of the projects' sessions: taken by the reads, budgeted for the whole library. */
   readonly snapshots: SnapshotKeeper;
 
@@ -68,6 +73,14 @@ export class Library {
   ) {
     this.snapshots = new SnapshotKeeper(db, places.dataDir, events, options.snapshots);
     this.watcher = new FolderWatcher((changes) => this.onTimer(() => this.onFolderChanges(changes)), options.watchDebounceMs);
+    this.watchList = new WatchList({
+      db,
+      places,
+      events,
+      watcher: options.watch === false ? null : this.watcher,
+      watch: (directory) => this.watchSafely(directory),
+      requestScan: (directoryId) => this.requestScan(directoryId, true),
+    });
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
@@ -100,7 +113,7 @@ export class Library {
     };
   }
 
-  /** Starts watching every folder, the 5-minute rescans and the processing-flag sweep. */
+  /** Starts watching every folder, the 5-minute rescans and watch list reads, and the processing-flag sweep. */
   async start(runner: JobRunner): Promise<void> {
     this.runner = runner;
     if (this.options.watch !== false) {
@@ -108,6 +121,9 @@ export class Library {
     }
     if (this.options.periodicRescan !== false) {
       this.timers.push(setInterval(() => this.onTimer(() => this.rescanAll()), RESCAN_INTERVAL_MS));
+    }
+    if (this.options.refreshWatchList !== false) {
+      this.timers.push(setInterval(() => this.onTimer(() => this.readWatchList()), WATCH_LIST_REFRESH_DESKTOP_MS));
     }
     this.timers.push(setInterval(() => this.onTimer(() => this.sweepProcessingFlags()), FLAG_SWEEP_MS));
     this.sweepProcessingFlags();
@@ -175,6 +191,17 @@ export class Library {
     return songTimeline(this.db, this.places.dataDir, this.pool, song);
   }
 
+  /** Reads the watch list again now (the timer's work): what it changed. */
+  readWatchList(): Promise<WatchListChanges> {
+    this.watchListRead = this.watchList.refresh();
+    return this.watchListRead;
+  }
+
+  /** The last read of the watch list (the timer's, or one asked for), under way or done; null before the first. */
+  lastWatchListRead(): Promise<WatchListChanges> | null {
+    return this.watchListRead;
+  }
+
   list(): WatchedDirectory[] {
     return listDirectories(this.db);
   }
@@ -231,12 +258,14 @@ export class Library {
     this.requestScan(directory.id, true, scopes);
   }
 
-  private async watchSafely(directory: WatchedDirectory): Promise<void> {
+  private async watchSafely(directory: WatchedDirectory): Promise<boolean> {
     try {
       await this.watcher.watch(directory);
+      return true;
     } catch (error) {
       // An unmounted or unreadable folder is still rescanned every 5 minutes; the scan reports why it fails.
       console.error(`[library] cannot watch ${directory.path}:`, error instanceof Error ? error.message : error);
+      return false;
     }
   }
 

@@ -3,6 +3,8 @@
  * macOS, one handle on Windows, inotify per folder on Linux; chosen over chokidar by `bench:watch`). Changes
  * are debounced 5 s per folder (spec section 9), then reported and turned into a rescan of that folder.
  */
+import type { Stats } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import watcher, { type AsyncSubscription, type Event } from '@parcel/watcher';
 import { WATCH_DEBOUNCE_MS } from '../../common/constants';
@@ -19,6 +21,13 @@ export interface FolderChanges {
 
 interface Watch {
   subscription: AsyncSubscription;
+  /**
+   * The folder as it was when the watch began (device, inode, birth time): a folder removed and made again under the
+   * same path is another one, which this watch no longer sees.
+   */
+  identity: string;
+  /** The watch reported the folder itself deleted. */
+  rootGone: boolean;
   pending: Set<string>;
   timer: NodeJS.Timeout | null;
   firstPendingAt: number;
@@ -35,6 +44,7 @@ export class FolderWatcher {
 
   async watch(directory: WatchedDirectory): Promise<void> {
     if (this.watches.has(directory.id)) return;
+    const identity = identityOf(await fs.stat(directory.path));
     const subscription = await watcher.subscribe(directory.path, (error, events) => {
       if (error) {
         console.error(`[watcher] ${directory.path}:`, error.message);
@@ -42,7 +52,21 @@ export class FolderWatcher {
       }
       this.collect(directory, events);
     });
-    this.watches.set(directory.id, { subscription, pending: new Set(), timer: null, firstPendingAt: 0 });
+    this.watches.set(directory.id, { subscription, identity, rootGone: false, pending: new Set(), timer: null, firstPendingAt: 0 });
+  }
+
+  /** The folders watched now, by id. */
+  watchedIds(): string[] {
+    return [...this.watches.keys()];
+  }
+
+  /** Whether the folder is watched, by a watch of the folder there now (not one removed and made again since). */
+  async watchesCurrent(directory: WatchedDirectory): Promise<boolean> {
+    const watch = this.watches.get(directory.id);
+    if (!watch) return false;
+    if (watch.rootGone) return false;
+    const stats = await fs.stat(directory.path).catch(() => null);
+    return stats !== null && identityOf(stats) === watch.identity;
   }
 
   async unwatch(directoryId: string): Promise<void> {
@@ -50,7 +74,8 @@ export class FolderWatcher {
     if (!watch) return;
     this.watches.delete(directoryId);
     if (watch.timer) clearTimeout(watch.timer);
-    await watch.subscription.unsubscribe();
+    // A folder removed behind the app's back may have taken the native handle with it: the watch is gone either way.
+    await watch.subscription.unsubscribe().catch((error: unknown) => console.error(`[watcher] closing ${directoryId}:`, error instanceof Error ? error.message : error));
   }
 
   async close(): Promise<void> {
@@ -60,6 +85,7 @@ export class FolderWatcher {
   private collect(directory: WatchedDirectory, events: Event[]): void {
     const watch = this.watches.get(directory.id);
     if (!watch) return;
+    if (events.some((event) => event.type === 'delete' && event.path === directory.path)) watch.rootGone = true;
     const relevant = events.filter((event) => isScannablePath(path.relative(directory.path, event.path).split(path.sep)));
     if (relevant.length === 0) return;
     const now = Date.now();
@@ -78,3 +104,6 @@ export class FolderWatcher {
   }
 }
 
+function identityOf(stats: Stats): string {
+  return `${stats.dev}:${stats.ino}:${stats.birthtimeMs}`;
+}
