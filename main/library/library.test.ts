@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
 import type { Song } from '../../common/song';
@@ -193,10 +193,10 @@ describe('scanning a watched folder', () => {
     const { directory } = await scanToEnd(core, root);
     fs.renameSync(root, `${root}-unplugged`);
     const jobId = core.library.requestScan(directory.id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const job = core.db.sqlite.prepare('SELECT state, last_error FROM jobs WHERE id = ?').get(jobId) as { state: string; last_error: string };
-    expect(job.state).toBe('queued');
-    expect(job.last_error).toMatch(/folder not readable \(ENOENT\)/);
+    const job = () => core.db.sqlite.prepare('SELECT state, last_error FROM jobs WHERE id = ?').get(jobId) as { state: string; last_error: string | null };
+    // Its first attempt has failed (and the songs are as that attempt left them): it waits for its retry, a minute on.
+    await vi.waitFor(() => expect(job().last_error).toMatch(/folder not readable \(ENOENT\)/), { timeout: 10_000, interval: 10 });
+    expect(job().state).toBe('queued');
     expect(getSongs(core.db).every((song) => song.meta.projectMissing !== true)).toBe(true);
   });
 });
