@@ -80,7 +80,12 @@ describe('the job runner on a full disk (SQLite refusing to grow the database: a
     const notices = diskFullNotices(events);
     // With the database capped (max_page_count), a small write may still fit a page it has: the probe writes
     // as much as the job does, as any write would on a disk with no room at all.
-    const disk = new DiskFullWatch({ dir: path.dirname(db.file), probe: () => setKv(db, 'disk:probe', 'x'.repeat(400_000)) }, events, { probeEveryMs: 50 });
+    let probes = 0;
+    const probe = () => {
+      probes += 1;
+      setKv(db, 'disk:probe', 'x'.repeat(400_000));
+    };
+    const disk = new DiskFullWatch({ dir: path.dirname(db.file), probe }, events, { probeEveryMs: 50 });
     cleanups.push(() => disk.stop());
     let runs = 0;
     const idle = { label: () => 'idle', run: async () => null };
@@ -107,8 +112,13 @@ describe('the job runner on a full disk (SQLite refusing to grow the database: a
     runner.start();
 
     await until(() => disk.full, 'the disk to be reported full');
-    await wait(200);
+    // Two of the watch's probes later (due 50-100 ms on, after any retry the runner could make: its backoff is at
+    // most 10 ms, and timers fire in the order they are due), the job still waits with its attempt given back, and
+    // was not tried again: the runner claims nothing while the disk is full.
+    const probed = probes;
+    await until(() => probes >= probed + 2, 'two more probes of the full disk');
     expect(getJob(db, job.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(runs).toBe(1);
     expect(notices).toHaveLength(1);
 
     db.sqlite.pragma('max_page_count = 1073741823');
