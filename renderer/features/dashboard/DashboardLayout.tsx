@@ -3,6 +3,7 @@ import { currentBuild } from '../auth/auth-store';
 import { JobsPanel } from '../jobs/JobsPanel';
 import { DropToAdd } from '../library/DropToAdd';
 import { FoldersSection } from '../library/FoldersSection';
+import { WebFoldersSection } from '../library/WebFoldersSection';
 import { PlayerBar } from '../player/PlayerBar';
 import { Toasts } from '../ui/Toasts';
 import { ViewsSection } from '../views/ViewsSection';
@@ -11,8 +12,8 @@ import { UserBlock } from './UserBlock';
 
 /**
  * The dashboard frame (spec section 2): the sidebar (Views, Project Directories, user block), the page, the player;
- * folders and audio dropped anywhere on it are added (`DropToAdd`). On the website the library is the cloud's: no
- * folders, no background jobs, nothing to drop.
+ * folders and audio dropped anywhere on it are added (`DropToAdd`). On the website the library is the cloud's: the
+ * folders the computers watch are only shown, no background jobs, nothing to drop.
  */
 export function DashboardLayout({ activeViewId, children }: { activeViewId: string | null; children: ReactNode }) {
   const onComputer = currentBuild() === 'desktop';
@@ -23,7 +24,7 @@ export function DashboardLayout({ activeViewId, children }: { activeViewId: stri
           <span className={styles.brandMark}>♪</span> Songshelf
         </div>
         <ViewsSection activeViewId={activeViewId} />
-        {onComputer ? <FoldersSection activeViewId={activeViewId} /> : null}
+        {onComputer ? <FoldersSection activeViewId={activeViewId} /> : <WebFoldersSection />}
         {onComputer ? <JobsPanel /> : null}
         <UserBlock />
       </nav>

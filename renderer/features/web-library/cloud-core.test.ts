@@ -1,10 +1,11 @@
 // The website's library (issue 20): the dashboard's contract answered from the cloud. A real desktop core syncs a
 // library up through the real local cloud; the website's library reads it with supabase-js as the signed-in user,
 // answers the table's queries by the app's rules, writes edits back, and the desktop pulls them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessToken, useProxiedCloud } from '../../../cloud/local/test-support';
 import type { Api, Envelope } from '../../../common/ipc';
 import { songToCloud } from '../../../common/cloud-records';
+import { WATCH_LIST_REFRESH_WEB_MS } from '../../../common/constants';
 import type { SongPage } from '../../../common/query';
 import type { Song } from '../../../common/song';
 import type { View } from '../../../common/view';
@@ -18,6 +19,7 @@ const cores: TestCore[] = [];
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
   for (const table of ['songs', 'views', 'custom_fields']) await env.pro.supabase.from(table).delete().eq('user_id', env.pro.userId);
+  await env.pro.supabase.from('user_settings').delete().eq('id', env.pro.userId);
 });
 
 /** The musician's computer, signed in as the pro user, its sync run by hand. */
@@ -193,6 +195,50 @@ describe('the website’s library', () => {
     expect((await env.pro.supabase.from('views').select('id').eq('id', created.id)).data).toEqual([]);
     // The page no longer lists it either.
     expect((await ok(web['db:get-views']())).map((view) => view.id)).not.toContain(created.id);
+  });
+
+  it('shows the folders the user’s computers watch, read again every 30 s: one added or removed elsewhere shows within 30 s', async () => {
+    const core = await computer();
+    const studio = tempDir('songshelf-web-folders-');
+    await core.library.watchDirectory(studio);
+    await call(core, 'sync:run');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const library = new CloudLibrary({ supabase: env.pro.supabase, userId: env.pro.userId, storage: memoryStorage() });
+    const web = library.api();
+    const folders = async () => (await ok(web.getWatchedDirectories())).map((folder) => folder.path);
+    expect(await folders()).toEqual([studio]);
+    const told: unknown[] = [];
+    web.on('db:changed', (changes) => told.push(changes));
+    const stop = library.startWatchListRefresh();
+    try {
+      // Another computer adds a folder (its sync writes the settings).
+      const laptop = '/Users/ana/Music/Laptop Projects';
+      await env.pro.supabase.from('user_settings').upsert({ id: env.pro.userId, project_directories: [studio, laptop], changed_at: Date.now(), origin: 'laptop' }, { onConflict: 'id' });
+      await vi.advanceTimersByTimeAsync(WATCH_LIST_REFRESH_WEB_MS - 1);
+      expect(library.lastWatchListRead()).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await library.lastWatchListRead()).toBe(true);
+      expect(told).toEqual([expect.objectContaining({ tables: ['directories'] })]);
+      expect(await folders()).toEqual([studio, laptop]);
+
+      // Nothing changed: nothing told.
+      await vi.advanceTimersByTimeAsync(WATCH_LIST_REFRESH_WEB_MS);
+      expect(await library.lastWatchListRead()).toBe(false);
+      expect(told).toHaveLength(1);
+
+      // Removed behind this page's back (the computer stopped watching it).
+      await env.pro.supabase.from('user_settings').upsert({ id: env.pro.userId, project_directories: [laptop], changed_at: Date.now(), origin: 'laptop' }, { onConflict: 'id' });
+      await vi.advanceTimersByTimeAsync(WATCH_LIST_REFRESH_WEB_MS);
+      expect(await library.lastWatchListRead()).toBe(true);
+      expect(await folders()).toEqual([laptop]);
+      expect(told).toHaveLength(2);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+    // Another account sees none of them; the website's folders can only be changed on a computer.
+    expect(await ok(website(env.free).getWatchedDirectories())).toEqual([]);
+    expect(await web.watchDirectory({ path: '/tmp' })).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
   });
 
   it('another account’s library is its own: none of this user’s songs, and an edit of one finds nothing', async () => {

@@ -13,7 +13,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { bulkEdited } from '../../../common/bulk-edit';
-import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN } from '../../../common/constants';
+import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN, WATCH_LIST_REFRESH_WEB_MS } from '../../../common/constants';
+import type { WatchedDirectory } from '../../../common/library';
 import type { CustomField } from '../../../common/custom-fields';
 import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/apply-edit';
 import { checkCustomPatch } from '../../../common/custom-values';
@@ -29,7 +30,7 @@ import type { SyncStatus } from '../../../common/sync';
 import { uploadSkippedInBrowser } from '../../../common/upload-rules';
 import { viewPath, type View, type ViewPatch } from '../../../common/view';
 import { pageOf, songsOfView } from '../../../common/view-rules';
-import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudSongs, saveCloudSongs, saveCloudView, updateCloudView } from './cloud-library';
+import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudFolders, readCloudSongs, saveCloudSongs, saveCloudView, updateCloudView } from './cloud-library';
 
 /** The website's own All Songs and Hidden (their ids name them: they never travel, so never meet a synced id). */
 export const WEB_ALL_SONGS_ID = 'all-songs';
@@ -60,6 +61,9 @@ export class CloudLibrary {
   private songs = new Map<string, Song>();
   private views: View[] = [];
   private fields: CustomField[] = [];
+  /** The folders the user's computers watch (their settings in the cloud), read again every 30 s. */
+  private folders: string[] = [];
+  private watchListRead: Promise<boolean> | null = null;
   private loading: Promise<void> | null = null;
   private loadedAt: number | null = null;
   private lastError: string | null = null;
@@ -105,9 +109,43 @@ export class CloudLibrary {
     this.emit('db:changed', { tables: ['songs', 'views', 'custom_fields'], seq: ++this.seq });
   }
 
+  /**
+   * Reads the watch list again every 30 s (spec section 9) while the dashboard is open: a folder a computer added or
+   * stopped watching shows within that time. Returns the stop.
+   */
+  startWatchListRefresh(): () => void {
+    const timer = setInterval(() => {
+      // A failed read keeps the folders shown; the next one tries again.
+      void this.readWatchList().catch(() => undefined);
+    }, WATCH_LIST_REFRESH_WEB_MS);
+    return () => clearInterval(timer);
+  }
+
+  /** Reads the folders from the cloud; tells the page when they changed. Answers whether they did. */
+  readWatchList(): Promise<boolean> {
+    this.watchListRead = readCloudFolders(this.options.supabase, this.options.userId).then((folders) => {
+      if (folders.length === this.folders.length && folders.every((folder, index) => folder === this.folders[index])) return false;
+      this.folders = folders;
+      this.emit('db:changed', { tables: ['directories'], seq: ++this.seq });
+      return true;
+    });
+    return this.watchListRead;
+  }
+
+  /** The last read of the watch list, under way or done; null before the first. */
+  lastWatchListRead(): Promise<boolean> | null {
+    return this.watchListRead;
+  }
+
+  /** The folders as the page lists them: by path (the website has no folder rows or folder views of its own). */
+  private watchedFolders(): WatchedDirectory[] {
+    return this.folders.map((folder) => ({ id: folder, path: folder, viewId: null, addedAt: 0, lastScanAt: null }));
+  }
+
   private async load(): Promise<void> {
     try {
-      const snapshot = await loadCloudLibrary(this.options.supabase);
+      const [snapshot, folders] = await Promise.all([loadCloudLibrary(this.options.supabase), readCloudFolders(this.options.supabase, this.options.userId)]);
+      this.folders = folders;
       this.songs = new Map(snapshot.songs.map((song) => [song.id, song]));
       this.views = snapshot.views;
       this.fields = snapshot.fields;
@@ -380,7 +418,7 @@ export class CloudLibrary {
     'songs:waveform': () => ({ data: { waveform: null } }),
     // The page's player asks whether the audio is on this computer: on the website nothing is, so it plays from the cloud.
     getFileStats: ({ path }) => ({ data: { path, exists: false, isFile: false, isDirectory: false, size: 0, modifiedTime: null, createdTime: null } }),
-    getWatchedDirectories: () => ({ data: [] }),
+    getWatchedDirectories: () => ({ data: this.watchedFolders() }),
     'jobs:list': () => ({ data: [] }),
     'jobs:user-active': () => ({ data: { noted: true } }),
     'sync:status': () => ({ data: this.syncStatus() }),

@@ -55,6 +55,17 @@ export async function loadCloudLibrary(supabase: SupabaseClient): Promise<CloudS
 }
 
 /**
+ * The folders the user's computers watch, as their settings in the cloud hold them (spec section 3, user settings'
+ * `project_directories`); the website only shows them. The user's own row (row-level security, and its id named).
+ */
+export async function readCloudFolders(supabase: SupabaseClient, userId: string): Promise<string[]> {
+  const { data, error } = await supabase.from('user_settings').select('project_directories').eq('id', userId).maybeSingle();
+  if (error) throw new Error(`Your folders could not be read: ${error.message}`);
+  const folders: unknown = (data as { project_directories?: unknown } | null)?.project_directories;
+  return Array.isArray(folders) ? folders.filter((folder): folder is string => typeof folder === 'string') : [];
+}
+
+/**
  * Writes songs as they are now. The cloud keeps whichever copy changed last (its `keep_newest` trigger): the ids it
  * did not take, because another computer changed them later, are returned so the page can show the newer copy.
  */

@@ -2,7 +2,7 @@
  * Puts the website's cloud library (`cloud-core.ts`) in place for a signed-in pro user while the dashboard is open,
  * so the dashboard's page and table read and edit it as they would the app's core. A new user gets a new library
  * and an empty cache: one account's songs are never shown to the next. Coming back to the tab after a while reads
- * the cloud again, for what the user's computers synced meanwhile.
+ * the cloud again, for what the user's computers synced meanwhile; the folders they watch are read every 30 s.
  */
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -18,11 +18,13 @@ export function useCloudLibrary(userId: string | null): boolean {
   useEffect(() => {
     if (userId === null) return;
     let library: CloudLibrary | null = null;
+    let stopRefresh: (() => void) | null = null;
     let cancelled = false;
     void getCloudClient().then((supabase) => {
       if (!supabase || cancelled) return;
       library = new CloudLibrary({ supabase, userId, storage: localStorage });
       installCloudLibrary(library.api());
+      stopRefresh = library.startWatchListRefresh();
       dispatch(songshelfApi.util.resetApiState());
       setReadyFor(userId);
     });
@@ -33,6 +35,7 @@ export function useCloudLibrary(userId: string | null): boolean {
     document.addEventListener('visibilitychange', onShown);
     return () => {
       cancelled = true;
+      stopRefresh?.();
       document.removeEventListener('visibilitychange', onShown);
       installCloudLibrary(null);
       dispatch(songshelfApi.util.resetApiState());
