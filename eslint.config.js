@@ -7,6 +7,7 @@
 //   fixtures/ (generators and scenarios shared by tests, benches and e2e) -> common, db, workers, cloud;
 //   nothing but bench/ itself imports bench/: what a test needs from it belongs in fixtures/;
 //   renderer/features -> renderer/api, never renderer/bridge (nor `window.api`).
+// In the renderer, no bridge call inside an effect: a read is an RTK Query endpoint the change feed refreshes.
 // Also: no floating or misused promises on the Node side (type-aware), and a size limit per file.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -25,6 +26,18 @@ function folders(names, message) {
 const mainNeverImports = folders(['renderer', 'e2e', 'harness', 'bench'], 'main/ never imports the renderer, the e2e tools or the benchmarks.');
 /** The product at run time: workers run in the pool (a task), and nothing of fixtures/ ships. */
 const mainAtRunTimeNeverImports = folders(['workers', 'fixtures'], 'main/ reaches workers/ through the pool, and imports fixtures/ only in tests.');
+
+/**
+ * No call on the bridge inside an effect's callback (issue 44): a read held in `useState` and read again by hand goes
+ * stale, so a read is an RTK Query endpoint whose tags the change feed invalidates (renderer/api/), and a command runs
+ * from what the user did. A legitimate call in an effect says why beside an eslint-disable-next-line.
+ */
+const EFFECT = 'CallExpression:matches([callee.name=/^use(Layout|Insertion)?Effect$/], [callee.property.name=/^use(Layout|Insertion)?Effect$/])';
+const BRIDGE_IN_EFFECT = 'A bridge call inside an effect: make the read an RTK Query endpoint (renderer/api/) the change feed refreshes.';
+const noBridgeCallsInEffects = [
+  { selector: `${EFFECT} CallExpression[callee.name=/^(callCore|callLibrary)$/]`, message: BRIDGE_IN_EFFECT },
+  { selector: `${EFFECT} MemberExpression[object.name='window'][property.name='api']`, message: BRIDGE_IN_EFFECT },
+];
 
 /** Lines of code per file, blank lines and comments not counted: past it a file holds more than one thing. */
 const MAX_LINES = 400;
@@ -170,6 +183,7 @@ export default tseslint.config(
           patterns: folders(['main', 'db', 'workers', 'cloud', 'bench', 'e2e'], 'renderer/ imports only common/.'),
         },
       ],
+      'no-restricted-syntax': ['error', ...noBridgeCallsInEffects],
     },
   },
   {
@@ -191,6 +205,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='window'][property.name='api']", message: 'Features reach the core through renderer/api/ (calls.ts), never window.api.' },
+        ...noBridgeCallsInEffects,
       ],
     },
   },

@@ -1,10 +1,11 @@
 /**
  * The browser host's folder browser (issue 20): the folders of the home folder, listed by the host
- * (`library:browse-folders`), entered by a click, watched with "Watch this folder". A folder the rules refuse says why.
+ * (`library:browse-folders`, an RTK Query read of each folder as it is entered), entered by a click, watched with
+ * "Watch this folder". A folder the rules refuse says why.
  */
-import { useEffect, useState } from 'react';
-import type { FolderListing } from '../../../common/library';
-import { callCore } from '../../api/calls';
+import { useState } from 'react';
+import { errorMessage } from '../../api/base-query';
+import { useFolderListingQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';
 import { Icon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
@@ -13,20 +14,9 @@ import styles from './FolderBrowser.module.css';
 
 export function FolderBrowser({ onWatch, onClose }: { onWatch: (path: string) => Promise<boolean>; onClose: () => void }) {
   const [at, setAt] = useState<string | undefined>(undefined);
-  const [listing, setListing] = useState<FolderListing | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    void callCore('library:browse-folders', at === undefined ? {} : { path: at }).then((result) => {
-      if (!live) return;
-      if (result.ok) setListing(result.data);
-      else setError(result.error.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [at]);
+  // The folder left stays listed until the one entered is read; a folder that cannot be read says why.
+  const { data: listing, error: failure } = useFolderListingQuery(at);
+  const error = failure ? errorMessage(failure, 'The folder could not be read.') : null;
 
   return (
     <Modal title="Choose a folder to watch" onClose={onClose} wide>

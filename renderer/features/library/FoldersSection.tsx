@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
 import { DEMO_FOLDER_NAME, type DemoState } from '../../../common/library';
 import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
+import { errorMessage } from '../../api/base-query';
 import { callCore, hasCore } from '../../api/calls';
+import { useLazyDemoStateQuery } from '../../api/detail-endpoints';
 import sidebar from '../dashboard/DashboardLayout.module.css';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
@@ -12,18 +14,27 @@ import { useWatchFolders } from './use-watch-folders';
 
 /**
  * The demo library goes with its songs and the files Songshelf wrote for it, after the user has read what will go
- * and what stays (anything they saved in its folder).
+ * and what stays (anything they saved in its folder). What it would take is read when Remove is pressed (the
+ * `demoState` endpoint): the files in its folder are not on the change feed, and may have changed since any read.
  */
-async function removeDemo(): Promise<void> {
-  if (!hasCore()) return;
-  const state = await callCore('library:demo', { action: 'state' });
-  if (!state.ok) {
-    showToast({ kind: 'error', message: state.error.message });
-    return;
-  }
-  if (!window.confirm(demoRemovalQuestion(state.data))) return;
-  const result = await callCore('library:demo', { action: 'remove' });
-  if (!result.ok) showToast({ kind: 'error', message: result.error.message });
+function RemoveDemo() {
+  const [readDemo] = useLazyDemoStateQuery();
+  const remove = async () => {
+    if (!hasCore()) return;
+    const state = await readDemo();
+    if (!state.data) {
+      showToast({ kind: 'error', message: errorMessage(state.error, 'The demo library could not be read.') });
+      return;
+    }
+    if (!window.confirm(demoRemovalQuestion(state.data))) return;
+    const result = await callCore('library:demo', { action: 'remove' });
+    if (!result.ok) showToast({ kind: 'error', message: result.error.message });
+  };
+  return (
+    <button type="button" className={styles.removeDemo} onClick={() => void remove()} aria-label="Remove the demo library">
+      Remove
+    </button>
+  );
 }
 
 export function demoRemovalQuestion({ removal }: DemoState): string {
@@ -49,9 +60,7 @@ export function FoldersSection({ activeViewId }: { activeViewId: string | null }
               {basename(folder.path)}
             </NavLink>
             {basename(folder.path) === DEMO_FOLDER_NAME ? (
-              <button type="button" className={styles.removeDemo} onClick={() => void removeDemo()} aria-label="Remove the demo library">
-                Remove
-              </button>
+              <RemoveDemo />
             ) : (
               <button
                 type="button"

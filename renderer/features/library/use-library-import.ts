@@ -3,12 +3,14 @@
  * a chunk at a time (`library:import-upload`: no call carries a whole document, over Electron's IPC or the browser
  * host's WebSocket alike), the core previews it (`library:import-preview`, nothing written), the user applies it
  * (`library:import`, which backs the library up first) or cancels, and the last import can be undone
- * (`library:import-undo`). The core decides every value; the page only shows and asks.
+ * (`library:import-undo`). The core decides every value; the page only shows and asks. The last import is an RTK
+ * Query read the change feed follows (an import or an undo rewrites it in `kv`).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { importUploadChunks, type ImportUndoReport, type LastImport, type LibraryImportPreview, type LibraryImportReport } from '../../../common/library-export';
+import { useState } from 'react';
+import { importUploadChunks, type ImportUndoReport, type LibraryImportPreview, type LibraryImportReport } from '../../../common/library-export';
 import type { Envelope } from '../../../common/ipc';
 import { callCore, hasCore } from '../../api/calls';
+import { useLastImportQuery } from '../../api/detail-endpoints';
 import { showToast } from '../ui/toasts';
 
 /** A file sent and previewed, waiting for the user's answer; the core holds its text by `uploadId`. */
@@ -31,16 +33,8 @@ async function sendDocument(text: string): Promise<Envelope<string>> {
 
 export function useLibraryImport() {
   const [pending, setPending] = useState<PendingImport | null>(null);
-  const [lastImport, setLastImport] = useState<LastImport | null>(null);
+  const lastImport = useLastImportQuery(undefined, { skip: !hasCore() }).data?.lastImport ?? null;
   const [busy, setBusy] = useState<string | null>(null);
-
-  const refreshLastImport = useCallback(async () => {
-    const result = await callCore('library:last-import');
-    if (result.ok) setLastImport(result.data.lastImport);
-  }, []);
-  useEffect(() => {
-    void refreshLastImport();
-  }, [refreshLastImport]);
 
   const preview = async (file: File) => {
     if (!hasCore()) return;
@@ -68,7 +62,6 @@ export function useLibraryImport() {
       return;
     }
     showToast({ kind: result.data.skipped.length > 0 ? 'error' : 'info', message: `Imported ${pending.fileName}: ${importSummary(result.data)}` });
-    await refreshLastImport();
   };
 
   const undo = async () => {
@@ -77,7 +70,6 @@ export function useLibraryImport() {
     const result = await callCore('library:import-undo', { importedAt: lastImport.importedAt });
     setBusy(null);
     showToast(result.ok ? { kind: 'info', message: undoSummary(result.data) } : { kind: 'error', message: result.error.message });
-    await refreshLastImport();
   };
 
   return { pending, lastImport, busy, preview, apply, cancel: () => setPending(null), undo };

@@ -1,26 +1,20 @@
 /**
  * The listeners' comments as pins on the player's waveform (issue 33): each at its moment of the playing song; a
- * click plays from there, the comment is its tooltip. Read from what the app pulled (`songs:comments`).
+ * click plays from there, the comment is its tooltip. Read from what the app pulled (`songs:comments`), and read again
+ * by the change feed when a pull files new ones (`song_comments`).
  */
-import { useEffect, useState } from 'react';
 import type { ShareComment } from '../../../common/shares';
 import type { Song } from '../../../common/song';
-import { openCommentsOf } from '../../../common/shares';
-import { callCore, hasCore } from '../../api/calls';
+import { hasCore } from '../../api/calls';
+import { useSongCommentsQuery } from '../../api/detail-endpoints';
 import { clock } from '../listen/ListenPage';
 import styles from './CommentPins.module.css';
 
+const NO_COMMENTS: ShareComment[] = [];
+
 export function CommentPins({ song, duration, onSeek }: { song: Song; duration: number; onSeek: (seconds: number) => void }) {
-  const [comments, setComments] = useState<ShareComment[]>([]);
-  // Asked again when the song changes or its open count does (a pull brought new ones).
-  const open = openCommentsOf(song.meta);
-  useEffect(() => {
-    let live = true;
-    if (hasCore()) void callCore('songs:comments', { id: song.id }).then((result) => live && result.ok && setComments(result.data));
-    return () => {
-      live = false;
-    };
-  }, [song.id, open]);
+  // Only the app pulls comments (the website has no links of its own).
+  const { data: comments = NO_COMMENTS } = useSongCommentsQuery(song.id, { skip: !hasCore() });
   if (!duration || comments.length === 0) return null;
   return (
     <div className={styles.pins} data-testid="comment-pins">

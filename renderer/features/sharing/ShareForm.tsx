@@ -4,13 +4,15 @@
  * can listen can save the stream, so it is no protection. The password is checked here by the cloud's own rule
  * (`sharePasswordProblem`) before anything is sent.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, MIN_SHARE_DAYS, MIN_SHARE_PASSWORD_LENGTH, sharePasswordProblem, type ShareVersion } from '../../../common/shares';
 import { callCore } from '../../api/calls';
+import { useShareVersionsQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';
 import styles from './ShareSection.module.css';
 
 export const SHARE_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const NO_VERSIONS: ShareVersion[] = [];
 
 export function ShareForm({ songId, onMade }: { songId: string; onMade: (url: string) => void }) {
   const [days, setDays] = useState(DEFAULT_SHARE_DAYS);
@@ -18,16 +20,9 @@ export function ShareForm({ songId, onMade }: { songId: string; onMade: (url: st
   const [allowDownload, setAllowDownload] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The project's bounces: a link plays the latest (and follows the song), or the one chosen here, sent up for it.
-  const [versions, setVersions] = useState<ShareVersion[]>([]);
+  const { data: versions = NO_VERSIONS } = useShareVersionsQuery(songId);
   const [versionPath, setVersionPath] = useState('');
   const [making, setMaking] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void callCore('songs:share-versions', { id: songId }).then((result) => live && result.ok && setVersions(result.data));
-    return () => {
-      live = false;
-    };
-  }, [songId]);
   const passwordProblem = sharePasswordProblem(password);
   const make = async () => {
     if (passwordProblem) return setError(passwordProblem);

@@ -1,6 +1,7 @@
 /**
  * A song's links in its Sharing section: what each plays, until when, copy and revoke, and its comments against its
- * cap (issue 42: one listener could fill a link for everyone). A full link says so, and its owner takes more.
+ * cap (issue 42: one listener could fill a link for everyone). A full link says so, and its owner takes more (the
+ * new cap is written to the link here, and the change feed lists the links again).
  */
 import { useState } from 'react';
 import { commentsLine, raisedCommentCap, type SongShare } from '../../../common/shares';
@@ -15,7 +16,7 @@ const COUNT = new Intl.NumberFormat('en-US');
 /** What a link plays: the song's latest bounce (it follows the song), or the version chosen when it was made. */
 const playsWhat = (share: SongShare) => (share.versionPath ? (share.versionPath.split(/[\\/]/).pop() ?? share.versionPath) : 'latest bounce');
 
-export function ShareLinks(props: { shares: SongShare[]; onCopy: (url: string) => void; onRevoke: (share: SongShare) => void; onChanged: () => void }) {
+export function ShareLinks(props: { shares: SongShare[]; onCopy: (url: string) => void; onRevoke: (share: SongShare) => void }) {
   const { shares, onCopy, onRevoke } = props;
   if (shares.length === 0) return null;
   return (
@@ -42,14 +43,14 @@ export function ShareLinks(props: { shares: SongShare[]; onCopy: (url: string) =
               </>
             ) : null}
           </span>
-          {share.state === 'open' || share.comments > 0 ? <CommentCap share={share} onChanged={props.onChanged} /> : null}
+          {share.state === 'open' || share.comments > 0 ? <CommentCap share={share} /> : null}
         </li>
       ))}
     </ul>
   );
 }
 
-function CommentCap({ share, onChanged }: { share: SongShare; onChanged: () => void }) {
+function CommentCap({ share }: { share: SongShare }) {
   const [raising, setRaising] = useState(false);
   const line = commentsLine(share);
   const raised = raisedCommentCap(share.commentCap);
@@ -58,7 +59,6 @@ function CommentCap({ share, onChanged }: { share: SongShare; onChanged: () => v
     const result = await callCore('songs:share-comment-cap', { token: share.token, cap });
     setRaising(false);
     if (!result.ok) showToast({ kind: 'error', message: result.error.message });
-    onChanged();
   };
   return (
     <span className={styles.linkLine} data-testid="share-comment-cap" data-full={line.full}>

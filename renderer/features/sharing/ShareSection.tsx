@@ -4,12 +4,18 @@
  * comments (`ShareLinks.tsx`), and what its listeners wrote, each comment at its moment
  * (a click plays the song from there). A listener's "Approved" or "Needs changes" is offered as the song's status,
  * applied with one click.
+ *
+ * The links and comments are RTK Query reads the change feed refreshes (issue 44): a link made, revoked or given more
+ * room, a reply, a resolve and a pull each write `song_shares` or `song_comments`, and the feed reads them again. The
+ * comments are pulled from the cloud once when the section opens (`songs:comments-pull`), as the poller does every
+ * five minutes.
  */
 import { useEffect, useState } from 'react';
 import { audacityLabels, markersCsv, markersMidi } from '../../../common/comment-markers';
 import type { ShareComment, SongShare } from '../../../common/shares';
 import type { Song, Status } from '../../../common/song';
 import { callCore } from '../../api/calls';
+import { usePullCommentsMutation, useSongCommentsQuery, useSongSharesQuery } from '../../api/detail-endpoints';
 import { clock } from '../listen/ListenPage';
 import controls from '../ui/controls.module.css';
 import { saveFile } from '../ui/save-file';
@@ -26,36 +32,28 @@ const MARKER_FORMATS = [
   { label: 'MIDI markers', extension: 'mid', mimeType: 'audio/midi', write: (comments: ShareComment[], bpm: number | null) => markersMidi(comments, bpm) },
 ] as const;
 
+const NO_SHARES: SongShare[] = [];
+const NO_COMMENTS: ShareComment[] = [];
+
 const fileBase = (name: string) => name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 120) || 'song';
 const tempoOf = (song: Song) => (song.tempo !== '' && Number.isFinite(Number(song.tempo)) ? Number(song.tempo) : null);
 
 export function ShareSection(props: { song: Song; startSharing?: boolean; onPlayAt: (seconds: number) => void; onStatus: (status: Status) => void }) {
   const { song, onPlayAt, onStatus } = props;
-  const [shares, setShares] = useState<SongShare[]>([]);
-  const [comments, setComments] = useState<ShareComment[]>([]);
+  const { data: shares = NO_SHARES } = useSongSharesQuery(song.id);
+  const { data: comments = NO_COMMENTS } = useSongCommentsQuery(song.id);
   // Opened from the row menu's Share…: the form is shown at once.
   const [creating, setCreating] = useState(props.startSharing ?? false);
-  const [version, setVersion] = useState(0);
+  // What listeners wrote since the last pull, brought now: what it files, the feed shows.
+  const [pullComments] = usePullCommentsMutation();
   useEffect(() => {
-    let live = true;
-    const listShares = () => callCore('songs:shares', { id: song.id }).then((result) => live && result.ok && setShares(result.data));
-    void listShares();
-    // Each link's comment count is what the last pull brought: listed again once this pull is in.
-    void callCore('songs:comments', { id: song.id }).then((result) => {
-      if (!live || !result.ok) return;
-      setComments(result.data);
-      void listShares();
-    });
-    return () => {
-      live = false;
-    };
-  }, [song.id, version]);
+    void pullComments();
+  }, [song.id, pullComments]);
 
   const copy = (url: string) => void navigator.clipboard?.writeText(url).then(() => showToast({ kind: 'info', message: 'The link is copied.' }));
   const revoke = async (share: SongShare) => {
     const result = await callCore('songs:share-revoke', { token: share.token });
     if (!result.ok) showToast({ kind: 'error', message: result.error.message });
-    setVersion((value) => value + 1);
   };
   const suggestion = suggestedStatus(comments, song.status);
   const [replyAt, setReplyAt] = useState<number | null>(null);
@@ -64,14 +62,12 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
     if (replyAt === null || replyText.trim() === '') return;
     const result = await callCore('songs:comment-reply', { id: song.id, atS: replyAt, body: replyText });
     if (!result.ok) return showToast({ kind: 'error', message: result.error.message });
-    setComments(result.data);
     setReplyAt(null);
     setReplyText('');
   };
   const resolve = async (comment: ShareComment) => {
     const result = await callCore('songs:comment-resolve', { commentId: comment.id, resolved: !comment.resolved });
     if (!result.ok) showToast({ kind: 'error', message: result.error.message });
-    setVersion((value) => value + 1);
   };
 
   return (
@@ -88,11 +84,10 @@ export function ShareSection(props: { song: Song; startSharing?: boolean; onPlay
           onMade={(url) => {
             setCreating(false);
             copy(url);
-            setVersion((value) => value + 1);
           }}
         />
       ) : null}
-      <ShareLinks shares={shares} onCopy={copy} onRevoke={(share) => void revoke(share)} onChanged={() => setVersion((value) => value + 1)} />
+      <ShareLinks shares={shares} onCopy={copy} onRevoke={(share) => void revoke(share)} />
       {suggestion ? (
         <p className={styles.suggestion}>
           {suggestion.by} marked it {suggestion.verdict === 'approved' ? 'Approved' : 'Needs changes'}.{' '}

@@ -2,32 +2,21 @@
  * Under a song's versions: how many of Songshelf's own snapshots each song keeps, how much room they may take for
  * the whole library and take now, and the form that changes it (issues 19 and 28). The budget is this computer's, for
  * every song. A budget that would remove snapshots says how many and how much first, and removes them only when the
- * user confirms.
+ * user confirms. The budget and what the snapshots take are RTK Query reads: a budget saved (the `kv` table) reads both
+ * again through the change feed.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { SNAPSHOT_BUDGET_LIMITS, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage } from '../../../common/project-versions';
+import { useState, type FormEvent } from 'react';
+import { SNAPSHOT_BUDGET_LIMITS, type SnapshotBudget, type SnapshotThinning } from '../../../common/project-versions';
 import { callCore, hasCore } from '../../api/calls';
+import { useSnapshotBudgetQuery, useSnapshotUsageQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import styles from './SongPanel.module.css';
 
 export function SnapshotBudgetLine() {
-  const [budget, setBudget] = useState<SnapshotBudget | null>(null);
-  const [usage, setUsage] = useState<SnapshotUsage | null>(null);
+  const { data: budget } = useSnapshotBudgetQuery(undefined, { skip: !hasCore() });
+  const { data: usage } = useSnapshotUsageQuery(undefined, { skip: !hasCore() });
   const [editing, setEditing] = useState(false);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void callCore('library:snapshot-budget').then((result) => {
-      if (live && result.ok) setBudget(result.data);
-    });
-    void callCore('library:snapshot-usage').then((result) => {
-      if (live && result.ok) setUsage(result.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [version]);
   if (!budget) return null;
   if (!editing) {
     return (
@@ -43,18 +32,7 @@ export function SnapshotBudgetLine() {
       </>
     );
   }
-  return (
-    <BudgetForm
-      budget={budget}
-      onDone={(saved) => {
-        if (saved) {
-          setBudget(saved);
-          setVersion((n) => n + 1);
-        }
-        setEditing(false);
-      }}
-    />
-  );
+  return <BudgetForm budget={budget} onDone={() => setEditing(false)} />;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -65,7 +43,7 @@ function sizeText(bytes: number): string {
   return `${Math.ceil(bytes / MEGABYTE)} MB`;
 }
 
-function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: (saved: SnapshotBudget | null) => void }) {
+function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: () => void }) {
   const [count, setCount] = useState(String(budget.count));
   const [megabytes, setMegabytes] = useState(String(budget.megabytes));
   const [totalMegabytes, setTotalMegabytes] = useState(String(budget.totalMegabytes));
@@ -84,7 +62,7 @@ function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: (saved
       return;
     }
     showToast({ kind: 'info', message: `Keeping up to ${result.data.count} copies or ${result.data.megabytes} MB per song, ${sizeText(result.data.totalMegabytes * MEGABYTE)} in all.` });
-    onDone(result.data);
+    onDone();
   };
 
   const submit = async (event: FormEvent) => {
@@ -134,7 +112,7 @@ function BudgetForm({ budget, onDone }: { budget: SnapshotBudget; onDone: (saved
       <button type="submit" className={`${controls.button} ${controls.primary} ${controls.small}`} disabled={saving}>
         {saving ? 'Saving…' : 'Save'}
       </button>
-      <button type="button" className={`${controls.button} ${controls.small}`} onClick={() => onDone(null)}>
+      <button type="button" className={`${controls.button} ${controls.small}`} onClick={onDone}>
         Cancel
       </button>
     </form>

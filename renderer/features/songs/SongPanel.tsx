@@ -4,7 +4,6 @@
  * and its timeline: every version the DAW or the musician kept, newest first, with what changed, and its bounce
  * placed among them by time.
  */
-import { useEffect, useState } from 'react';
 import { analysisOf } from '../../../common/audio-analysis';
 import { pluginsOf } from '../../../common/plugins';
 import { formatTempo } from '../../../common/project-meta';
@@ -12,6 +11,8 @@ import type { ProjectVersion, SongTimeline, VersionSource } from '../../../commo
 import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
 import type { Song } from '../../../common/song';
 import { callLibrary, hasLibrary } from '../../api/calls';
+import { errorMessage } from '../../api/base-query';
+import { useSettleSong, useSongQuery, useSongVersionsQuery } from '../../api/detail-endpoints';
 import { currentBuild } from '../auth/auth-store';
 import { missingHere, missingHereText, usePluginPresence } from '../plugins/plugins-here';
 import { Modal } from '../ui/Modal';
@@ -36,28 +37,32 @@ const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T };
 
+/**
+ * The song and its versions, as RTK Query reads the change feed follows (issue 44): an edit here, in the table, by a
+ * scan or a sync shows in the panel as soon as it is written. Versions are read from the project's folder: only the
+ * computer that has it can (on the website, none); each opening reads them again.
+ */
 function useSongDetails(id: string): { song: Loaded<Song>; timeline: Loaded<SongTimeline>; setSong: (song: Song) => void } {
-  const [song, setSong] = useState<Loaded<Song>>({ state: 'loading' });
-  const [timeline, setTimeline] = useState<Loaded<SongTimeline>>({ state: 'loading' });
-  useEffect(() => {
-    if (!hasLibrary()) return;
-    let live = true;
-    void callLibrary('db:get-songs', { ids: [id], includeHidden: true }).then((result) => {
-      if (!live) return;
-      const found = result.ok ? result.data[0] : undefined;
-      setSong(found ? { state: 'ready', value: found } : { state: 'failed', message: result.ok ? 'That song no longer exists.' : result.error.message });
-    });
-    // Versions are read from the project's folder: only the computer that has it can (on the website, none).
-    if (currentBuild() === 'desktop') {
-      void callLibrary('songs:versions', { id }).then((result) => {
-        if (live) setTimeline(result.ok ? { state: 'ready', value: result.data } : { state: 'failed', message: result.error.message });
-      });
-    } else setTimeline({ state: 'failed', message: WEB_VERSIONS });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  return { song, timeline, setSong: (value) => setSong({ state: 'ready', value }) };
+  const onComputer = currentBuild() === 'desktop';
+  const songRead = useSongQuery(id, { skip: !hasLibrary() });
+  const versionsRead = useSongVersionsQuery(id, { skip: !hasLibrary() || !onComputer, refetchOnMountOrArgChange: true });
+  const setSong = useSettleSong(id);
+  // Another song's read (the panel moved on) is never shown for this one: `currentData` is this id's only.
+  const song: Loaded<Song> = songRead.error
+    ? { state: 'failed', message: errorMessage(songRead.error, 'The song could not be read.') }
+    : songRead.currentData === undefined
+      ? { state: 'loading' }
+      : songRead.currentData === null
+        ? { state: 'failed', message: 'That song no longer exists.' }
+        : { state: 'ready', value: songRead.currentData };
+  const timeline: Loaded<SongTimeline> = !onComputer
+    ? { state: 'failed', message: WEB_VERSIONS }
+    : versionsRead.error
+      ? { state: 'failed', message: errorMessage(versionsRead.error, 'The versions could not be read.') }
+      : versionsRead.currentData === undefined
+        ? { state: 'loading' }
+        : { state: 'ready', value: versionsRead.currentData };
+  return { song, timeline, setSong };
 }
 
 /**

@@ -1,35 +1,24 @@
 /**
  * Studio time's settings (issue 32), this computer's: how many songs Finishing holds, the gap that splits saves into
  * work sessions (changing it groups every song's saves again, in the background), and the weekly nudge (opt-in).
+ * Read through RTK Query (the feed reads them again when they change, here or anywhere); a change is shown at once
+ * and put back, with why, when the core refuses it (`setStudioSettings`).
  */
-import { useEffect, useState } from 'react';
 import type { StudioSettings as Settings } from '../../../common/studio-settings';
-import { callLibrary } from '../../api/calls';
+import { errorMessage } from '../../api/base-query';
+import { useSetStudioSettingsMutation, useStudioSettingsQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import styles from './Studio.module.css';
 
 export function StudioSettings() {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  useEffect(() => {
-    let live = true;
-    void callLibrary('studio:settings').then((result) => live && result.ok && setSettings(result.data));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data: settings } = useStudioSettingsQuery();
+  const [setSettings] = useSetStudioSettingsMutation();
   if (!settings) return null;
 
-  // Shown at once, then as the core kept it (or as it was, with why, when it refused).
   const save = async (patch: Partial<Settings>) => {
-    const before = settings;
-    setSettings({ ...settings, ...patch });
-    const result = await callLibrary('studio:set-settings', patch);
-    if (result.ok) setSettings(result.data);
-    else {
-      setSettings(before);
-      showToast({ kind: 'error', message: `The setting was not saved: ${result.error.message}` });
-    }
+    const result = await setSettings(patch);
+    if ('error' in result) showToast({ kind: 'error', message: `The setting was not saved: ${errorMessage(result.error, 'the core did not answer')}` });
   };
   const number = (key: 'focusLimit' | 'sessionGapMinutes' | 'stalledAfterDays', label: string, min: number, max: number, unit: string) => (
     <label className={styles.setting}>
