@@ -405,7 +405,8 @@ export class CloudLibrary {
     'studio:set-settings': (patch) => {
       const next = { ...this.studioSettings(), ...patch };
       this.options.storage.setItem(`songshelf.studio.${this.options.userId}`, JSON.stringify(next));
-      return { data: next };
+      // Told as the core tells its own settings (they live in its kv table): the page's settings read follows.
+      return { data: next, changed: ['kv'] };
     },
     'fields:list': () => ({ data: this.fields }),
     'songs:cloud-audio-url': async ({ id }) => {
