@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './query';
-import { changeShows, editCanMoveRows, type SongListShape } from './row-moves';
+import { changeShows, editCanMoveRows, PLUGINS_HERE, songMayBelong, type SongListShape } from './row-moves';
+import { newSong, type Song, type Status } from './song';
 
 const list = (shape: Partial<SongListShape>): SongListShape => ({ sort: null, filters: [], search: '', ...shape });
 const byName = list({ sort: { column: 'name', direction: 'Ascending' } });
@@ -28,6 +29,8 @@ describe('which edits can move rows', () => {
     ['hiding a song, whatever the sort', byName, edit('hidden'), true],
     ['an unknown set of fields (an insert, a whole row)', byName, null, true],
     ['a search that cannot be read', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'bpm:fast' }), edit('status'), true],
+    ['a plug-in installed here under missing:plugins', list({ sort: { column: 'name', direction: 'Ascending' }, search: 'missing:plugins' }), [PLUGINS_HERE], true],
+    ['a plug-in installed here under a name sort', byName, [PLUGINS_HERE], false],
   ])('%s: %s', (_name, shape, changed, moves) => {
     expect(editCanMoveRows(shape, changed)).toBe(moves);
   });
@@ -41,5 +44,26 @@ describe('which changes a row shows', () => {
     ['an unknown set of fields', null, true],
   ])('%s: %s', (_name, changed, shows) => {
     expect(changeShows(changed)).toBe(shows);
+  });
+});
+
+describe('whether a song written by a change may be in a list, now or before', () => {
+  const song = (status: Status, tempo = '120'): Song => ({ ...newSong({ name: 'Moved' }, 1, 'song-1'), status, tempo });
+  /** A board's column: the view's search narrowed to a status. */
+  const column = (status: Status, shape: Partial<SongListShape> = {}) => list({ search: `status:"${status}"`, ...shape });
+
+  it.each<[string, SongListShape, Song, readonly string[], Song | undefined, boolean]>([
+    ['a card moved from Backlog to Writing, in Writing', column('Writing'), song('Writing'), edit('status'), song('Backlog'), true],
+    ['the same, in Backlog (it was there)', column('Backlog'), song('Writing'), edit('status'), song('Backlog'), true],
+    ['the same, in Mixing (neither now nor before)', column('Mixing'), song('Writing'), edit('status'), song('Backlog'), false],
+    ['the same with the song before unknown, in Mixing (it may have been there)', column('Mixing'), song('Writing'), edit('status'), undefined, true],
+    ['a tempo edit, in another status column (its status did not change)', column('Mixing'), song('Writing', '128'), edit('tempo'), undefined, false],
+    ['a tempo edit, in its own column', column('Writing'), song('Writing', '128'), edit('tempo'), undefined, true],
+    ['a view filter on the status, as the filter panel saves it', list({ filters: [mixing] }), song('Writing'), edit('tempo'), undefined, false],
+    ['a filter not decided here (a tempo range) may match', list({ filters: [{ op: 'range', field: 'tempo', min: 200 }] }), song('Writing'), edit('tempo'), undefined, true],
+    ['no filter at all', list({}), song('Writing'), edit('status'), song('Backlog'), true],
+    ['a search that cannot be read', list({ search: 'bpm:fast status:mixing' }), song('Writing'), edit('tempo'), undefined, true],
+  ])('%s: %s', (_name, shape, written, changed, before, belongs) => {
+    expect(songMayBelong(shape, written, changed, before)).toBe(belongs);
   });
 });

@@ -8,10 +8,15 @@
  * The fields are the song's (`song-fields.ts`); a sort or filter names a query field (`query.ts`), read from these
  * song fields, as `db/song-conditions.ts` reads them in SQLite and `view-rules.ts` in memory. When the two differ
  * (ties: SQLite orders them by the row's number, the website by name), both count.
+ *
+ * When the songs a change made are known as written (an edit's reply), a list can also tell that a song is in it
+ * neither now nor before (`songMayBelong`): a card moved from Backlog to Writing is no business of the Mixing column.
  */
 import { isCustomFieldKey, DEFAULT_SORT, type Filter, type QueryField, type SongQueryField, type SortConfig } from './query';
 import { parseSearch } from './search-syntax';
+import type { Song } from './song';
 import type { SongFieldName } from './song-fields';
+import { matchesFilter } from './view-rules';
 
 /** A list of songs as the table asks for it: its sort (the view's, or the default), its filters and its search. */
 export interface SongListShape {
@@ -21,8 +26,18 @@ export interface SongListShape {
   search: string;
 }
 
+/**
+ * What the change feed tells, as a field of songs, when what is installed on this computer changes: no song's row
+ * changed, but which of each song's plug-ins are missing did (`missing:plugins`, Missing here, the Plugins view).
+ * Told apart from `meta`, so a plug-in installed does not refetch what reads a song's meta (its waveform).
+ */
+export const PLUGINS_HERE = 'pluginsHere';
+
+/** A field a change of songs names: one of a song's, or what is installed here. */
+export type ToldSongField = SongFieldName | typeof PLUGINS_HERE;
+
 /** The song fields each query field is read from. */
-const READS: Record<SongQueryField, readonly SongFieldName[]> = {
+const READS: Record<SongQueryField, readonly ToldSongField[]> = {
   name: ['name'],
   priority: ['priority'],
   tier: ['tier'],
@@ -37,7 +52,7 @@ const READS: Record<SongQueryField, readonly SongFieldName[]> = {
   createdAt: ['createdAt'],
   modifiedAt: ['modifiedAt'],
   daw: ['meta'],
-  missing: ['meta'],
+  missing: ['meta', PLUGINS_HERE],
   audioBpm: ['meta'],
   audioKey: ['meta'],
   lufs: ['meta'],
@@ -64,12 +79,12 @@ const TIES: readonly SongFieldName[] = ['name'];
 /** What the search's plain words are matched in (the full-text index, `migrations/0001_songs_fts.sql`). */
 const WORDS: readonly SongFieldName[] = ['name', 'notes', 'tags', 'file', 'recordingSession'];
 
-function readsOf(field: QueryField): readonly SongFieldName[] {
+function readsOf(field: QueryField): readonly ToldSongField[] {
   return isCustomFieldKey(field) ? ['custom'] : READS[field];
 }
 
 /** The song fields whose edit can move a row of `list`, or null when the search cannot be read (any edit might). */
-export function fieldsPlacingRows(list: SongListShape): ReadonlySet<SongFieldName> | null {
+export function fieldsPlacingRows(list: SongListShape): ReadonlySet<ToldSongField> | null {
   let search: ReturnType<typeof parseSearch>;
   try {
     search = parseSearch(list.search);
@@ -78,7 +93,7 @@ export function fieldsPlacingRows(list: SongListShape): ReadonlySet<SongFieldNam
     return null;
   }
   const sort = list.sort ?? DEFAULT_SORT;
-  const fields = new Set<SongFieldName>([...EVERY_LIST, ...TIES, ...readsOf(sort.column)]);
+  const fields = new Set<ToldSongField>([...EVERY_LIST, ...TIES, ...readsOf(sort.column)]);
   // A key's songs are ordered by tempo within it, as a DJ reads a crate.
   if (sort.column === 'key') fields.add('tempo');
   for (const filter of [...list.filters, ...search.filters]) for (const field of readsOf(filter.field)) fields.add(field);
@@ -93,5 +108,32 @@ export function fieldsPlacingRows(list: SongListShape): ReadonlySet<SongFieldNam
 export function editCanMoveRows(list: SongListShape, changed: readonly string[] | null): boolean {
   if (changed === null) return true;
   const placing = fieldsPlacingRows(list);
-  return placing === null || changed.some((field) => placing.has(field as SongFieldName));
+  return placing === null || changed.some((field) => placing.has(field as ToldSongField));
+}
+
+/**
+ * The filters a song is held to here exactly as SQLite holds it (`db/song-conditions.ts`): an ordered list's value
+ * (status, priority, tier) is equal or not, by its rank. Any other filter (text, numbers, what the audio was heard
+ * as, plug-ins installed here) may match, as far as this knows.
+ */
+const DECIDED: readonly QueryField[] = ['status', 'priority', 'tier'];
+
+/**
+ * Whether `song`, as a change of `changed` (its fields) wrote it, may be in `list` now, or may have been before, when
+ * it was `before` (undefined: not known). False only when one of the list's filters decided here rules it out now, and
+ * one ruled it out before: a filter that reads none of the fields changed ruled it out before as it does now, another
+ * by `before`. A list that may not hold the song, and never did, has nothing to read again for it.
+ */
+export function songMayBelong(list: SongListShape, song: Song, changed: readonly string[], before?: Song): boolean {
+  let search: ReturnType<typeof parseSearch>;
+  try {
+    search = parseSearch(list.search);
+  } catch {
+    return true;
+  }
+  const decided = [...list.filters, ...search.filters].filter((filter) => filter.op === 'equals' && DECIDED.includes(filter.field));
+  if (decided.every((filter) => matchesFilter(song, filter))) return true;
+  const unchanged = (filter: Filter) => readsOf(filter.field).every((field) => !changed.includes(field));
+  const outBefore = decided.some((filter) => (unchanged(filter) ? !matchesFilter(song, filter) : before !== undefined && !matchesFilter(before, filter)));
+  return !outBefore;
 }

@@ -4,6 +4,7 @@ import { updatedColumns, writtenFields, writtenTable } from './change-log';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { MAX_TOLD_ROWS } from '../common/change-set';
+import { PLUGINS_HERE } from '../common/row-moves';
 import { replaceInstalledPlugins } from './repositories/installed-plugins';
 import { deleteSongs, insertSongs, markSongsPushed, writeSongColumns } from './repositories/song-writer';
 import { addSong, buildSong, updateSong } from './repositories/songs';
@@ -201,9 +202,10 @@ describe('the songs a write names', () => {
     expect(bulk.changes?.rows?.songs).toBeUndefined();
   });
 
-  it("what is installed here changes what songs show, but names no song: any may show it", async () => {
+  it("what is installed here is told as its own field of songs (not their meta), naming no song: any may show it", async () => {
     const changes = await db.changes.capture(() => replaceInstalledPlugins(db, [{ names: ['Serum'], format: 'VST3', path: '/p/Serum.vst3' }]));
     expect(changes.changes?.tables).toContain('songs');
+    expect(changes.changes?.fields?.songs).toEqual([PLUGINS_HERE]);
     expect(changes.changes?.rows?.songs).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ChangeSet, MAX_TOLD_ROWS } from '../common/change-set';
 import type { ChangedTable, CoreChanges } from '../common/ipc';
+import { PLUGINS_HERE } from '../common/row-moves';
 import { songFieldsOfColumns } from './rows/song-column-fields';
 
 /** The database's tables, by what they feed on screen. Tables not listed (files, FTS) feed nothing here. */
@@ -53,7 +54,7 @@ const FIELDS: Readonly<Record<string, (source: string) => string[] | null>> = {
     return columns && songFieldsOfColumns(columns);
   },
   song_tags: () => ['tags'],
-  installed_plugins: () => ['meta'],
+  installed_plugins: () => [PLUGINS_HERE],
   jobs: (source) => (updatedColumns(source)?.every((column) => JOB_HEARTBEAT.includes(column)) ? [] : null),
 };
 

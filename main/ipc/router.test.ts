@@ -20,7 +20,7 @@ describe('router', () => {
     const added = await core.router.dispatch('db:add-song', { name: 'Eventful' });
     const read = await core.router.dispatch('db:get-songs', {});
     // A new song: any of its fields, and the one row it is.
-    expect(added.ok && added.changes).toEqual({ tables: ['songs', 'sync_records'], rows: { songs: [added.ok && added.data.id] }, seq: expect.any(Number) });
+    expect(added.ok && added.changes).toEqual({ tables: ['songs', 'sync_records'], rows: { songs: [added.ok && (added.data as { id: string }).id] }, seq: expect.any(Number) });
     expect(read.ok && read.changes).toBeUndefined();
     expect(seen).toEqual([added.ok && added.changes]);
   });

@@ -4,19 +4,21 @@
  * `db:changed` events (background work, other pages, jobs, and this page's calls told to everyone). Each number is
  * applied once:
  *
- * - a call's own changes at once: RTK Query refetches what they feed, and the song tables on screen read their rows
- *   again, except after an edit whose reply already settled the row when the edited fields cannot move rows under the
- *   table's sort, filters and search (`common/row-moves.ts`): a status edit under a name sort reads nothing;
+ * - a call's own changes at once: RTK Query refetches what they feed, and each song table on screen reads its rows
+ *   again only when the change reaches it (`features/song-table/window-reads.ts`): a changed song it holds, or one that
+ *   may now be in it, or may have been;
  * - events after a short wait, a burst of them (a scan writes a batch every few milliseconds) as one refresh. The
  *   event of this page's own call comes just before its reply: it waits for the reply and is applied as the call's.
  *
- * What a change feeds is read by the fields it names where they are known: a song's status changing does not
- * refetch a waveform (it provides the `songs` fields it reads, `songshelf-api.ts`).
+ * What a change feeds is read by the fields and the songs it names where they are known: a song's status changing
+ * does not refetch a waveform (it provides the `songs` fields it reads, `songshelf-api.ts`), and another song's
+ * analysis does not refetch the playing song's (a read of one song provides its id too: `readsSong`).
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { ChangeSet } from '../../common/change-set';
 import { BRIDGE_CHANNELS, type Api, type BridgeChannel, type ChangedTable, type CoreChanges } from '../../common/ipc';
 import type { Song } from '../../common/song';
+import type { SongFieldName } from '../../common/song-fields';
 
 /** A scan writes a batch every few milliseconds: refresh at most this often. */
 const REFRESH_INTERVAL_MS = 150;
@@ -27,25 +29,56 @@ const SEQS_REMEMBERED = 256;
 export interface SongsChange {
   /** The song fields that changed; null: any (songs added or removed, a whole row written, a custom field changed). */
   fields: readonly string[] | null;
-  /** The songs as the core wrote them, when they are all the call changed and its reply carried them (an edit). */
+  /** The ids of the songs that changed; null: any (many of them, or a change that names none). */
+  rows: readonly string[] | null;
+  /** The songs as the core wrote them, when the call's reply carried them (an edit). */
   settled: readonly Song[] | null;
+  /** Settled songs as a table on screen held them just before, where one did: which lists they were in. */
+  before: ReadonlyMap<string, Song>;
 }
 
 /** A song table on screen. */
 export interface SongRows {
   songsChanged(change: SongsChange): void;
+  /** The song `id` as this table holds it, when it does and its rows are current (no read of them in flight). */
+  heldSong(id: string): Song | undefined;
+}
+
+/** The cache's tag types: the core's tables, and `song`: the reads of one song, by its id (`readsSong`). */
+export type CacheTag = ChangedTable | 'song';
+
+/** A read of one song: `id` and `field`, either `*` (any song, any field). */
+function songTag(id: string, field: string): TagDescription<CacheTag> {
+  return { type: 'song', id: `${id}:${field}` };
+}
+
+/**
+ * What an endpoint that reads one song provides (the waveform, `songshelf-api.ts`): those fields of that song, so a
+ * change of another song (or of another field) does not refetch it; the same fields of any song, for a change that
+ * does not say which songs; and the song whole, for a change that does not say which fields.
+ */
+export function readsSong(id: string, ...fields: SongFieldName[]): TagDescription<CacheTag>[] {
+  return [songTag(id, '*'), ...fields.flatMap((field) => [songTag(id, field), songTag('*', field)])];
 }
 
 export interface ChangeTargets {
   /** RTK Query: invalidate the cache entries these tags name. */
-  invalidate(tags: TagDescription<ChangedTable>[]): void;
+  invalidate(tags: TagDescription<CacheTag>[]): void;
 }
 
-/** The tags a set of changes invalidates: each table's, and for songs with known fields, only those fields'. */
-export function tagsOf(changes: ChangeSet): TagDescription<ChangedTable>[] {
-  return changes.tables.flatMap((table): TagDescription<ChangedTable>[] => {
-    const fields = table === 'songs' ? changes.fieldsOf(table) : null;
-    return fields ? fields.map((id) => ({ type: table, id })) : [table];
+/**
+ * The tags a set of changes invalidates: each table's, and for songs with known fields, only those fields'; the reads
+ * of one song, only those of the songs changed where they are known (each of them whole, when the fields are not).
+ */
+export function tagsOf(changes: ChangeSet): TagDescription<CacheTag>[] {
+  return changes.tables.flatMap((table): TagDescription<CacheTag>[] => {
+    if (table !== 'songs') return [table];
+    const fields = changes.fieldsOf(table);
+    const rows = changes.rowsOf(table);
+    const lists: TagDescription<CacheTag>[] = fields ? fields.map((id) => ({ type: table, id })) : [table];
+    const ids = rows ?? ['*'];
+    const ones: TagDescription<CacheTag>[] = fields ? ids.flatMap((id) => fields.map((field) => songTag(id, field))) : rows ? rows.map((id) => songTag(id, '*')) : ['song'];
+    return [...lists, ...ones];
   });
 }
 
@@ -114,8 +147,23 @@ export class CoreChangeFeed {
     for (const one of told) changes.addChanges(one);
     this.targets?.invalidate(tagsOf(changes));
     // A custom field changed: the table's columns, and the values' order under them, may have.
-    if (changes.has('custom_fields')) this.tellSongTables({ fields: null, settled: null });
-    else if (changes.has('songs')) this.tellSongTables({ fields: changes.fieldsOf('songs'), settled });
+    if (changes.has('custom_fields')) this.tellSongTables({ fields: null, rows: null, settled: null, before: new Map() });
+    else if (changes.has('songs')) this.tellSongTables({ fields: changes.fieldsOf('songs'), rows: changes.rowsOf('songs'), settled, before: this.heldBefore(settled) });
+  }
+
+  /** The settled songs as a table held them before the change: asked of every table before any is told. */
+  private heldBefore(settled: readonly Song[] | null): Map<string, Song> {
+    const before = new Map<string, Song>();
+    for (const { id } of settled ?? []) {
+      for (const table of this.songTables) {
+        const held = table.heldSong(id);
+        if (held) {
+          before.set(id, held);
+          break;
+        }
+      }
+    }
+    return before;
   }
 
   private tellSongTables(change: SongsChange): void {

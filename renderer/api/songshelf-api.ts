@@ -1,26 +1,29 @@
 /**
  * The renderer's data layer: RTK Query endpoints over the bridge. Cache tags are the core's table names, and for
- * `songs` the fields an endpoint reads (`{ type: 'songs', id: field }`), so a change invalidates exactly what it
- * feeds. The change feed (`core-changes.ts`) is the one invalidator: a mutation's own changes come back in its reply
- * and are applied at once, before the mutation resolves, so no endpoint invalidates tags of its own.
+ * `songs` the fields an endpoint reads (`{ type: 'songs', id: field }`); a read of one song is tagged by the song too
+ * (`readsSong`), so a change invalidates exactly what it feeds. The change feed (`core-changes.ts`) is the one
+ * invalidator: a mutation's own changes come back in its reply and are applied at once, before the mutation
+ * resolves, so no endpoint invalidates tags of its own.
  */
 import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
-import { CHANGED_TABLES, type ChangedTable, type ChannelInput, type ChannelOutput } from '../../common/ipc';
+import { CHANGED_TABLES, type ChannelInput, type ChannelOutput } from '../../common/ipc';
 import type { SongQuery } from '../../common/query';
+import { PLUGINS_HERE, type ToldSongField } from '../../common/row-moves';
 import type { NewSong } from '../../common/song';
-import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
+import { SONG_FIELD_NAMES } from '../../common/song-fields';
 import { bridgeBaseQuery, call } from './base-query';
+import { readsSong, type CacheTag } from './core-changes';
 
-export type TagType = ChangedTable;
+export type TagType = CacheTag;
 
 /** What an endpoint that reads songs provides: the song fields it reads (a change of another does not refetch it). */
-function readsSongs(...fields: SongFieldName[]): TagDescription<TagType>[] {
+function readsSongs(...fields: ToldSongField[]): TagDescription<TagType>[] {
   return fields.map((id) => ({ type: 'songs', id }));
 }
 
 /** How many jobs the panel asks for: running ones come first, so this is plenty. */
 export const JOBS_SHOWN = 50;
-export const TAG_TYPES: readonly TagType[] = CHANGED_TABLES;
+export const TAG_TYPES: readonly TagType[] = [...CHANGED_TABLES, 'song'];
 
 export const songshelfApi = createApi({
   reducerPath: 'songshelf',
@@ -29,7 +32,7 @@ export const songshelfApi = createApi({
   endpoints: (build) => ({
     songPage: build.query<ChannelOutput<'songs:query'>, SongQuery>({
       query: (query) => call('songs:query', query),
-      providesTags: [...readsSongs(...SONG_FIELD_NAMES), 'views'],
+      providesTags: [...readsSongs(...SONG_FIELD_NAMES, PLUGINS_HERE), 'views'],
     }),
     views: build.query<ChannelOutput<'db:get-views'>, void>({
       query: () => call('db:get-views', undefined),
@@ -49,8 +52,8 @@ export const songshelfApi = createApi({
     }),
     songWaveform: build.query<ChannelOutput<'songs:waveform'>, string>({
       query: (id) => call('songs:waveform', { id }),
-      // The audio, and what its analysis found.
-      providesTags: readsSongs('file', 'meta'),
+      // The song's audio, and what its analysis found.
+      providesTags: (_shape, _error, id) => readsSong(id, 'file', 'meta'),
     }),
     tagSuggestions: build.query<ChannelOutput<'tags:list'>, { prefix: string; limit: number }>({
       query: (input) => call('tags:list', input),
@@ -59,8 +62,8 @@ export const songshelfApi = createApi({
     }),
     plugins: build.query<ChannelOutput<'plugins:list'>, void>({
       query: () => call('plugins:list', undefined),
-      // What projects load (meta) outside Hidden; a change of what is installed here is told as one of meta too.
-      providesTags: readsSongs('meta', 'hidden'),
+      // What projects load (meta) outside Hidden, and which of them are installed here.
+      providesTags: readsSongs('meta', 'hidden', PLUGINS_HERE),
     }),
     studioSummary: build.query<ChannelOutput<'studio:summary'>, void>({
       query: () => call('studio:summary', undefined),

@@ -14,9 +14,10 @@ import type { ErrorShape } from '../../../common/errors';
 import { callFailed } from '../../../common/messages';
 import type { Envelope } from '../../../common/ipc';
 import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/query';
-import { changeShows, editCanMoveRows, type SongListShape } from '../../../common/row-moves';
+import { changeShows, type SongListShape } from '../../../common/row-moves';
 import type { Song } from '../../../common/song';
 import type { SongRows, SongsChange } from '../../api/core-changes';
+import { changeNeedsRead } from './window-reads';
 
 export const PAGE_SIZE = 100;
 /**
@@ -119,24 +120,32 @@ export class SongWindow implements SongRows {
   }
 
   /**
-   * The core changed songs. Songs the call's reply carried are shown as the core wrote them; when they were all the
-   * change and its fields cannot move rows under this query (a status edit under a name sort), nothing is read.
-   * A change of only the app's books (a first push's cloud id) shows nowhere: nothing is read. Otherwise the rows on
-   * screen are read again: their order or their values may differ.
+   * The core changed songs. Songs the call's reply carried are shown as the core wrote them (also while a new query's
+   * rows are awaited: those are read again after it, as its answer may predate the change). The rows on screen are
+   * read again only when the change reaches them (`window-reads.ts`): a status edit under a name sort, or a card moved
+   * between two other columns of a board, reads nothing. A change of only the app's books (a first push's cloud id)
+   * shows nowhere: nothing is read.
    */
-  songsChanged({ fields, settled }: SongsChange): void {
-    if (!changeShows(fields)) return;
-    if (settled) {
-      this.putRows(settled);
-      // While a new query's rows are awaited, its answer may predate the change: it is read again after it, and the
-      // rows shown meanwhile show the change now.
-      if (this.replacing) this.bump();
-      else if (this.query && !editCanMoveRows(listShape(this.query), fields)) {
-        this.bump();
-        return;
-      }
+  songsChanged(change: SongsChange): void {
+    if (!changeShows(change.fields)) return;
+    const reads = changeNeedsRead({ shape: this.query && listShape(this.query), holds: (id) => this.indexOf(id) !== -1, busy: this.busy() }, change);
+    if (change.settled && this.putRows(change.settled)) this.bump();
+    if (reads) this.refresh();
+  }
+
+  heldSong(id: string): Song | undefined {
+    if (this.busy()) return undefined;
+    for (const [page, rows] of this.pages) {
+      if (this.stale.has(page)) continue;
+      const song = rows.find((row) => row.id === id);
+      if (song) return song;
     }
-    this.refresh();
+    return undefined;
+  }
+
+  /** A read of the rows is in flight, or waits: the rows held may be older than the last change. */
+  private busy(): boolean {
+    return this.replacing || this.searching || this.refreshWaiting || this.inflight.size > 0;
   }
 
   /**
@@ -215,15 +224,20 @@ export class SongWindow implements SongRows {
     this.bump();
   }
 
-  /** Songs as the core has them, in the rows that show them. */
-  private putRows(songs: readonly Song[]): void {
+  /** Songs as the core has them, in the rows that show them. Returns whether any row showed one. */
+  private putRows(songs: readonly Song[]): boolean {
     const byId = new Map(songs.map((song) => [song.id, song]));
+    let put = false;
     for (const rows of this.pages.values()) {
       rows.forEach((row, at) => {
         const song = byId.get(row.id);
-        if (song) rows[at] = song;
+        if (song) {
+          rows[at] = song;
+          put = true;
+        }
       });
     }
+    return put;
   }
 
   /**
