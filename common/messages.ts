@@ -70,6 +70,10 @@ export const MESSAGES = {
   checkoutNotStarted: 'The checkout could not start. Try again in a moment.',
   sessionNotEncryptable: 'This computer cannot encrypt the session, so it is not kept.',
   tokenOfAnotherUser: 'The access token does not belong to this user.',
+  /** The pro storage cap met (spec section 6), told once until room is made: main/sync/storage-cap.ts. */
+  storageFullTitle: 'Your cloud storage is full',
+  storageFullBody:
+    'Your audio in the cloud has reached 1 GiB, all Pro holds. New audio is not uploaded, and new songs stay on this computer, until you make room (delete songs whose audio you no longer need). Edits to the songs already in the cloud still sync.',
   signInToRemoveCloudFiles: 'Sign in to remove files from the cloud.',
   signInToPlayCloudAudio: 'Sign in to play audio from the cloud.',
   /** Spec section 8: an upload whose file held no bytes. */

@@ -6,7 +6,8 @@
  * - the processing flag carries its time: set when the flag is raised (kept while it stays up), cleared with it,
  *   so the 2-minute rule (spec section 4) can clear any flag left up;
  * - a change that must reach the cloud queues its sync record (the kind and the id; the push reads the row as it
- *   is then), in the caller's transaction; a write that mirrors the cloud or keeps the app's books queues none.
+ *   is then), in the caller's transaction; a write that mirrors the cloud or keeps the app's books queues none, nor
+ *   does a song waiting for its upload at the storage cap (`storage-cap.ts`).
  *
  * Thousands of rows go through cached prepared statements (`prepared-writes.ts`). Each export runs inside the writer's
  * scope, which only this module holds (`song-writer-scope.ts`): SQLite refuses a write of songs anywhere else.
@@ -18,6 +19,7 @@ import { insertRows, updateRows } from '../prepared-writes';
 import { songToColumns, type SongInsert } from '../rows/song-row';
 import { songs } from '../schema';
 import { claimSongWriterScope } from '../song-writer-scope';
+import { songsSyncedAtCap } from './storage-cap';
 import { writeSyncRecords } from './sync-records';
 
 export type SongColumn = Exclude<keyof SongInsert, 'seq' | 'id' | 'processingStartedAt'>;
@@ -173,6 +175,7 @@ function flagTimes(db: Db, written: readonly Song[]): Map<string, number> {
   return times;
 }
 
+/** Each song's sync record, but for songs the storage cap keeps from sync while their audio waits (`storage-cap.ts`). */
 function queue(db: Db, written: readonly Song[], sync: SongSync): void {
-  if (sync) writeSyncRecords(db, written.map((song) => ({ type: sync, table: 'songs', recordId: song.id })));
+  if (sync) writeSyncRecords(db, songsSyncedAtCap(db, written).map((song) => ({ type: sync, table: 'songs', recordId: song.id })));
 }

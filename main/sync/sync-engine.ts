@@ -14,20 +14,21 @@
  *    5 minutes or after the last sync and anything with unpushed changes; a pass that would remove much of the
  *    library removes nothing and asks the user (`CloudRemovals`).
  *
- * At or above the 1 GiB storage cap, songs new to the cloud are held back (their records stay unsynced, so nothing
- * is lost and nothing is deleted for being missing there) while changes to songs it has go on.
+ * At or above the 1 GiB storage cap (storage-cap.ts), songs waiting for their upload get no sync record, the user is
+ * told once, and other songs new to the cloud are held back (their records stay unsynced, so nothing is lost and
+ * nothing is deleted for being missing there) while changes to songs it has go on.
  *
  * Over 300 lines: one sync run's steps in order, each depending on the one before.
  */
 import { fitsInCloud } from '../../common/cloud-data-size';
-import { CLOUD_DATA_MAX_BYTES, PRO_STORAGE_CAP_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
+import { CLOUD_DATA_MAX_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
 import { decodeCloudRows, type CloudData } from '../../common/cloud-records';
 import type { SubscriptionTier } from '../../common/account';
 import type { FolderPlaces } from '../../common/folder-rules';
 import type { SyncReport, SyncStatus } from '../../common/sync';
 import { inTransaction, type Db } from '../../db/handle';
 import { newId } from '../../db/ids';
-import { accountSyncKey, getKv, getLastSync, getStorageUsage, setKv, updateLastSync } from '../../db/repositories/account';
+import { accountSyncKey, getKv, getLastSync, setKv, updateLastSync } from '../../db/repositories/account';
 import type { CloudIds, RemovableTable } from '../../db/repositories/clean-deleted';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { countUnsynced, getUnsyncedRefs, markSynced, type SyncRecordRef } from '../../db/repositories/sync-records';
@@ -37,6 +38,7 @@ import type { SignedInCloud } from '../account/cloud-session';
 import { CloudRemovals } from './cloud-removals';
 import { planPush } from './plan-push';
 import { splitByBytes } from './push-requests';
+import { followStorageCap } from './storage-cap';
 import { SyncError } from './sync-error';
 import { syncedRowTables, syncedTableEntries, syncedTables, type RowTable, type SyncContext } from './synced-tables';
 
@@ -181,6 +183,8 @@ export class SyncEngine {
    * leaves only what did not reach the cloud.
    */
   private async push(cloud: SignedInCloud): Promise<number> {
+    // The cap: told once when met; with room made, the songs it kept from sync are queued before the records are read.
+    const storageFull = followStorageCap(this.db, this.events);
     const records: SyncRecordRef[] = [];
     for (let afterId = 0; ; ) {
       const round = getUnsyncedRefs(this.db, RECORDS_PER_ROUND, afterId);
@@ -189,7 +193,7 @@ export class SyncEngine {
       afterId = round.at(-1)!.id;
     }
     if (records.length === 0) return 0;
-    const plan = planPush(records, getStorageUsage(this.db) >= PRO_STORAGE_CAP_BYTES);
+    const plan = planPush(records, storageFull);
     const settle = (table: SyncRecordRef['table'], ids: string[]) => markSynced(this.db, ids.flatMap((id) => plan.recordIds.get(`${table}:${id}`) ?? []));
 
     let pushed = 0;
