@@ -16,6 +16,25 @@ async function statusOf(page: Page, name: string): Promise<string | undefined> {
   }, name);
 }
 
+/**
+ * Counts the columns' page reads (`songs:query` calls naming a status, as each column's search does) the page sends
+ * over its bridge from now on; returns the count so far.
+ */
+async function countColumnReads(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __columnReads?: number };
+    if (state.__columnReads === undefined) {
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data) {
+        if (typeof data === 'string' && data.includes('"channel":"songs:query"') && data.includes('status:')) state.__columnReads! += 1;
+        send.call(this, data);
+      };
+    }
+    state.__columnReads = 0;
+  });
+  return () => page.evaluate(() => (window as unknown as { __columnReads: number }).__columnReads);
+}
+
 async function boardSearch(page: Page, text: string) {
   await page.getByLabel('Search songs').fill(text);
 }
@@ -49,10 +68,14 @@ test('a board moves songs between statuses by mouse and keyboard, with Undo, and
     await expect(card(page, 'Bd Harbour')).toContainText('Worked on 40 days ago');
     await expect(card(page, 'Bd Glass')).toContainText('Live');
 
-    // By mouse: drag to Mixing; the table's edit path writes it, and Undo takes it back.
+    // By mouse: drag to Mixing; the table's edit path writes it, and Undo takes it back. The move reads the two
+    // columns it changed, and no other (issue 44).
+    const columnReads = await countColumnReads(page);
     await card(page, 'Bd Night Drive').dragTo(column(page, 'Mixing'));
     await expect(column(page, 'Mixing').getByTestId('board-card')).toHaveCount(1);
     await expect(page.getByTestId('board-count-Mixing')).toHaveText('1');
+    await expect(page.getByTestId('board-count-Backlog')).toHaveText('2');
+    expect(await columnReads()).toBe(2);
     await expect.poll(() => statusOf(page, 'Bd Night Drive')).toBe('Mixing');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => statusOf(page, 'Bd Night Drive')).toBe('Backlog');
