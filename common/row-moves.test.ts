@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from './query';
-import { changeShows, editCanMoveRows, PLUGINS_HERE, songMayBelong, type SongListShape } from './row-moves';
+import { changeShows, editCanChangeMembers, editCanMoveRows, PLUGINS_HERE, songMayBelong, type SongListShape } from './row-moves';
 import { newSong, type Song, type Status } from './song';
 
 const list = (shape: Partial<SongListShape>): SongListShape => ({ sort: null, filters: [], search: '', ...shape });
@@ -33,6 +33,19 @@ describe('which edits can move rows', () => {
     ['a plug-in installed here under a name sort', byName, [PLUGINS_HERE], false],
   ])('%s: %s', (_name, shape, changed, moves) => {
     expect(editCanMoveRows(shape, changed)).toBe(moves);
+  });
+});
+
+describe('which edits can change how many songs a list holds', () => {
+  it.each<[string, SongListShape, readonly string[] | null, boolean]>([
+    ['a status edit under the default sort (it moves rows, but none in or out)', list({}), edit('status'), false],
+    ['a status edit under a status operator', list({ search: 'status:mix' }), edit('status'), true],
+    ['hiding a song', list({}), edit('hidden'), true],
+    ['a notes edit while searching words', list({ search: 'hook' }), edit('notes'), true],
+    ['an unknown set of fields', list({}), null, true],
+    ['a search that cannot be read', list({ search: 'bpm:fast' }), edit('status'), true],
+  ])('%s: %s', (_name, shape, changed, changes) => {
+    expect(editCanChangeMembers(shape, changed)).toBe(changes);
   });
 });
 

@@ -85,6 +85,17 @@ function readsOf(field: QueryField): readonly ToldSongField[] {
 
 /** The song fields whose edit can move a row of `list`, or null when the search cannot be read (any edit might). */
 export function fieldsPlacingRows(list: SongListShape): ReadonlySet<ToldSongField> | null {
+  const fields = fieldsListingRows(list);
+  if (fields === null) return null;
+  const sort = list.sort ?? DEFAULT_SORT;
+  for (const field of [...TIES, ...readsOf(sort.column)]) fields.add(field);
+  // A key's songs are ordered by tempo within it, as a DJ reads a crate.
+  if (sort.column === 'key') fields.add('tempo');
+  return fields;
+}
+
+/** The song fields whose edit can change which songs `list` holds (not their order), or null: any edit might. */
+function fieldsListingRows(list: SongListShape): Set<ToldSongField> | null {
   let search: ReturnType<typeof parseSearch>;
   try {
     search = parseSearch(list.search);
@@ -92,13 +103,17 @@ export function fieldsPlacingRows(list: SongListShape): ReadonlySet<ToldSongFiel
     // A search with a bad operator lists nothing and says why; whatever changes, read it again.
     return null;
   }
-  const sort = list.sort ?? DEFAULT_SORT;
-  const fields = new Set<ToldSongField>([...EVERY_LIST, ...TIES, ...readsOf(sort.column)]);
-  // A key's songs are ordered by tempo within it, as a DJ reads a crate.
-  if (sort.column === 'key') fields.add('tempo');
+  const fields = new Set<ToldSongField>(EVERY_LIST);
   for (const filter of [...list.filters, ...search.filters]) for (const field of readsOf(filter.field)) fields.add(field);
   if (search.words.length > 0) for (const field of WORDS) fields.add(field);
   return fields;
+}
+
+/** Whether an edit of `changed` (null: any) can change which songs `list` holds, and so how many. */
+export function editCanChangeMembers(list: SongListShape, changed: readonly string[] | null): boolean {
+  if (changed === null) return true;
+  const listing = fieldsListingRows(list);
+  return listing === null || changed.some((field) => listing.has(field as ToldSongField));
 }
 
 /**

@@ -11,7 +11,7 @@ import { writeSongColumns } from '../../../db/repositories/song-writer';
 import { writeSongs } from '../../../fixtures/generators/songs';
 import { call, createTestCore, type TestCore } from '../../../main/test-support';
 import { CoreChangeFeed, followingChanges } from '../../api/core-changes';
-import { SongWindow } from '../song-table/song-window';
+import { SongWindow, type PageReader } from '../song-table/song-window';
 import { columnSearch } from './board-moves';
 
 const INTERVAL_MS = 20;
@@ -22,6 +22,9 @@ let core: TestCore;
 let feed: CoreChangeFeed;
 let api: Api;
 let columns: Map<Status, SongWindow>;
+/** The view's table, kept behind the board (its count in the header, its rows for the player), as `DashboardPage` keeps it. */
+let table: SongWindow;
+let tableReads: number;
 let reads: Map<Status, number>;
 /** Reads sent and not yet answered. */
 let pending: number;
@@ -39,19 +42,28 @@ async function settle(): Promise<void> {
 const readsSoFar = () => Object.fromEntries([...reads].filter(([, count]) => count > 0));
 const totals = () => Object.fromEntries(STATUSES.map((status) => [status, columns.get(status)!.total]));
 
-/** The board of All Songs: a column per status, its first cards on screen, read. */
+/** Counts a list's reads and those in flight. */
+function counted(count: () => void): PageReader {
+  return async (query) => {
+    count();
+    pending++;
+    try {
+      return await api['songs:query'](query);
+    } finally {
+      pending--;
+    }
+  };
+}
+
+/** The board of All Songs: a column per status, its first cards on screen, read; the view's table behind it. */
 async function showBoard(): Promise<void> {
   const allSongs = (await call<View[]>(core, 'db:get-views')).find((view) => view.type === 'custom')!;
+  table = new SongWindow(counted(() => tableReads++));
+  feed.showSongs(table);
+  table.setQuery({ viewId: allSongs.id, search: '', sort: null, viewFilters: [] });
+  table.setShown(false);
   for (const status of STATUSES) {
-    const column = new SongWindow(async (query) => {
-      reads.set(status, (reads.get(status) ?? 0) + 1);
-      pending++;
-      try {
-        return await api['songs:query'](query);
-      } finally {
-        pending--;
-      }
-    });
+    const column = new SongWindow(counted(() => reads.set(status, (reads.get(status) ?? 0) + 1)));
     feed.showSongs(column);
     column.setQuery({ viewId: allSongs.id, search: columnSearch('', status), sort: null, viewFilters: [] });
     column.setVisible(0, 10);
@@ -59,6 +71,7 @@ async function showBoard(): Promise<void> {
   }
   await settle();
   reads.clear();
+  tableReads = 0;
 }
 
 /** The song at `index` of the column `status`, read straight from the core (not through the feed: not counted). */
@@ -94,6 +107,9 @@ describe("the board's own moves", () => {
     // Newest first: the moved card heads its new column.
     expect(columns.get('Writing')!.rowAt(0)?.id).toBe(card.id);
     expect(columns.get('Backlog')!.indexOf(card.id)).toBe(-1);
+    // The table behind the board: its count cannot change, so it reads nothing.
+    expect(tableReads).toBe(0);
+    expect(table.total).toBe(SONGS);
   });
 
   it('a card moved back and forth costs two reads each time', async () => {
@@ -154,5 +170,24 @@ describe('what the board cannot know, it reads', () => {
     writeSongColumns(core.db, [analysed(shown)], ['meta'], null);
     await settle();
     expect(readsSoFar()).toEqual({ Mixing: 1 });
+  });
+});
+
+describe('the table behind the board', () => {
+  it('reads when its count may change (a song hidden), and its rows once it is shown again', async () => {
+    const card = columns.get('Writing')!.rowAt(0)!;
+    await api['db:update-song']({ id: card.id, patch: { tempo: '99' } });
+    await settle();
+    expect(tableReads).toBe(0);
+    expect(table.rowAt(0)).toBeUndefined();
+    await api['db:update-song']({ id: card.id, patch: { hidden: true } });
+    await settle();
+    expect(tableReads).toBe(1);
+    expect(table.total).toBe(SONGS - 1);
+    table.setShown(true);
+    table.setVisible(0, 10);
+    await settle();
+    expect(table.rowAt(0)?.id).not.toBe(card.id);
+    expect(table.rowAt(0)).toBeDefined();
   });
 });

@@ -4,7 +4,7 @@
  *
  * Over 300 lines: one view's page state (search, sort, filters, columns, modals, bulk actions) is held in one place.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Filter, SortConfig } from '../../../common/query';
 import type { BulkSongPatch, Song } from '../../../common/song';
@@ -103,6 +103,8 @@ function ConnectedViewPage({ view, firstScreen }: { view: View; firstScreen: boo
   // A new view, sort or filter: the same search, on it.
   const query = useMemo(() => queryFor(searchText.current), [view.id, view.sortConfig, view.activeFilters]);
   const window = useSongWindow(query);
+  // Behind a board, the table keeps its count (the header's) and lends its rows to the player: read only as needed.
+  useEffect(() => window.setShown(!board), [window, board]);
   // What the export and the empty message speak of: the rows on screen, until the typed search's rows arrive.
   const shownSearch = window.shownSearch ?? searchText.current.trim();
 

@@ -14,7 +14,7 @@ import type { ErrorShape } from '../../../common/errors';
 import { callFailed } from '../../../common/messages';
 import type { Envelope } from '../../../common/ipc';
 import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/query';
-import { changeShows, type SongListShape } from '../../../common/row-moves';
+import { changeShows, editCanChangeMembers, type SongListShape } from '../../../common/row-moves';
 import type { Song } from '../../../common/song';
 import type { SongRows, SongsChange } from '../../api/core-changes';
 import { changeNeedsRead } from './window-reads';
@@ -71,6 +71,8 @@ export class SongWindow implements SongRows {
   private waiters = new Map<number, Array<() => void>>();
   /** While a cell is being edited, refreshes wait: rows that re-sort under the editor would move it away. */
   private held = false;
+  /** The rows are on screen (not a table behind a board, `setShown`). */
+  private shown = true;
   /** A refresh asked while held, or while a new query's first answer is awaited (it would read rows about to be
    * replaced, and that answer may predate the change): it runs when neither holds. */
   private refreshWaiting = false;
@@ -128,9 +130,32 @@ export class SongWindow implements SongRows {
    */
   songsChanged(change: SongsChange): void {
     if (!changeShows(change.fields)) return;
-    const reads = changeNeedsRead({ shape: this.query && listShape(this.query), holds: (id) => this.indexOf(id) !== -1, busy: this.busy() }, change);
+    const shape = this.query && listShape(this.query);
+    const reads = changeNeedsRead({ shape, holds: (id) => this.indexOf(id) !== -1, busy: this.busy() }, change);
     if (change.settled && this.putRows(change.settled)) this.bump();
-    if (reads) this.refresh();
+    if (!reads) return;
+    // Off screen, only the count shows: it is read when it may change; otherwise the rows go, read when needed.
+    if (this.shown || this.replacing || shape === null || editCanChangeMembers(shape, change.fields)) this.refresh();
+    else this.letRowsGo();
+  }
+
+  /**
+   * Whether the rows are on screen. A table kept behind a board (its count in the header, its rows for the player)
+   * reads nothing for a change that leaves its count as it is: its rows go, and are read again when it is shown or
+   * a row is asked for (the player's next). Default: shown.
+   */
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (shown && !this.replacing) this.loadVisible();
+  }
+
+  private letRowsGo(): void {
+    this.generation++;
+    this.inflight.clear();
+    this.pages.clear();
+    this.stale.clear();
+    this.bump();
   }
 
   heldSong(id: string): Song | undefined {
