@@ -13,7 +13,7 @@
  *   search_keystroke_ms  p95 over every keystroke of typing "night" and "bpm:120-128" letter by letter (3 runs): the
  *                        keydown in the search box -> the frame after the grid shows the rows of the new text. Its
  *                        parts (the search box's debounce, the query's round trip, the render) go to stderr.
- *   board_open_ms, board_drag_ms   a board view of the same library (issue 32): see `board.ts`
+ *   board_open_ms, board_drag_ms, board_drag_reads   a board view of the same library (issues 32, 44): see `board.ts`
  * Goals (issues 4, 15 and 30): open_ms < 1000, offline_open_ms < 1000, scroll_p95_frame_ms <= 16,
  * search_keystroke_ms <= 50; (issue 32) board_open_ms < 1000, board_drag_ms < 300.
  *
@@ -275,7 +275,7 @@ try {
   process.stderr.write(`open runs: ${opens.map((ms) => round(ms, 1)).join(', ')} ms; offline: ${offlineOpens.map((ms) => round(ms, 1)).join(', ')} ms; edits: ${edits.map((ms) => round(ms, 1)).join(', ')} ms\n`);
   process.stderr.write(`scroll steps: p50 ${round(percentile(frames, 0.5), 2)} ms, max ${round(Math.max(...frames), 2)} ms over ${frames.length}\n`);
   reportKeystrokes(keystrokes, direct);
-  process.stderr.write(`board opens: ${board.opens.map((ms) => round(ms, 1)).join(', ')} ms; drags: ${board.drags.map((ms) => round(ms, 1)).join(', ')} ms\n`);
+  process.stderr.write(`board opens: ${board.opens.map((ms) => round(ms, 1)).join(', ')} ms; drags: ${board.drags.map((ms) => round(ms, 1)).join(', ')} ms; reads per drag: ${board.reads.join(', ')}\n`);
   const result = {
     open_ms: round(Math.max(...opens), 1),
     offline_open_ms: round(Math.max(...offlineOpens), 1),
@@ -284,6 +284,7 @@ try {
     search_keystroke_ms: round(percentile(keystrokes.map((keystroke) => keystroke.total), 0.95), 1),
     board_open_ms: round(board.board_open_ms, 1),
     board_drag_ms: round(board.board_drag_ms, 1),
+    board_drag_reads: board.board_drag_reads,
     ...(analysing > 0 ? { analysed_during: analysedDuring } : {}),
   };
   console.log(json ? JSON.stringify(result) : result);
