@@ -131,7 +131,10 @@ export class SongWindow implements SongRows {
   songsChanged(change: SongsChange): void {
     if (!changeShows(change.fields)) return;
     const shape = this.query && listShape(this.query);
-    const reads = changeNeedsRead({ shape, holds: (id) => this.indexOf(id) !== -1, busy: this.busy() }, change);
+    // The ids held, gathered once when asked (a change names up to 1,000 songs; 40 pages hold 4,000 rows).
+    let held: Set<string> | null = null;
+    const holds = (id: string) => (held ??= new Set([...this.pages.values()].flatMap((rows) => rows.map((row) => row.id)))).has(id);
+    const reads = changeNeedsRead({ shape, holds, busy: this.busy() }, change);
     if (change.settled && this.putRows(change.settled)) this.bump();
     if (!reads) return;
     // Off screen, only the count shows: it is read when it may change; otherwise the rows go, read when needed.
