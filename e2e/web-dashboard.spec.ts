@@ -60,7 +60,10 @@ test.beforeAll(async () => {
   expect((await fetch(`${checkout.data.url}/confirm`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const songs = await cloud.from('songs').insert(SONGS.map((item) => ({ id: item.id, data: songToCloud(item), origin: 'computer' })));
   const views = await cloud.from('views').insert({ id: CLUB.id, data: viewToCloud({ ...CLUB, path: viewPath(CLUB.id) }), origin: 'computer' });
-  expect([songs.error, views.error]).toEqual([null, null]);
+  // The computer watches one folder: its settings in the cloud, as its sync writes them.
+  const { data: account } = await cloud.auth.getUser();
+  const settings = await cloud.from('user_settings').upsert({ id: account.user!.id, project_directories: ['/Users/wren/Music/Projects'], changed_at: NOW, origin: 'computer' }, { onConflict: 'id' });
+  expect([songs.error, views.error, settings.error]).toEqual([null, null, null]);
 });
 
 async function signedIn(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
@@ -74,8 +77,12 @@ test('a pro user’s dashboard on the website is the app’s table over the sync
   const page = await signedIn(browser);
   const sidebar = page.getByRole('navigation', { name: 'Views' });
   await expect(sidebar.getByRole('link')).toHaveText([/All Songs/, /Club/, /Hidden/]);
-  // No folders and nothing to add from files on the website: those are the computer's.
-  await expect(sidebar.getByText('Project Directories')).toHaveCount(0);
+  // The folders the computer watches are shown, and only shown; nothing to add from files on the website.
+  const folders = sidebar.getByRole('region', { name: 'Project Directories' });
+  await expect(folders.getByRole('listitem')).toHaveText(['Projects']);
+  await expect(folders).toContainText('Watched by Songshelf on your computers.');
+  await expect(folders.getByRole('button')).toHaveCount(0);
+  await expect(folders.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add song' })).toHaveCount(0);
   await expect(page.getByTestId('song-count')).toHaveText('3 songs');
   // Newest first, with what the projects said: the DAW badge, tempo, key.
@@ -188,4 +195,24 @@ test('the website shows the board, the studio calendar and the focus list synced
   await expect.poll(async () => ((await cloud.from('songs').select('data').eq('id', cold.id)).data?.[0]?.data as Song | undefined)?.status).toBe('Writing');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/artifacts/web-board-phone.png' });
+});
+
+test('the website reads the watched folders again every 30 s: a folder a computer adds, or stops watching, shows without a reload', async ({ browser }) => {
+  const page = await (await browser.newContext({ storageState: SIGNED_OUT_STATE, viewport: { width: 1440, height: 900 } })).newPage();
+  // The page's clock, moved by the test: the 30 s come without waiting for them.
+  await page.clock.install();
+  await logIn(page, `${websiteUrl()}/login`, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const folders = page.getByRole('navigation', { name: 'Views' }).getByRole('region', { name: 'Project Directories' });
+  await expect(folders.getByRole('listitem')).toHaveText(['Projects']);
+  const { data: account } = await cloud.auth.getUser();
+  const write = (projectDirectories: string[]) => cloud.from('user_settings').upsert({ id: account.user!.id, project_directories: projectDirectories, changed_at: Date.now(), origin: 'laptop' }, { onConflict: 'id' });
+
+  expect((await write(['/Users/wren/Music/Projects', '/Volumes/Studio SSD/Laptop Sets'])).error).toBeNull();
+  await page.clock.fastForward(30_000);
+  await expect(folders.getByRole('listitem')).toHaveText(['Projects', 'Laptop Sets']);
+  expect((await write(['/Volumes/Studio SSD/Laptop Sets'])).error).toBeNull();
+  await page.clock.fastForward(30_000);
+  await expect(folders.getByRole('listitem')).toHaveText(['Laptop Sets']);
+  expect((await write(['/Users/wren/Music/Projects'])).error).toBeNull();
 });

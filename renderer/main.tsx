@@ -14,10 +14,11 @@ import './styles/base.css';
 
 const api = installBridge();
 const store = createStore();
+// On the website too: its cloud library (installed when the dashboard opens) tells its changes the same way.
+followCoreChanges(store.dispatch);
 if (api) {
   // Asked while the dashboard's code is still loading: the table waits on the views to know what to list.
   void store.dispatch(songshelfApi.util.prefetch('views', undefined, {}));
-  followCoreChanges(store.dispatch);
   askNotificationPermissionOnFirstClick();
   reportUserActivity(api);
 }
