@@ -102,6 +102,23 @@ test('sign up with the spec checks, confirm by mail, sign out, sign in again', a
   await expectSignedInThenSignOut(page, 'Ana Lima');
 });
 
+test('sign-up checks 3 and 4 (spec section 5): an address that is not one, then a name under 2 characters, each refused with the spec’s words', async ({ page }) => {
+  await openAt(page, '/signup');
+  await page.getByLabel('Full name').fill('Ana Lima');
+  // Passes the browser's own check of an email field, not the spec's (no dot after the @).
+  await page.getByLabel('Email').fill('ana@example');
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pass');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await page.getByLabel('Email').fill(`ana.${Date.now()}@example.com`);
+  await page.getByLabel('Full name').fill('  A  ');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid name');
+  // Nothing was sent: still on the form.
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
 test('a login without a password is not sent: the browser asks for it at the field', async ({ page }) => {
   await openAt(page, '/login');
   await page.getByLabel('Email').fill(`empty.${Date.now()}@example.com`);

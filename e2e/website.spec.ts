@@ -30,6 +30,12 @@ test('the landing page: hero, the three feature cards, How It Works, the closing
     await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  // The closing call to action: its heading, its line, sign up or see the plans.
+  const closing = page.getByRole('region', { name: 'Find the song you were looking for, the first time' });
+  await expect(closing).toContainText('Free for your whole library on one computer. Pro keeps it on all of them.');
+  await expect(closing.getByRole('link')).toHaveText(['Create a free account', 'See the plans']);
+  await expect(closing.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup');
+  await expect(closing.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
   const header = page.getByRole('navigation', { name: 'Site' });
   await expect(header.getByRole('link')).toHaveText(['Docs', 'Features', 'About', 'Login']);
   const footer = page.getByRole('contentinfo');
@@ -48,7 +54,8 @@ test('download widget on a Mac: the universal image, and All downloads with the 
   await expect(note).toHaveCSS('opacity', '0');
   await page.getByRole('link', { name: 'Download for macOS' }).hover();
   await expect(note).toHaveCSS('opacity', '1');
-  await expect(note).toContainText('Privacy Policy');
+  await expect(note).toHaveText('By downloading you agree to our Privacy Policy and Terms of Service.');
+  await expect(note.getByRole('link')).toHaveText(['Privacy Policy', 'Terms of Service']);
   await page.getByRole('button', { name: 'All downloads' }).click();
   const list = page.getByRole('list', { name: 'All downloads' });
   await expect(list.getByRole('link')).toHaveText(['Universal', 'Apple Silicon', 'Intel']);

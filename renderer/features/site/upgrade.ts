@@ -61,11 +61,17 @@ export function upgradeReturnFrom(search: string): UpgradeReturn | null {
  * The success callback (spec section 4). Honoured only for the signed-in user, and only once the cloud says the
  * user is pro: the checkout's server-side confirmation is the one thing that makes them so (it cancelled the old
  * subscription and added the pro one). Then, in the app, the local subscription cache (the core's, read from the
- * cloud) is checked,
- * every song and view is queued for sync, and a sync runs. Returns what to tell the user.
+ * cloud) is checked ("Failed to verify local subscription update" when it did not keep the pro one), every song and
+ * view is queued for sync, and a sync runs. Returns what to tell the user.
  */
 export async function completeUpgrade(back: UpgradeReturn, signedInUserId: string): Promise<{ kind: 'info' | 'error'; message: string }> {
   if (back.userId !== signedInUserId) return { kind: 'error', message: MESSAGES.upgradeWrongUser };
+  if (hasCore()) {
+    // The core reads the tier from the cloud and keeps it for this account: one its database did not keep is said as
+    // that (the payment went through), not as a payment not confirmed.
+    const read = await callCore('account:refresh-tier');
+    if (!read.ok && read.error.code === 'db_error') return { kind: 'error', message: MESSAGES.subscriptionVerifyFailed };
+  }
   if ((await refreshTier()) !== 'pro') return { kind: 'error', message: MESSAGES.upgradeNotConfirmed };
   if (!hasCore()) return { kind: 'info', message: MESSAGES.upgradeDone };
 
