@@ -15,6 +15,7 @@ import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';
 import { clearStaleProcessingFlags, projectPathsOfDirectory } from '../../db/repositories/scanned-songs';
+import { isDiskFull } from '../disk/disk-full';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
 import { enqueue, updateQueuedPayload } from '../jobs/queue';
@@ -123,7 +124,14 @@ export class Library {
       this.timers.push(setInterval(() => this.onTimer(() => this.rescanAll()), RESCAN_INTERVAL_MS));
     }
     if (this.options.refreshWatchList !== false) {
-      this.timers.push(setInterval(() => this.onTimer(() => this.readWatchList()), WATCH_LIST_REFRESH_DESKTOP_MS));
+      const read = () =>
+        this.readWatchList().catch((error: unknown) => {
+          // A full disk goes to the disk watch (`onTimer`); anything else waits for the next read, told in the log.
+          if (isDiskFull(error)) throw error;
+          console.error('[library] the watch list was not read again:', error instanceof Error ? error.message : error);
+          return null;
+        });
+      this.timers.push(setInterval(() => this.onTimer(read), WATCH_LIST_REFRESH_DESKTOP_MS));
     }
     this.timers.push(setInterval(() => this.onTimer(() => this.sweepProcessingFlags()), FLAG_SWEEP_MS));
     this.sweepProcessingFlags();
