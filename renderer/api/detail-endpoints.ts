@@ -15,6 +15,7 @@ import type { ChannelInput, ChannelOutput } from '../../common/ipc';
 import type { Song } from '../../common/song';
 import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
 import { call, coreCall } from './base-query';
+import { readsSong } from './core-changes';
 import { songshelfApi, type TagType } from './songshelf-api';
 
 /** What an endpoint that reads songs provides: the song fields it reads. */
@@ -31,16 +32,17 @@ export const detailApi = songshelfApi.injectEndpoints({
     song: build.query<Song | null, string>({
       query: (id) => call('db:get-songs', { ids: [id], includeHidden: true }),
       transformResponse: (songs: ChannelOutput<'db:get-songs'>) => songs[0] ?? null,
-      providesTags: readsSongs(...SONG_FIELD_NAMES),
+      // That song's fields: another song's write does not read it again.
+      providesTags: (_song, _error, id) => readsSong(id, ...SONG_FIELD_NAMES),
     }),
     /** The song's project versions, read from its folder (the app only). */
     songVersions: build.query<ChannelOutput<'songs:versions'>, string>({
       query: (id) => call('songs:versions', { id }),
-      providesTags: readsSongs(...PROJECT_FIELDS),
+      providesTags: (_versions, _error, id) => readsSong(id, ...PROJECT_FIELDS),
     }),
     shareVersions: build.query<ChannelOutput<'songs:share-versions'>, string>({
       query: (id) => coreCall('songs:share-versions', { id }),
-      providesTags: readsSongs(...PROJECT_FIELDS),
+      providesTags: (_versions, _error, id) => readsSong(id, ...PROJECT_FIELDS),
     }),
     /** The song's links, each with its comments counted against its cap. */
     songShares: build.query<ChannelOutput<'songs:shares'>, string>({
