@@ -8,7 +8,9 @@
  *   again only when the change reaches it (`features/song-table/window-reads.ts`): a changed song it holds, or one that
  *   may now be in it, or may have been;
  * - events after a short wait, a burst of them (a scan writes a batch every few milliseconds) as one refresh. The
- *   event of this page's own call comes just before its reply: it waits for the reply and is applied as the call's.
+ *   event of this page's own call comes just before its reply: it waits for the reply and is applied as the call's,
+ *   with the songs the reply settled (a board's move then reads two columns, not six), also when the page is slow to
+ *   see the reply: events wait while a call that was in flight when they came still is (at most a second).
  *
  * What a change feeds is read by the fields and the songs it names where they are known: a song's status changing
  * does not refetch a waveform (it provides the `songs` fields it reads, `songshelf-api.ts`), and another song's
@@ -24,6 +26,8 @@ import type { SongFieldName } from '../../common/song-fields';
 const REFRESH_INTERVAL_MS = 150;
 /** Numbers remembered to skip the second telling of a change (its reply and its event come close together). */
 const SEQS_REMEMBERED = 256;
+/** The longest events wait for the replies of the calls in flight when they came (one of them may be theirs). */
+const REPLY_WAIT_MS = 1000;
 
 /** What changed in the songs a table shows. */
 export interface SongsChange {
@@ -93,6 +97,12 @@ export class CoreChangeFeed {
   private readonly seen: number[] = [];
   private waiting: CoreChanges[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** This page's calls in flight, by number; and those that were when the first waiting event came. */
+  private readonly calls = new Set<number>();
+  private callsBefore = new Set<number>();
+  private lastCall = 0;
+  /** How long the waiting events have waited for those calls' replies. */
+  private waitedMs = 0;
 
   /** `intervalMs` default: 150. */
   constructor(private readonly intervalMs = REFRESH_INTERVAL_MS) {}
@@ -111,8 +121,24 @@ export class CoreChangeFeed {
   /** An event: applied after the interval, with the others that came meanwhile (seq 0: the connection came back). */
   event(changes: CoreChanges): void {
     if (changes.seq !== 0 && !this.remember(changes.seq)) return;
+    if (this.waiting.length === 0) this.callsBefore = new Set(this.calls);
     this.waiting.push(changes);
     this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+  }
+
+  /** A call of this page went out; returns its number, for `called`. */
+  calling(): number {
+    this.calls.add(++this.lastCall);
+    return this.lastCall;
+  }
+
+  /** A call's reply has been applied (`replied`) or it failed: events that waited for it go now. */
+  called(call: number): void {
+    this.calls.delete(call);
+    if (this.waitedMs > 0 && !this.awaitsReply()) {
+      if (this.timer) clearTimeout(this.timer);
+      this.flush();
+    }
   }
 
   /** The changes of a call this page made, applied now; its event, if it came first and still waits, is taken back. */
@@ -137,9 +163,20 @@ export class CoreChangeFeed {
 
   private flush(): void {
     this.timer = null;
+    // One of the calls in flight when these came may be theirs: its reply settles what they changed.
+    if (this.awaitsReply() && this.waitedMs < REPLY_WAIT_MS) {
+      this.waitedMs += this.intervalMs;
+      this.timer = setTimeout(() => this.flush(), this.intervalMs);
+      return;
+    }
+    this.waitedMs = 0;
     const events = this.waiting;
     this.waiting = [];
     if (events.length > 0) this.apply(events, null);
+  }
+
+  private awaitsReply(): boolean {
+    return this.waiting.length > 0 && [...this.callsBefore].some((call) => this.calls.has(call));
   }
 
   private apply(told: readonly CoreChanges[], settled: readonly Song[] | null): void {
@@ -183,9 +220,14 @@ export function followingChanges(raw: Api, feed: CoreChangeFeed = coreChanges): 
   for (const name of BRIDGE_CHANNELS) {
     const call = raw[name] as (input: unknown) => ReturnType<Api[typeof name]>;
     api[name] = async (input: unknown) => {
-      const result = await call(input);
-      if (result.ok && result.changes) feed.replied(name, result.changes, result.data);
-      return result;
+      const pending = feed.calling();
+      try {
+        const result = await call(input);
+        if (result.ok && result.changes) feed.replied(name, result.changes, result.data);
+        return result;
+      } finally {
+        feed.called(pending);
+      }
     };
   }
   return api as Api;
