@@ -1,13 +1,13 @@
 /**
  * Electron Forge packaging: `npm run make` on the release machines (macOS and Windows, where Electron and the
  * native module rebuild can download what they need); `npm run package:check` loads this file with Forge's own
- * loader here and checks it. File names come from `common/release.ts`, shared with the website's download links.
+ * loader here and checks it. File names come from `common/website/release.ts`, shared with the website's download links.
  * (Forge installs thanks to the @electron/node-gyp override in package.json, noted in ENVIRONMENT.md.)
  */
 import type { ForgeConfig } from '@electron-forge/shared-types';
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
 import { APP_NAME, APP_VERSION } from './common/constants';
-import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/release';
+import { RELEASE_FILES, RELEASE_REPOSITORY } from './common/website/release';
 
 /**
  * What the app reads at run time: its bundles, the database migrations, the cloud's migrations and the platform SQL

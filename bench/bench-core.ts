@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CloudStatus } from '../common/ipc';
+import type { CloudStatus } from '../common/bridge/ipc';
 import { createCore, WORKER_BUNDLE, type Core } from '../main/core';
 import { appRootFrom } from '../main/paths';
 

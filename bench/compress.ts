@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compressionPlan } from '../common/upload-rules';
+import { compressionPlan } from '../common/cloud/upload-rules';
 import { ffmpegArgs, ffmpegPath } from '../workers/compress/compress-audio';
 import { createBenchCore } from './bench-core';
 import { writeWav } from '../fixtures/generators/wav';

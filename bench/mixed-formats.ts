@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Daw } from '../common/project-meta';
+import type { Daw } from '../common/projects/project-meta';
 import { writeAls } from '../fixtures/generators/als';
 import { ardourSessionXml, writeArdourSession, type ArdourRoute } from '../fixtures/generators/ardour';
 import { bitwigProjectBytes, writeBitwigProject } from '../fixtures/generators/bitwig';

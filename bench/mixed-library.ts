@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DAW_INFO } from '../common/daws';
-import type { Daw } from '../common/project-meta';
+import { DAW_INFO } from '../common/projects/daws';
+import type { Daw } from '../common/projects/project-meta';
 import { seededRandom } from '../fixtures/generators/library';
 import { silentWav } from '../fixtures/generators/logicx';
 import { MIXED_FORMATS, type MixedFormat, type SizeRange } from './mixed-formats';

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DAWS, type Daw } from '../common/project-meta';
+import { DAWS, type Daw } from '../common/projects/project-meta';
 import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool, defaultWorkerThreads, type WorkerPool } from '../main/jobs/pool';
 import { createBenchCore } from './bench-core';

@@ -11,9 +11,9 @@
  * its raw p95), with each shape's figures on stderr.
  * Goals (issue 30): every shape's p95 at most 20 ms, p50 at most 5 ms, at most 1.5x raw.
  */
-import type { SongQuery } from '../common/query';
+import type { SongQuery } from '../common/views/query';
 import { querySongs, type RanStatement } from '../db/song-query';
-import { songQuerySchema } from '../common/query';
+import { songQuerySchema } from '../common/views/query';
 import { createBenchCore } from './bench-core';
 import { writeSongs } from '../fixtures/generators/songs';
 import { fullScans, queryShapes } from '../fixtures/query-shapes';

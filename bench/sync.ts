@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SyncReport } from '../common/sync';
+import type { SyncReport } from '../common/cloud/sync';
 import { accessToken, signedInClient, upgradeToPro } from '../cloud/local/cloud-users';
 import { startLocalCloud } from '../cloud/local/server';
 import { appRootFrom } from '../main/paths';

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Daw } from '../common/project-meta';
+import type { Daw } from '../common/projects/project-meta';
 import { writeAbletonHistory, writeLogicHistory, writeProToolsHistory, type SavedState } from '../fixtures/generators/project-versions';
 import { WORKER_BUNDLE } from '../main/core';
 import { createWorkerPool } from '../main/jobs/pool';

@@ -5,8 +5,8 @@
  * Over 300 lines: every user-facing text in one place, the spec's copied exactly.
  */
 
-import type { CustomFieldType } from './custom-fields';
-import { COMPRESSION_ERRORS } from './upload-rules';
+import type { CustomFieldType } from './songs/custom-fields';
+import { COMPRESSION_ERRORS } from './cloud/upload-rules';
 
 export const MESSAGES = {
   customViewLimit:
@@ -306,7 +306,7 @@ export function unusableFileName(fileName: string): string {
   return `${fileName} is not a usable file name.`;
 }
 
-// What a decoder may read (common/media.ts `decodableAudioOf`): the kind its name says, by its bytes.
+// What a decoder may read (common/audio/media.ts `decodableAudioOf`): the kind its name says, by its bytes.
 /** `kind`: "a WAV file", "an MP3 file"... */
 export function notTheAudioItsNameSays(fileName: string, kind: string): string {
   return `${fileName} is not ${kind}: its content is not what its name says, so Songshelf did not decode it.`;
@@ -351,7 +351,7 @@ export function rangeFilterNotNumericField(fieldName: string): string {
   return `Range filters apply to numbers and dates; ${fieldName} is neither.`;
 }
 
-// The search box's operators (common/search-syntax.ts); `name` is the operator as typed, without its colon.
+// The search box's operators (common/views/search-syntax.ts); `name` is the operator as typed, without its colon.
 export function searchTakesTempo(name: string): string {
   return `${name}: takes a tempo or a range, such as ${name}:120-128.`;
 }

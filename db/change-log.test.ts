@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangedTable } from '../common/ipc';
+import type { ChangedTable } from '../common/bridge/ipc';
 import { updatedColumns, writtenFields, writtenTable } from './change-log';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
-import { MAX_TOLD_ROWS } from '../common/change-set';
-import { PLUGINS_HERE } from '../common/row-moves';
+import { MAX_TOLD_ROWS } from '../common/bridge/change-set';
+import { PLUGINS_HERE } from '../common/views/row-moves';
 import { replaceInstalledPlugins } from './repositories/installed-plugins';
 import { deleteSongs, insertSongs, markSongsPushed, writeSongColumns } from './repositories/song-writer';
 import { addSong, buildSong, updateSong } from './repositories/songs';

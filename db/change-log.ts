@@ -9,15 +9,15 @@
  *
  * Nobody types by hand which tables a write touched: `recordWrites` reads it from the statement, and for `songs`
  * which fields, from the columns an UPDATE sets (so a status edit tells `status`, and a page re-reads rows only when
- * such a field can move them: `common/row-moves.ts`), and which songs: the ids of the rows SQLite's guard saw the
+ * such a field can move them: `common/views/row-moves.ts`), and which songs: the ids of the rows SQLite's guard saw the
  * statement write (`song-writer-scope.ts`), so a page re-reads only the lists those songs are or may now be in. That
  * the songs writer (`repositories/song-writer.ts`) is the only one is not read from the SQL: SQLite holds it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import { ChangeSet, MAX_TOLD_ROWS } from '../common/change-set';
-import type { ChangedTable, CoreChanges } from '../common/ipc';
-import { PLUGINS_HERE } from '../common/row-moves';
+import { ChangeSet, MAX_TOLD_ROWS } from '../common/bridge/change-set';
+import type { ChangedTable, CoreChanges } from '../common/bridge/ipc';
+import { PLUGINS_HERE } from '../common/views/row-moves';
 import { songFieldsOfColumns } from './rows/song-column-fields';
 
 /** The database's tables, by what they feed on screen. Tables not listed (files, FTS) feed nothing here. */

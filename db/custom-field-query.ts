@@ -5,11 +5,11 @@
  * view's JSON (about 100 ms at 200,000 songs), which is acceptable for a column the user chose to query.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { CustomField } from '../common/custom-fields';
+import type { CustomField } from '../common/songs/custom-fields';
 import { AppError, assertNever } from '../common/errors';
 import { rangeFilterNotNumericField } from '../common/messages';
-import type { Filter, SortDirection } from '../common/query';
-import { booleanFromText } from '../common/search-syntax';
+import type { Filter, SortDirection } from '../common/views/query';
+import { booleanFromText } from '../common/views/search-syntax';
 import { customValue, customValuePath } from './custom-value-sql';
 import { orderTerm, type OrderTerm } from './order-terms';
 import { songs } from './schema';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { songQuerySchema } from '../common/query';
+import { songQuerySchema } from '../common/views/query';
 import { DATABASE_FILE_NAME, openDatabase } from './connection';
 import { updateSong } from './repositories/songs';
 import { querySongs } from './song-query';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { songQuerySchema } from '../common/query';
+import { songQuerySchema } from '../common/views/query';
 import { DATABASE_FILE_NAME, openDatabase } from './connection';
 import { songToColumns } from './rows/song-row';
 import { querySongs } from './song-query';
-import { everyFieldSet } from '../common/test-songs';
+import { everyFieldSet } from '../common/songs/test-songs';
 import { MIGRATIONS_FOLDER, olderDatabase, tempDir } from './test-support';
 
 /** The migrations before 0014_heard_columns: a library as the version before it left it. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keyRespellings } from '../common/music-keys';
+import { keyRespellings } from '../common/songs/music-keys';
 import { DATABASE_FILE_NAME, openDatabase } from './connection';
 import { MIGRATIONS_FOLDER, olderDatabase, tempDir } from './test-support';
 
@@ -16,7 +16,7 @@ function sqlRespellings(): Map<string, string> {
 }
 
 describe(`migration ${MIGRATION}`, () => {
-  it('respells exactly the keys common/music-keys.ts respells', () => {
+  it('respells exactly the keys common/songs/music-keys.ts respells', () => {
     expect(sqlRespellings()).toEqual(keyRespellings());
   });
 

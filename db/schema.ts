@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PRIORITIES, STATUSES, TIERS } from '../common/song';
+import { PRIORITIES, STATUSES, TIERS } from '../common/songs/song';
 
 /** The sort indexes that carry the filtered columns, by the sort they walk (db/song-query.ts names them to SQLite). */
 export const SORT_FILTER_INDEXES = { name: 'songs_hidden_name_filters', modifiedAt: 'songs_hidden_modified_filters' } as const;

@@ -5,16 +5,16 @@
  * Over 300 lines: every filter's and sort's SQL in one place, each beside the index it is written for.
  */
 import { and, eq, gte, inArray, isNotNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { CustomField } from '../common/custom-fields';
+import type { CustomField } from '../common/songs/custom-fields';
 import { AppError, assertNever } from '../common/errors';
 import { MESSAGES } from '../common/messages';
-import { keySpellings, parseKey } from '../common/music-keys';
-import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/query';
-import { dawFromText } from '../common/daws';
-import { booleanFromText, MISSING_PLUGINS } from '../common/search-syntax';
-import { pluginNameKey } from '../common/plugins';
-import { PRIORITIES, STATUSES, TIERS } from '../common/song';
-import type { View } from '../common/view';
+import { keySpellings, parseKey } from '../common/songs/music-keys';
+import { isCustomFieldKey, type Filter, type SongQueryField, type SortConfig } from '../common/views/query';
+import { dawFromText } from '../common/projects/daws';
+import { booleanFromText, MISSING_PLUGINS } from '../common/views/search-syntax';
+import { pluginNameKey } from '../common/projects/plugins';
+import { PRIORITIES, STATUSES, TIERS } from '../common/songs/song';
+import type { View } from '../common/views/view';
 import { customFilterCondition, customOrderTerms } from './custom-field-query';
 import { orderTerm, type OrderTerm } from './order-terms';
 import { pathInside } from './path-range';

@@ -2,12 +2,12 @@
 // `plugin:` in the search box (issue 31).
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songQuerySchema, type Filter } from '../common/query';
-import type { JsonValue } from '../common/schema-parts';
-import { summarisePlugins } from '../common/plugins';
-import { parseSearch } from '../common/search-syntax';
-import type { Song } from '../common/song';
-import { matchesFilter } from '../common/view-rules';
+import { songQuerySchema, type Filter } from '../common/views/query';
+import type { JsonValue } from '../common/bridge/schema-parts';
+import { summarisePlugins } from '../common/projects/plugins';
+import { parseSearch } from '../common/views/search-syntax';
+import type { Song } from '../common/songs/song';
+import { matchesFilter } from '../common/views/view-rules';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
 import { replaceInstalledPlugins } from './repositories/installed-plugins';
 import { listPlugins } from './repositories/plugins';

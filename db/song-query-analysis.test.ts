@@ -1,8 +1,8 @@
 // What the audio analysis heard (issue 18), as the table sorts, filters and searches it: `lufs:`, `peak:`,
 // `duration:`, `audiobpm:`, `audiokey:`, and `bpm:` finding a tempo from either source.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songQuerySchema, type SongQuery } from '../common/query';
-import type { JsonValue } from '../common/schema-parts';
+import { songQuerySchema, type SongQuery } from '../common/views/query';
+import type { JsonValue } from '../common/bridge/schema-parts';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { insertSongs } from './repositories/song-writer';

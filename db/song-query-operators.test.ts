@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customFieldKey } from '../common/custom-fields';
-import { songQuerySchema, type SongQuery } from '../common/query';
-import type { JsonValue } from '../common/schema-parts';
+import { customFieldKey } from '../common/songs/custom-fields';
+import { songQuerySchema, type SongQuery } from '../common/views/query';
+import type { JsonValue } from '../common/bridge/schema-parts';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { addCustomField } from './repositories/custom-fields';

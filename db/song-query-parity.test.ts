@@ -1,11 +1,11 @@
-// One rule in two homes (issue 20): the website answers a view's songs in memory (`common/view-rules.ts`), the app
+// One rule in two homes (issue 20): the website answers a view's songs in memory (`common/views/view-rules.ts`), the app
 // in SQLite (`song-query.ts`). Over one generated library, every search and sort below must find the same songs in
 // the same order in both, so a view means the same on the web as on the computer.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { songQuerySchema, type Filter, type SortConfig } from '../common/query';
-import type { JsonValue } from '../common/schema-parts';
-import type { Song } from '../common/song';
-import { songsOfView } from '../common/view-rules';
+import { songQuerySchema, type Filter, type SortConfig } from '../common/views/query';
+import type { JsonValue } from '../common/bridge/schema-parts';
+import type { Song } from '../common/songs/song';
+import { songsOfView } from '../common/views/view-rules';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { insertSongs } from './repositories/song-writer';

@@ -3,7 +3,7 @@
  * every song: checked on 5,000 songs shaped so each way runs, against the same filter and sort done in memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { songQuerySchema, type SongQuery } from '../common/query';
+import { songQuerySchema, type SongQuery } from '../common/views/query';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';
 import { insertSongs } from './repositories/song-writer';

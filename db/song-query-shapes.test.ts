@@ -4,7 +4,7 @@
  * benchmark at 200,000 songs would show it slow. The benchmark runs the same check and stops on it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { songQuerySchema } from '../common/query';
+import { songQuerySchema } from '../common/views/query';
 import { writeSongs } from '../fixtures/generators/songs';
 import { fullScans, queryShapes } from '../fixtures/query-shapes';
 import type { OpenedDatabase } from './connection';

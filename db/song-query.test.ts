@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songQuerySchema, type SongQuery } from '../common/query';
+import { songQuerySchema, type SongQuery } from '../common/views/query';
 import type { OpenedDatabase } from './connection';
 import { addSong, deleteSong } from './repositories/songs';
 import { addView, getViews } from './repositories/views';

@@ -6,12 +6,12 @@
  * Over 300 lines: how a page is read (index walk, full text first, how the total is counted) is one decision, its plans tested together.
  */
 import { and, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
-import type { CustomField } from '../common/custom-fields';
+import type { CustomField } from '../common/songs/custom-fields';
 import { AppError } from '../common/errors';
 import { MESSAGES } from '../common/messages';
-import { DEFAULT_SORT, isCustomFieldKey, type Filter, type SongPage, type SortConfig } from '../common/query';
-import { parseSearch } from '../common/search-syntax';
-import type { View } from '../common/view';
+import { DEFAULT_SORT, isCustomFieldKey, type Filter, type SongPage, type SortConfig } from '../common/views/query';
+import { parseSearch } from '../common/views/search-syntax';
+import type { View } from '../common/views/view';
 import { inTransaction, type Db } from './handle';
 import { orderBy, type OrderTerm } from './order-terms';
 import { customFieldsById } from './repositories/custom-fields';

@@ -4,7 +4,7 @@
 // `exec`uted, or made by a trigger. Each refusal is asserted by its code and by the rows left as they were.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songQuerySchema } from '../common/query';
+import { songQuerySchema } from '../common/views/query';
 import { AppError } from '../common/errors';
 import type { OpenedDatabase } from './connection';
 import { inTransaction } from './handle';

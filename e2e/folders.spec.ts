@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { DEMO_FOLDER_NAME } from '../common/library';
+import { DEMO_FOLDER_NAME } from '../common/projects/library';
 import { writeAls } from '../fixtures/generators/als';
 import { writeWav } from '../fixtures/generators/wav';
 import { hostUrl } from './host-url';

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import type { LibraryDocument } from '../common/library-export';
+import type { LibraryDocument } from '../common/songs/library-export';
 import { hostUrl } from './host-url';
 import { addSongs, cell, search, tempFolder } from './songs';
 

@@ -3,7 +3,7 @@
 // versions (the save before kept where the DAW keeps it: FL's Backup/, REAPER's .rpp-bak, Studio One's History/),
 // with what the last save changed.
 import { expect, test } from './fixtures';
-import { DEMO_FOLDER_NAME } from '../common/library';
+import { DEMO_FOLDER_NAME } from '../common/projects/library';
 import { hostUrl } from './host-url';
 import { cell, makeRoomForFolders } from './songs';
 

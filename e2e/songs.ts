@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import type { Api } from '../common/ipc';
-import type { NewSong } from '../common/song';
+import type { Api } from '../common/bridge/ipc';
+import type { NewSong } from '../common/songs/song';
 import { FREE_TIER_MAX_DIRECTORIES } from '../common/constants';
 import { hostUrl } from './host-url';
 

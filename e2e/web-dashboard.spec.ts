@@ -3,11 +3,11 @@
 // editing what the web can edit (written to the cloud), and the song panel by its address. Also on a phone.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { songToCloud, viewToCloud } from '../common/cloud-records';
-import type { Song } from '../common/song';
-import { storedActivity } from '../common/studio-time';
-import { plainSong } from '../common/test-songs';
-import { viewPath, type View } from '../common/view';
+import { songToCloud, viewToCloud } from '../common/cloud/cloud-records';
+import type { Song } from '../common/songs/song';
+import { storedActivity } from '../common/studio/studio-time';
+import { plainSong } from '../common/songs/test-songs';
+import { viewPath, type View } from '../common/views/view';
 import { createConfirmedUser, logIn, signedInCloudClient, SIGNED_OUT_STATE } from '../harness/signed-in';
 import { cloudEndpoint, websiteUrl } from './host-url';
 import { expectNoSidewaysScroll, expectOnScreen, PHONE } from './phone';

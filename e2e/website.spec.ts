@@ -1,7 +1,7 @@
 // The website (issue 6), as `npm run build:web` serves it: the landing page and the download widget for each kind
 // of visitor, told apart by the browser's user-agent.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { RELEASE_FILES, releaseDownloadUrl } from '../common/release';
+import { RELEASE_FILES, releaseDownloadUrl } from '../common/website/release';
 import { cloudEndpoint, websiteUrl } from './host-url';
 import { createConfirmedUser, logIn, SIGNED_OUT_STATE } from '../harness/signed-in';
 

@@ -3,7 +3,7 @@
  * batch of 20 songs every few milliseconds tells the pages at most once per interval, with every table touched since
  * (and, where every write named them, the fields).
  */
-import { ChangeSet } from '../common/change-set';
+import { ChangeSet } from '../common/bridge/change-set';
 import type { ChangeLog } from '../db/change-log';
 import type { EventBus } from './events';
 

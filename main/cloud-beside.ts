@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { resolveCloudConfig } from '../cloud/local/config';
 import { listenLocalCloud, type ListeningCloud } from '../cloud/local/server';
-import { NO_CLOUD, type CloudStatus } from '../common/ipc';
+import { NO_CLOUD, type CloudStatus } from '../common/bridge/ipc';
 
 export interface CloudBeside {
   /** What the page is told (`cloud:config`), asked each time: the local cloud's state changes once. */

@@ -2,9 +2,9 @@
  * The app core: the database, the event bus, the router, the job runner with its worker pool, and the
  * library engine, with no transport. Electron, the browser host and the CLI each boot one.
  */
-import { WEBSITE_ORIGIN } from '../common/app-links';
+import { WEBSITE_ORIGIN } from '../common/bridge/app-links';
 import path from 'node:path';
-import { NO_CLOUD, type CloudStatus } from '../common/ipc';
+import { NO_CLOUD, type CloudStatus } from '../common/bridge/ipc';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from '../db/connection';
 import { AccountService } from './account/account-service';
 import { ChangeNotifier } from './change-notifier';

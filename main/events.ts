@@ -2,8 +2,8 @@
  * The core's typed event bus: what happened (data changed, files appeared, a notification), for every transport,
  * and the core's own events, which no page is told (`isEventName` says which go out).
  */
-import type { Events } from '../common/ipc';
-import type { JobSummary } from '../common/jobs';
+import type { Events } from '../common/bridge/ipc';
+import type { JobSummary } from '../common/bridge/jobs';
 
 export interface CoreEvents extends Events {
   /**

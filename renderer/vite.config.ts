@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { websiteHeaders } from '../common/csp';
+import { websiteHeaders } from '../common/bridge/csp';
 
 const rendererDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The website's security headers and single-page fallback, as files static hosts read (`_headers`, `_redirects`),
- * with the policy made from the one in common/csp.ts for the cloud the site is built for.
+ * with the policy made from the one in common/bridge/csp.ts for the cloud the site is built for.
  */
 function websiteHostFiles(cloudUrl: string | undefined): Plugin {
   return {

@@ -51,7 +51,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 const require = createRequire(import.meta.url);
 const { default: loadForgeConfig } = require('@electron-forge/core/dist/util/forge-config.js');
 const { createJiti } = require('jiti');
-const { RELEASE_FILES } = await createJiti(import.meta.url).import(path.join(root, 'common/release.ts'));
+const { RELEASE_FILES } = await createJiti(import.meta.url).import(path.join(root, 'common/website/release.ts'));
 const { FuseV1Options } = require('@electron/fuses');
 const config = await loadForgeConfig(root);
 for (const part of [...config.makers, ...config.publishers, ...config.plugins]) {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_HEADER_BYTES, decodableAudioOf, type DecodableAudio } from '../common/media';
+import { AUDIO_HEADER_BYTES, decodableAudioOf, type DecodableAudio } from '../common/audio/media';
 import { notDecodableAudio, notTheAudioItsNameSays } from '../common/messages';
 
 /** A file checked by `openAudioInput`: the only kind of input a decoder takes. */

@@ -11,8 +11,8 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { DecodableAudio } from '../common/media';
-import { FFMPEG_KILL_GRACE_MS } from '../common/worker-tasks';
+import type { DecodableAudio } from '../common/audio/media';
+import { FFMPEG_KILL_GRACE_MS } from '../common/bridge/worker-tasks';
 import type { AudioInput } from './audio-input';
 
 /**

@@ -3,10 +3,10 @@
  * reads, or writes for compression). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { extensionOf } from '../common/file-kinds';
-import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/project-meta';
-import { VERSION_FILE_MAX_BYTES } from '../common/project-versions';
-import { ffmpegTimeLimitMs, type ReadOutcome, type WorkerResults, type WorkerTask } from '../common/worker-tasks';
+import { extensionOf } from '../common/projects/file-kinds';
+import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/projects/project-meta';
+import { VERSION_FILE_MAX_BYTES } from '../common/projects/project-versions';
+import { ffmpegTimeLimitMs, type ReadOutcome, type WorkerResults, type WorkerTask } from '../common/bridge/worker-tasks';
 import fs from 'node:fs/promises';
 import { analyseAudio } from './analysis/analyse-audio';
 import { compressAudio } from './compress/compress-audio';

@@ -12,7 +12,7 @@
  * origin either: stored files are served there with the content type their uploader chose.
  */
 import type http from 'node:http';
-import { APP_ORIGIN } from '../../common/app-links';
+import { APP_ORIGIN } from '../../common/bridge/app-links';
 import type { AuthService } from './auth';
 import { header } from './http-io';
 

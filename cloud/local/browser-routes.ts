@@ -3,7 +3,7 @@
  * checkout page, and where each may send the user back to (the redirect allow-list).
  */
 import type http from 'node:http';
-import { OAUTH_DEEP_LINK } from '../../common/app-links';
+import { OAUTH_DEEP_LINK } from '../../common/bridge/app-links';
 import { isLoopbackName } from './access';
 import { AuthError, challengeOf } from './auth';
 import { CheckoutError } from './checkout';

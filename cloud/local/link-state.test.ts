@@ -1,9 +1,9 @@
 // A link's state and how long a link may last: the cloud's SQL (cloud/migrations/0010_link_state.sql) and the app's
-// TypeScript (common/shares.ts) on the same cases, run on the local cloud's database. The cloud decides whether a
+// TypeScript (common/cloud/shares.ts) on the same cases, run on the local cloud's database. The cloud decides whether a
 // listener's link opens; the app says so in its Sharing section, by the cloud's clock. One rule, two homes held equal.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHARE_DAYS, linkState, MAX_SHARE_DAYS, MIN_SHARE_DAYS, shareDaysAllowed, shareSongSchema, type LinkState } from '../../common/shares';
+import { DEFAULT_SHARE_DAYS, linkState, MAX_SHARE_DAYS, MIN_SHARE_DAYS, shareDaysAllowed, shareSongSchema, type LinkState } from '../../common/cloud/shares';
 import { openCloudDatabase, type CloudDatabase } from './database';
 
 const NOW = Date.parse('2026-11-29T12:00:00.000Z');

@@ -3,10 +3,10 @@
 // CLOUD_DATA_MAX_BYTES; a user who stopped paying still reads and deletes. Each request as PostgREST runs it
 // (role `authenticated` with the user's claims). Run on PGlite (rls.test.ts) and on PostgreSQL (postgres.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { songToCloud } from '../../common/cloud-records';
-import { cloudDataBytes } from '../../common/cloud-data-size';
+import { songToCloud } from '../../common/cloud/cloud-records';
+import { cloudDataBytes } from '../../common/cloud/cloud-data-size';
 import { CLOUD_DATA_MAX_BYTES, MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES } from '../../common/constants';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import type { CloudDatabase, JwtClaims, Queryable } from './database';
 
 const WRITTEN_TABLES = ['songs', 'views', 'custom_fields'] as const;

@@ -12,7 +12,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionTier,
   type UserSettings,
-} from '../../common/account';
+} from '../../common/cloud/account';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
 import { inTransaction, type Db } from '../handle';

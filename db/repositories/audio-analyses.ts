@@ -1,6 +1,6 @@
 /** Analyses of audio files by content fingerprint (`audio_analyses`): what a re-scan or a moved file reuses. */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { AudioAnalysis } from '../../common/audio-analysis';
+import type { AudioAnalysis } from '../../common/audio/audio-analysis';
 import type { Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { audioAnalyses, songs } from '../schema';

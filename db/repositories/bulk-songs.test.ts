@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songQuerySchema } from '../../common/query';
+import { songQuerySchema } from '../../common/views/query';
 import type { OpenedDatabase } from '../connection';
 import { querySongs } from '../song-query';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';

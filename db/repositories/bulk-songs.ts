@@ -4,10 +4,10 @@
  * cached prepared statements, touching only the columns the action changes.
  */
 import { sql } from 'drizzle-orm';
-import { bulkEdited, HIDE } from '../../common/bulk-edit';
-import { checkCustomPatch } from '../../common/custom-values';
-import type { BulkSongPatch, Song } from '../../common/song';
-import { deleteOutcome } from '../../common/song-delete';
+import { bulkEdited, HIDE } from '../../common/songs/bulk-edit';
+import { checkCustomPatch } from '../../common/songs/custom-values';
+import type { BulkSongPatch, Song } from '../../common/songs/song';
+import { deleteOutcome } from '../../common/songs/song-delete';
 import { inTransaction, type Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';

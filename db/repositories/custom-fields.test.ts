@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_CUSTOM_FIELDS } from '../../common/custom-fields';
+import { MAX_CUSTOM_FIELDS } from '../../common/songs/custom-fields';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
 import { addCustomField, listCustomFields, removeCustomField, updateCustomField } from './custom-fields';

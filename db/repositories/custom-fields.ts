@@ -10,11 +10,11 @@ import {
   type CustomFieldPatch,
   type CustomFieldType,
   type NewCustomField,
-} from '../../common/custom-fields';
+} from '../../common/songs/custom-fields';
 import { AppError } from '../../common/errors';
 import { MESSAGES, customFieldLimit, duplicateFieldName, notASelectField } from '../../common/messages';
-import type { Song } from '../../common/song';
-import { bulkEdited } from '../../common/bulk-edit';
+import type { Song } from '../../common/songs/song';
+import { bulkEdited } from '../../common/songs/bulk-edit';
 import { inTransaction, type Db } from '../handle';
 import { customValuePath } from '../custom-value-sql';
 import { newId } from '../ids';

@@ -1,6 +1,6 @@
 /** Watched folders: the `directories` table. */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { WatchedDirectory } from '../../common/library';
+import type { WatchedDirectory } from '../../common/projects/library';
 import type { Db } from '../handle';
 import { newId } from '../ids';
 import { directories } from '../schema';

@@ -2,7 +2,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { pathInside } from '../path-range';
 import { insertRows, updateRows } from '../prepared-writes';
-import type { EntryKind } from '../../common/worker-tasks';
+import type { EntryKind } from '../../common/bridge/worker-tasks';
 import type { Db } from '../handle';
 import { files } from '../schema';
 

@@ -1,12 +1,12 @@
 /**
  * The focus list (issue 32): the songs the user is finishing, pinned in order (`songs.focus`, the pin's time), each
  * with its next step. Hidden songs are never on it. Pinning past the user's limit is refused here, for the app and
- * every caller of the core, by the one rule of `common/focus-list.ts` (the website's too); a pull may bring more pins
+ * every caller of the core, by the one rule of `common/studio/focus-list.ts` (the website's too); a pull may bring more pins
  * from another computer, which stay (nothing is lost).
  */
 import { asc, sql } from 'drizzle-orm';
-import { checkFocusRoom as checkRoom } from '../../common/focus-list';
-import type { Song, SongPatch } from '../../common/song';
+import { checkFocusRoom as checkRoom } from '../../common/studio/focus-list';
+import type { Song, SongPatch } from '../../common/songs/song';
 import type { Db } from '../handle';
 import { songFromRow } from '../rows/song-row';
 import { songs } from '../schema';
@@ -23,7 +23,7 @@ export function focusedSongs(db: Db): Song[] {
   return db.orm.select().from(songs).where(PINNED).orderBy(asc(songs.focus)).all().map(songFromRow);
 }
 
-/** Refuses an edit that pins a song (not pinned before) onto a full focus list (`common/focus-list.ts`). */
+/** Refuses an edit that pins a song (not pinned before) onto a full focus list (`common/studio/focus-list.ts`). */
 export function checkFocusRoom(db: Db, current: Song, patch: SongPatch): void {
   checkRoom(current, patch, () => ({
     pinned: db.orm.get<{ count: number }>(sql`SELECT count(*) AS count FROM ${songs} WHERE ${PINNED}`).count,

@@ -2,7 +2,7 @@
  * The plug-ins installed on this computer (issue 31) as the last look through the standard folders found them, and
  * whether there was one: where there was not (a Linux computer, the website), nothing is called missing.
  */
-import { pluginNameKey, type InstalledPlugin, type PluginFormat } from '../../common/plugins';
+import { pluginNameKey, type InstalledPlugin, type PluginFormat } from '../../common/projects/plugins';
 import { inTransaction, type Db } from '../handle';
 import { insertRows } from '../prepared-writes';
 import { INSTALLED_LOOKED_AT_KEY, UNSURE_FORMATS_KEY } from '../plugin-conditions';

@@ -4,7 +4,7 @@
  * table, not synced): a new import replaces it, an undo clears it.
  */
 import { z } from 'zod';
-import { jsonValueSchema } from '../../common/schema-parts';
+import { jsonValueSchema } from '../../common/bridge/schema-parts';
 import type { Db } from '../handle';
 import { getKv, setKv } from './account';
 

@@ -3,7 +3,7 @@
  * `songs.meta` by triggers), with how many songs use it and how many instances they hold.
  */
 import { sql } from 'drizzle-orm';
-import type { PluginSummary } from '../../common/plugins';
+import type { PluginSummary } from '../../common/projects/plugins';
 import type { Db } from '../handle';
 import { songPlugins, songs } from '../schema';
 import { formatKnown, INSTALLED_PLUGINS_KNOWN, pluginIsInstalled } from '../plugin-conditions';

@@ -2,10 +2,10 @@
 // back when it kept an edit of this computer's, and none of the other computer's paths or flags taken as its own.
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { songFromCloud, songToCloud } from '../../common/cloud-records';
-import { dawName } from '../../common/daws';
-import { creditsOf, MAX_CREDIT_CHARS } from '../../common/project-meta';
-import type { Song } from '../../common/song';
+import { songFromCloud, songToCloud } from '../../common/cloud/cloud-records';
+import { dawName } from '../../common/projects/daws';
+import { creditsOf, MAX_CREDIT_CHARS } from '../../common/projects/project-meta';
+import type { Song } from '../../common/songs/song';
 import type { OpenedDatabase } from '../connection';
 import { newId } from '../ids';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';

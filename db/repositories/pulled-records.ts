@@ -8,15 +8,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PULLED_SONGS_BATCH } from '../../common/constants';
-import { withOpenComments } from '../../common/shares';
-import type { CustomField } from '../../common/custom-fields';
-import { partitionFolders, type FolderPlaces, type RefusedFolder } from '../../common/folder-rules';
-import type { Song } from '../../common/song';
-import { USER_FIELDS, sameValue } from '../../common/song-edits';
-import { mergeSongCopies } from '../../common/song-merge';
-import type { View } from '../../common/view';
+import { withOpenComments } from '../../common/cloud/shares';
+import type { CustomField } from '../../common/songs/custom-fields';
+import { partitionFolders, type FolderPlaces, type RefusedFolder } from '../../common/projects/folder-rules';
+import type { Song } from '../../common/songs/song';
+import { USER_FIELDS, sameValue } from '../../common/songs/song-edits';
+import { mergeSongCopies } from '../../common/songs/song-merge';
+import type { View } from '../../common/views/view';
 import { inTransaction, type Db } from '../handle';
-import { isCloudFileUrl } from '../../common/cloud-files';
+import { isCloudFileUrl } from '../../common/cloud/cloud-files';
 import { isPathInside } from '../path-range';
 import { songFromRow } from '../rows/song-row';
 import { files, songs, userSettings, views } from '../schema';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatTempo, type ProjectMeta } from '../../common/project-meta';
+import { formatTempo, type ProjectMeta } from '../../common/projects/project-meta';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import { applyScanPatches, clearStaleProcessingFlags, mergeAudioAnalysis, mergeProjectMeta, scanStateOfDirectory } from './scanned-songs';
 import { insertSongs } from './song-writer';
 import { addSong, buildSong, getSong, updateSong } from './songs';

@@ -5,10 +5,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { PROCESSING_FLAG_EXPIRY_MS } from '../../common/constants';
-import { creditsOf, formatTempo, type ProjectMeta } from '../../common/project-meta';
-import type { JsonValue } from '../../common/schema-parts';
-import type { RecordingSession, Song, SongFile } from '../../common/song';
-import { isEdited, readEditTimes, type EditTimes } from '../../common/song-edits';
+import { creditsOf, formatTempo, type ProjectMeta } from '../../common/projects/project-meta';
+import type { JsonValue } from '../../common/bridge/schema-parts';
+import type { RecordingSession, Song, SongFile } from '../../common/songs/song';
+import { isEdited, readEditTimes, type EditTimes } from '../../common/songs/song-edits';
 import type { Db } from '../handle';
 import { pathInside } from '../path-range';
 import { parseJsonColumn } from '../rows/json-column';

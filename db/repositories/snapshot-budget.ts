@@ -1,5 +1,5 @@
-/** The user's snapshot budget (common/project-versions.ts), kept in this computer's key-value table. */
-import { DEFAULT_SNAPSHOT_BUDGET, snapshotBudgetSchema, type SnapshotBudget } from '../../common/project-versions';
+/** The user's snapshot budget (common/projects/project-versions.ts), kept in this computer's key-value table. */
+import { DEFAULT_SNAPSHOT_BUDGET, snapshotBudgetSchema, type SnapshotBudget } from '../../common/projects/project-versions';
 import type { Db } from '../handle';
 import { getKv, setKv } from './account';
 

@@ -13,7 +13,7 @@
  * scope, which only this module holds (`song-writer-scope.ts`): SQLite refuses a write of songs anywhere else.
  */
 import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import type { Db } from '../handle';
 import { insertRows, updateRows } from '../prepared-writes';
 import { songToColumns, type SongInsert } from '../rows/song-row';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../common/errors';
-import { songPatchSchema } from '../../common/song';
+import { songPatchSchema } from '../../common/songs/song';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase, testClock, type TestClock } from '../test-support';
 import { addCustomField } from './custom-fields';

@@ -1,13 +1,13 @@
 /** Songs: the `db:*-song` operations, written through the one writer (`song-writer.ts`), each in one transaction. */
 import { checkFocusRoom } from './focus';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { applyEdit } from '../../common/apply-edit';
-import { bulkEdited, HIDE } from '../../common/bulk-edit';
+import { applyEdit } from '../../common/songs/apply-edit';
+import { bulkEdited, HIDE } from '../../common/songs/bulk-edit';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
-import { applyCustomPatch, checkCustomPatch } from '../../common/custom-values';
-import { newSong, type NewSong, type Song, type SongPatch } from '../../common/song';
-import { deleteOutcome, type DeleteOutcome } from '../../common/song-delete';
+import { applyCustomPatch, checkCustomPatch } from '../../common/songs/custom-values';
+import { newSong, type NewSong, type Song, type SongPatch } from '../../common/songs/song';
+import { deleteOutcome, type DeleteOutcome } from '../../common/songs/song-delete';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
 import { songFromRow } from '../rows/song-row';

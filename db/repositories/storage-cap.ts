@@ -8,7 +8,7 @@
  * (main/sync/storage-cap.ts). Edits of the songs the cloud has, and deletions, go on.
  */
 import { PRO_STORAGE_CAP_BYTES } from '../../common/constants';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import { inTransaction, type Db } from '../handle';
 import { getKv, getStorageUsage, setKv } from './account';
 import { queueAllRows } from './sync-records';

@@ -1,5 +1,5 @@
 /** The studio's settings on this computer (issue 32), in the kv table; read back checked (`readStudioSettings`). */
-import { readStudioSettings, type StudioSettings } from '../../common/studio-settings';
+import { readStudioSettings, type StudioSettings } from '../../common/studio/studio-settings';
 import type { Db } from '../handle';
 import { getKv, setKv } from './account';
 

@@ -1,7 +1,7 @@
 // `studio:summary` from SQLite (issue 32) gives what the same rule gives over the songs in memory (the website's).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Song } from '../../common/song';
-import { storedActivity, studioFactsOf, studioSummary } from '../../common/studio-time';
+import type { Song } from '../../common/songs/song';
+import { storedActivity, studioFactsOf, studioSummary } from '../../common/studio/studio-time';
 import type { OpenedDatabase } from '../connection';
 import { inTransaction } from '../handle';
 import { openTestDatabase, testClock } from '../test-support';

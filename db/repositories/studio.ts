@@ -4,10 +4,10 @@
  * time, status and edit times: never the whole `meta`.
  */
 import { sql } from 'drizzle-orm';
-import { STATUSES } from '../../common/song';
-import { readEditTimes } from '../../common/song-edits';
-import { FINISHED_STATUS } from '../../common/status-roles';
-import { CALENDAR_DAYS, studioFactsOf, studioSummary, type StudioSummary } from '../../common/studio-time';
+import { STATUSES } from '../../common/songs/song';
+import { readEditTimes } from '../../common/songs/song-edits';
+import { FINISHED_STATUS } from '../../common/songs/status-roles';
+import { CALENDAR_DAYS, studioFactsOf, studioSummary, type StudioSummary } from '../../common/studio/studio-time';
 import type { Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { songs } from '../schema';

@@ -5,8 +5,8 @@
  * spec's `db:add-sync-record` callers, who may attach their own.
  */
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/account';
-import type { JsonValue } from '../../common/schema-parts';
+import type { NewSyncRecord, SyncRecord, SyncRecordType, SyncedTable } from '../../common/cloud/account';
+import type { JsonValue } from '../../common/bridge/schema-parts';
 import type { Db } from '../handle';
 import { insertRows } from '../prepared-writes';
 import { parseJsonColumn } from '../rows/json-column';

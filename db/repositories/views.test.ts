@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { viewFromCloud, viewToCloud } from '../../common/cloud-records';
+import { viewFromCloud, viewToCloud } from '../../common/cloud/cloud-records';
 import type { OpenedDatabase } from '../connection';
 import { openTestDatabase } from '../test-support';
 import { getUnsyncedChanges } from './sync-records';

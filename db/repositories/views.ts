@@ -3,11 +3,11 @@
  * one view per directory path, and which views can never be deleted.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SubscriptionTier } from '../../common/account';
+import type { SubscriptionTier } from '../../common/cloud/account';
 import { FREE_TIER_MAX_CUSTOM_VIEWS } from '../../common/constants';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
-import { viewPath, type NewView, type View, type ViewPatch, type ViewType } from '../../common/view';
+import { viewPath, type NewView, type View, type ViewPatch, type ViewType } from '../../common/views/view';
 import { inTransaction, type Db } from '../handle';
 import { newId } from '../ids';
 import { insertRows } from '../prepared-writes';

@@ -1,5 +1,5 @@
 /** The one mapping between a `custom_fields` row and the domain `CustomField`. */
-import type { CustomField, CustomFieldType } from '../../common/custom-fields';
+import type { CustomField, CustomFieldType } from '../../common/songs/custom-fields';
 import type { customFields } from '../schema';
 import { parseJsonColumn } from './json-column';
 

@@ -5,7 +5,7 @@
  * mark of a removal by sync).
  */
 import { getTableColumns } from 'drizzle-orm';
-import { SONG_FIELDS } from '../../common/song-fields';
+import { SONG_FIELDS } from '../../common/songs/song-fields';
 import { songs } from '../schema';
 import { SONG_COLUMN_CODECS } from './song-columns';
 

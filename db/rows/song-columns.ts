@@ -1,17 +1,17 @@
 /**
- * Where each song field sits in a `songs` row, by the field names of `common/song-fields.ts`. A field not named here
+ * Where each song field sits in a `songs` row, by the field names of `common/songs/song-fields.ts`. A field not named here
  * sits, as it is, in the column of its own name (checked when compiling: the column must exist and hold the value);
  * the entries are the fields stored another way: split over several columns, kept as JSON, renamed, or with a
  * column derived beside them.
  */
-import { songAudioBpm } from '../../common/audio-analysis';
-import type { JsonValue } from '../../common/schema-parts';
-import type { RecordingSession, Song, SongFile } from '../../common/song';
-import { readEditTimes } from '../../common/song-edits';
-import type { SongFieldName } from '../../common/song-fields';
-import { openCommentsOf } from '../../common/shares';
-import { activityOf } from '../../common/studio-time';
-import { tempoToBpm } from '../../common/tempo';
+import { songAudioBpm } from '../../common/audio/audio-analysis';
+import type { JsonValue } from '../../common/bridge/schema-parts';
+import type { RecordingSession, Song, SongFile } from '../../common/songs/song';
+import { readEditTimes } from '../../common/songs/song-edits';
+import type { SongFieldName } from '../../common/songs/song-fields';
+import { openCommentsOf } from '../../common/cloud/shares';
+import { activityOf } from '../../common/studio/studio-time';
+import { tempoToBpm } from '../../common/songs/tempo';
 import type { songs } from '../schema';
 import { parseJsonColumn } from './json-column';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SONG_FIELDS, SONG_FIELD_NAMES } from '../../common/song-fields';
+import { SONG_FIELDS, SONG_FIELD_NAMES } from '../../common/songs/song-fields';
 import { buildSong } from '../repositories/songs';
 import { songs } from '../schema';
-import { everyFieldSet } from '../../common/test-songs';
+import { everyFieldSet } from '../../common/songs/test-songs';
 import { songFromRow, songToColumns, type SongRow } from './song-row';
 
 

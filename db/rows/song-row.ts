@@ -1,9 +1,9 @@
 /**
  * The one mapping between a `songs` row and the domain `Song`, field by field in the order of the song's field table
- * (`common/song-fields.ts`), each through its columns (`song-columns.ts`).
+ * (`common/songs/song-fields.ts`), each through its columns (`song-columns.ts`).
  */
-import type { Song } from '../../common/song';
-import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
+import type { Song } from '../../common/songs/song';
+import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/songs/song-fields';
 import { SONG_COLUMN_CODECS, type ColumnCodec, type SongColumns, type SongRow } from './song-columns';
 
 export { fileFromColumns, sessionFromColumns, type SongInsert, type SongRow } from './song-columns';

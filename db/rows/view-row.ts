@@ -1,6 +1,6 @@
 /** The one mapping between a `views` row and the domain `View`. */
-import type { Filter, SortConfig } from '../../common/query';
-import type { View, ViewType } from '../../common/view';
+import type { Filter, SortConfig } from '../../common/views/query';
+import type { View, ViewType } from '../../common/views/view';
 import type { views } from '../schema';
 import { parseJsonColumn } from './json-column';
 

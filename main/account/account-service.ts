@@ -13,11 +13,11 @@
  *   into, or deleted by, another's cloud. Sync state (cursors, last sync) is kept per account besides.
  */
 import type { Session } from '@supabase/supabase-js';
-import type { AccountState, KnownAccount, Subscription, SubscriptionTier, SubscriptionUpdate } from '../../common/account';
+import type { AccountState, KnownAccount, Subscription, SubscriptionTier, SubscriptionUpdate } from '../../common/cloud/account';
 import { AppError } from '../../common/errors';
 import { MESSAGES } from '../../common/messages';
-import type { CloudStatus } from '../../common/ipc';
-import type { SyncSession } from '../../common/sync';
+import type { CloudStatus } from '../../common/bridge/ipc';
+import type { SyncSession } from '../../common/cloud/sync';
 import type { Db } from '../../db/handle';
 import { effectiveTier, getLibraryOwner, getSignedInAccount, getSubscription, setLibraryOwner, setSignedInAccount, updateSubscription } from '../../db/repositories/account';
 import type { EventBus } from '../events';

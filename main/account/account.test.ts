@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountState, SignInOutcome } from '../../common/account';
+import type { AccountState, SignInOutcome } from '../../common/cloud/account';
 import { MESSAGES } from '../../common/messages';
-import type { Events } from '../../common/ipc';
-import type { Song } from '../../common/song';
-import type { SyncReport } from '../../common/sync';
+import type { Events } from '../../common/bridge/ipc';
+import type { Song } from '../../common/songs/song';
+import type { SyncReport } from '../../common/cloud/sync';
 import { tempDir } from '../../db/test-support';
 import { accessToken, cloudClient, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';

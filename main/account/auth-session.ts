@@ -9,10 +9,10 @@
  */
 import { createClient, isAuthPKCECodeVerifierMissingError, type Session, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import ws from 'ws';
-import type { SignInOutcome, SignUpOutcome } from '../../common/account';
-import { signUpOutcome } from '../../common/auth-rules';
+import type { SignInOutcome, SignUpOutcome } from '../../common/cloud/account';
+import { signUpOutcome } from '../../common/cloud/auth-rules';
 import { AppError } from '../../common/errors';
-import type { CloudEndpoint } from '../../common/ipc';
+import type { CloudEndpoint } from '../../common/bridge/ipc';
 import { MESSAGES } from '../../common/messages';
 
 export interface AuthSessionOptions {

@@ -7,9 +7,9 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import type { SubscriptionTier } from '../../common/account';
-import type { CloudEndpoint } from '../../common/ipc';
-import type { SyncSession } from '../../common/sync';
+import type { SubscriptionTier } from '../../common/cloud/account';
+import type { CloudEndpoint } from '../../common/bridge/ipc';
+import type { SyncSession } from '../../common/cloud/sync';
 
 /** Long enough for a 1000-row page on a slow line; a cloud that says nothing for this long has failed. */
 const SYNC_REQUEST_TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 /**
  * The cloud's clock as the core reads it (DESIGN.md "Trust rules": the cloud owns time). What the cloud decides by its
- * clock, whether a link still opens above all (`linkState`, common/shares.ts), the core judges by that clock too, not
+ * clock, whether a link still opens above all (`linkState`, common/cloud/shares.ts), the core judges by that clock too, not
  * by this computer's, which may be days off. Before, the app judged links by three clocks: this computer's, this
  * computer's with a day's margin, and the browser's.
  *

@@ -8,7 +8,7 @@ import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { synthGroove } from '../../fixtures/generators/audio-corpus';
 import { writeSignalWav } from '../../fixtures/generators/wav';
-import { ANALYSIS_VERSION } from '../../common/audio-analysis';
+import { ANALYSIS_VERSION } from '../../common/audio/audio-analysis';
 import { call, createTestCore, type TestCore } from '../test-support';
 import { sweepAnalysisCache } from './analysis-cache';
 import { waveformFile } from './waveforms';

@@ -8,8 +8,8 @@
  * any decoder sees it: the refusal is kept on the song like any failure (so no scan tries it again), the rest of the
  * batch is analysed, and then the job fails for good, naming the refused files, for the user to see.
  */
-import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE, storedAnalysis } from '../../common/audio-analysis';
-import { asJson } from '../../common/schema-parts';
+import { ANALYSIS_VERSION, FILL_KEY_CONFIDENCE, FILL_TEMPO_CONFIDENCE, storedAnalysis } from '../../common/audio/audio-analysis';
+import { asJson } from '../../common/bridge/schema-parts';
 import { inTransaction } from '../../db/handle';
 import { findAnalysis, saveAnalysis, type StoredAnalysis } from '../../db/repositories/audio-analyses';
 import { mergeAudioAnalysis } from '../../db/repositories/scanned-songs';

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analysisOf as heardIn, ANALYSIS_VERSION } from '../../common/audio-analysis';
-import type { Song } from '../../common/song';
+import { analysisOf as heardIn, ANALYSIS_VERSION } from '../../common/audio/audio-analysis';
+import type { Song } from '../../common/songs/song';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { synthGroove } from '../../fixtures/generators/audio-corpus';

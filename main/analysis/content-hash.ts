@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { VERSION_FILE_MAX_BYTES } from '../../common/project-versions';
+import { VERSION_FILE_MAX_BYTES } from '../../common/projects/project-versions';
 import { openRegularFile } from '../security/regular-file';
 
 const HEAD_BYTES = 64 * 1024;

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
+import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio/audio-analysis';
 import { writingTo } from '../disk/disk-full';
 
 /** The folder in the app's data folder. */

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { songActivity } from '../../common/studio-time';
+import { songActivity } from '../../common/studio/studio-time';
 import { tempDir } from '../../db/test-support';
 import { writeAbletonHistory } from '../../fixtures/generators/project-versions';
 import type { ActivityReport } from './activity-command';

@@ -4,7 +4,7 @@
  * As copies, the project itself, Songshelf's snapshots; their names and file times). The CLI and the app read one
  * record, so they cannot disagree.
  */
-import { activityOf } from '../../common/studio-time';
+import { activityOf } from '../../common/studio/studio-time';
 import type { Core } from '../core';
 import { scanFolder } from './scan-command';
 

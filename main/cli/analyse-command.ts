@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { scanEntryRole } from '../../common/scan-paths';
+import { scanEntryRole } from '../../common/projects/scan-paths';
 import type { WorkerPool } from '../jobs/pool';
 
 export interface AnalysedFile {

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { changeText } from '../../common/version-changes';
+import { changeText } from '../../common/projects/version-changes';
 import { createCore, WORKER_BUNDLE } from '../core';
 import { appRootFrom } from '../paths';
 import { createWorkerPool, type WorkerPool } from '../jobs/pool';

@@ -1,8 +1,8 @@
 /** `scan <dir>`: watch the folder in the given core, wait until every job is done, report every song. */
-import { pluginsOf, type PluginUse } from '../../common/plugins';
-import { creditsOf, type Daw, type ProjectCredits } from '../../common/project-meta';
-import type { JsonValue } from '../../common/schema-parts';
-import type { Song } from '../../common/song';
+import { pluginsOf, type PluginUse } from '../../common/projects/plugins';
+import { creditsOf, type Daw, type ProjectCredits } from '../../common/projects/project-meta';
+import type { JsonValue } from '../../common/bridge/schema-parts';
+import type { Song } from '../../common/songs/song';
 import { songsOfDirectory } from '../../db/repositories/scanned-songs';
 import type { Core } from '../core';
 import { listJobs } from '../jobs/queue';

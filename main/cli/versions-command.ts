@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { extensionOf, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS } from '../../common/file-kinds';
-import type { Daw } from '../../common/project-meta';
-import type { VersionChange, VersionSource } from '../../common/project-versions';
+import { extensionOf, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS } from '../../common/projects/file-kinds';
+import type { Daw } from '../../common/projects/project-meta';
+import type { VersionChange, VersionSource } from '../../common/projects/project-versions';
 import type { WorkerPool } from '../jobs/pool';
 import { readProjectVersions } from '../versions/project-versions';
 

@@ -3,7 +3,7 @@
  * of work ("Scanning 2 folders", "Uploading 3 files", "Syncing"), the tooltip joining them, and whether anything
  * runs at all. Pure, so the shell only draws it.
  */
-import type { JobKind, JobSummary } from '../../common/jobs';
+import type { JobKind, JobSummary } from '../../common/bridge/jobs';
 
 export interface TrayState {
   busy: boolean;

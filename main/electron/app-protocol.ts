@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
-import { APP_SCHEME } from '../../common/app-links';
-import { MEDIA_SCHEME } from '../../common/media';
+import { APP_SCHEME } from '../../common/bridge/app-links';
+import { MEDIA_SCHEME } from '../../common/audio/media';
 import { isInside } from '../security/file-access';
 
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { app, type BrowserWindow } from 'electron';
-import { APP_ORIGIN, DEEP_LINK_SCHEME } from '../../common/app-links';
+import { APP_ORIGIN, DEEP_LINK_SCHEME } from '../../common/bridge/app-links';
 import { appRouteFromDeepLink, deepLinkInArguments } from '../security/deep-link';
 
 let target: (() => BrowserWindow | null) | null = null;

@@ -3,7 +3,7 @@
  * created; every other sender gets a `forbidden` envelope.
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { isEventName, type Envelope } from '../../common/ipc';
+import { isEventName, type Envelope } from '../../common/bridge/ipc';
 import type { Core } from '../core';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge-channels';
 

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { protocol } from 'electron';
-import { MEDIA_SCHEME } from '../../common/media';
+import { MEDIA_SCHEME } from '../../common/audio/media';
 import type { Core } from '../core';
 import { songIdFromSchemeUrl } from '../media/media-address';
 import { songMediaResponse } from '../media/song-media';

@@ -4,7 +4,7 @@
  * Window, and Help with the documentation.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import { WEBSITE_ORIGIN } from '../../common/app-links';
+import { WEBSITE_ORIGIN } from '../../common/bridge/app-links';
 
 export const DOCS_URL = `${WEBSITE_ORIGIN}/docs`;
 

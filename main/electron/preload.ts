@@ -4,7 +4,7 @@
  * cannot learn by itself (Electron's webUtils). It holds no logic and no Node access beyond these.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { createApi, type Envelope, type EventName } from '../../common/ipc';
+import { createApi, type Envelope, type EventName } from '../../common/bridge/ipc';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge-channels';
 
 const api = createApi({

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as electronModule from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_ORIGIN, OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/app-links';
+import { APP_ORIGIN, OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/bridge/app-links';
 import { tempDir } from '../../db/test-support';
 import { enqueue } from '../jobs/queue';
 import { createTestCore, trustFolder, type TestCore } from '../test-support';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { Menu, Tray, nativeImage } from 'electron';
-import type { JobSummary } from '../../common/jobs';
+import type { JobSummary } from '../../common/bridge/jobs';
 import type { Core } from '../core';
 import { trayState } from '../desktop/tray-state';
 

@@ -5,7 +5,7 @@
  */
 import { autoUpdater } from 'electron';
 import { UpdateSourceType, updateElectronApp } from 'update-electron-app';
-import { RELEASE_REPOSITORY } from '../../common/release';
+import { RELEASE_REPOSITORY } from '../../common/website/release';
 
 export const UPDATE_CHECK_INTERVAL = '4 hours';
 

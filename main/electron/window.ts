@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { BrowserWindow, screen, session, shell } from 'electron';
 import { DEFAULT_SIZE, MIN_SIZE, placeOnScreens, readWindowState, writeWindowState } from '../desktop/window-state';
-import { MEDIA_SCHEME } from '../../common/media';
-import { contentSecurityPolicy } from '../../common/csp';
+import { MEDIA_SCHEME } from '../../common/audio/media';
+import { contentSecurityPolicy } from '../../common/bridge/csp';
 import { parseExternalUrl } from '../security/external-url';
-import { APP_ORIGIN } from '../../common/app-links';
+import { APP_ORIGIN } from '../../common/bridge/app-links';
 
 export interface MainWindowOptions {
   bundleDir: string;

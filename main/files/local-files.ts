@@ -9,8 +9,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { CONTENT_HEADER_BYTES, fileContentOf, type FileContent } from '../../common/file-content';
-import type { ParsedInput } from '../../common/ipc';
+import { CONTENT_HEADER_BYTES, fileContentOf, type FileContent } from '../../common/audio/file-content';
+import type { ParsedInput } from '../../common/bridge/ipc';
 import {
   chunkNotBase64,
   chunkOfAnotherUpload,
@@ -24,7 +24,7 @@ import {
   unusableFileName,
   uploadNotOpen,
 } from '../../common/messages';
-import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/local-files';
+import { MAX_LOCAL_FILE_BYTES, type LocalFileKind, type SaveLocalFileResult, type SavedLocalFile } from '../../common/audio/local-files';
 import { newId } from '../../db/ids';
 import { writingTo } from '../disk/disk-full';
 import { isInside } from '../security/file-access';

@@ -3,7 +3,7 @@
  * in a listing, ending in an extension of what the file holds. It always names one entry inside the folder it is
  * joined to.
  */
-import { fileExtension, type Extensions } from '../../common/media';
+import { fileExtension, type Extensions } from '../../common/audio/media';
 
 /** Used when nothing of the user's name is left. */
 const FALLBACK_NAME = 'file';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ErrorCode } from '../../common/errors';
-import { CHANNELS } from '../../common/ipc';
+import { CHANNELS } from '../../common/bridge/ipc';
 import { seededRandom } from '../../fixtures/generators/library';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';

@@ -1,5 +1,5 @@
 /** The browser host's WebSocket messages: the contract's calls and events, as JSON frames. */
-import type { Envelope, EventName } from '../../common/ipc';
+import type { Envelope, EventName } from '../../common/bridge/ipc';
 
 export interface CallFrame {
   type: 'call';

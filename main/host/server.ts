@@ -6,11 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH } from '../../common/constants';
-import { MEDIA_HOST_PATH } from '../../common/media';
-import { BRIDGE_CHANNELS, isEventName } from '../../common/ipc';
-import { MAX_CALL_INPUT_BYTES } from '../../common/json-size';
+import { MEDIA_HOST_PATH } from '../../common/audio/media';
+import { BRIDGE_CHANNELS, isEventName } from '../../common/bridge/ipc';
+import { MAX_CALL_INPUT_BYTES } from '../../common/bridge/json-size';
 import type { Core } from '../core';
-import { contentSecurityPolicy } from '../../common/csp';
+import { contentSecurityPolicy } from '../../common/bridge/csp';
 import { allowedOrigins, checkBridgeAccess, isOwnHost, loggablePath, newToken } from './access';
 import { parseCallFrame, type ServerFrame } from './bridge-protocol';
 import { serveMedia } from './media-route';
@@ -27,7 +27,7 @@ const CALL_FRAME_WRAPPER_BYTES = Buffer.byteLength(
 
 /**
  * The largest frame the bridge takes: the largest call the page may make, and not a byte more. A call's input is
- * bounded in bytes (`MAX_CALL_INPUT_BYTES`, 4 MiB of JSON: common/json-size.ts), refused past it by `window.api` before
+ * bounded in bytes (`MAX_CALL_INPUT_BYTES`, 4 MiB of JSON: common/bridge/json-size.ts), refused past it by `window.api` before
  * it is sent and by the router; the largest calls the page really makes carry a chunk of a document to import
  * (`library:import-upload`, at most 3 MiB) or of a file to save (`saveLocalFile`, 1.4 MB), and no call carries a whole
  * document any more. A larger frame closes the socket (1009) before a byte of it is parsed: a hostile page can make

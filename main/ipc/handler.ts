@@ -3,7 +3,7 @@ import type { CommentPoller } from '../sharing/comment-poller';
 import type { SharedVersions } from '../sharing/shared-versions';
 import type { SessionRegrouper } from '../studio/session-regroup';
 import type { DiskFullWatch } from '../disk/disk-full';
-import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/ipc';
+import type { Channel, ChannelOutput, CloudStatus, ParsedInput } from '../../common/bridge/ipc';
 import type { Db } from '../../db/handle';
 import type { AccountService } from '../account/account-service';
 import type { EventBus } from '../events';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_NAME_LENGTH } from '../../common/constants';
-import type { Events } from '../../common/ipc';
-import type { Song } from '../../common/song';
+import type { Events } from '../../common/bridge/ipc';
+import type { Song } from '../../common/songs/song';
 import { createTestCore, type TestCore } from '../test-support';
 
 let core: TestCore;

@@ -7,7 +7,7 @@
  */
 import { AppError, isAppError, type ErrorShape } from '../../common/errors';
 import { callFailed } from '../../common/messages';
-import { contract, inputBoundsRefusal, invalidInputRefusal, isChannel, type Channel, type Envelope } from '../../common/ipc';
+import { contract, inputBoundsRefusal, invalidInputRefusal, isChannel, type Channel, type Envelope } from '../../common/bridge/ipc';
 import { diskFullError } from '../disk/disk-full';
 import type { CoreContext, HandlerMap } from './handler';
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError, assertNever } from '../../common/errors';
 import { MESSAGES, compressionTookTooLong, readTookTooLong, walkTookTooLong, workerStartTookTooLong } from '../../common/messages';
-import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/worker-tasks';
+import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/bridge/worker-tasks';
 import { Lanes } from './lanes';
 
 /**
@@ -37,7 +37,7 @@ export interface WorkerPoolOptions {
   workerFile: string;
   /** Default: `defaultWorkerThreads()`. */
   threads?: number;
-  /** Default: `WORKER_TIME_LIMITS` (common/worker-tasks.ts). */
+  /** Default: `WORKER_TIME_LIMITS` (common/bridge/worker-tasks.ts). */
   timeLimits?: Partial<WorkerTimeLimits>;
 }
 

@@ -6,8 +6,8 @@
  * Over 300 lines: every state change of a job, one transaction each, over the same table.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { JobPayload } from '../../common/job-payloads';
-import { JOB_KINDS, type JobKind, type JobState } from '../../common/jobs';
+import type { JobPayload } from '../../common/bridge/job-payloads';
+import { JOB_KINDS, type JobKind, type JobState } from '../../common/bridge/jobs';
 import { inTransaction, type Db } from '../../db/handle';
 import { insertRows } from '../../db/prepared-writes';
 import { jobs } from '../../db/schema';

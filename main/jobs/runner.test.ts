@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobKind, JobSummary } from '../../common/jobs';
+import type { JobKind, JobSummary } from '../../common/bridge/jobs';
 import type { OpenedDatabase } from '../../db/connection';
 import { openTestDatabase, realClock } from '../../db/test-support';
 import { EventBus } from '../events';

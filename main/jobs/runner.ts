@@ -10,7 +10,7 @@
  *
  * Over 300 lines: claiming, running, heartbeats and outcomes share the runner's one state of what runs.
  */
-import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/jobs';
+import { JOB_KINDS, type JobKind, type JobSummary } from '../../common/bridge/jobs';
 import type { Db } from '../../db/handle';
 import { DiskFullWatch, libraryDisk } from '../disk/disk-full';
 import type { EventBus } from '../events';

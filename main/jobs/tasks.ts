@@ -7,9 +7,9 @@
  * Priorities only mean something next to each other, so they sit side by side: what the user asked for first,
  * songs before their details, the user's edits to the cloud soon, uploads (the slowest work) last.
  */
-import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from '../../common/job-payloads';
-import type { JobKind } from '../../common/jobs';
-import { MAX_CONCURRENT_UPLOADS } from '../../common/upload-rules';
+import { JOB_PAYLOAD_SCHEMAS, type JobPayload } from '../../common/bridge/job-payloads';
+import type { JobKind } from '../../common/bridge/jobs';
+import { MAX_CONCURRENT_UPLOADS } from '../../common/cloud/upload-rules';
 
 export interface TaskDefinition<K extends JobKind> {
   kind: K;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';
-import { DEMO_FOLDER_NAME, type DemoState } from '../../common/library';
+import { DEMO_FOLDER_NAME, type DemoState } from '../../common/projects/library';
 
 let home: string;
 let savedHome: string | undefined;

@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { DEMO_FOLDER_NAME, type DemoState } from '../../common/library';
+import { DEMO_FOLDER_NAME, type DemoState } from '../../common/projects/library';
 import { deleteSongsForGood, getSongs } from '../../db/repositories/songs';
 import type { Db } from '../../db/handle';
 import { writingTo } from '../disk/disk-full';
@@ -23,7 +23,7 @@ export function demoFolder(home: string): string {
   return path.join(home, 'Music', DEMO_FOLDER_NAME);
 }
 
-export type { DemoState } from '../../common/library';
+export type { DemoState } from '../../common/projects/library';
 
 export async function demoState(db: Db, library: Library, home: string): Promise<DemoState> {
   const folder = demoFolder(home);

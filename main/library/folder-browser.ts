@@ -1,7 +1,7 @@
 /**
  * The browser host's folder browser (issue 20): a page cannot learn a folder's path from the browser, so the host
  * lists folders for it to pick from. Only inside the user's home folder, links included only when they stay there,
- * hidden folders left out; each folder says whether it may be watched, by the one rule (common/folder-rules.ts).
+ * hidden folders left out; each folder says whether it may be watched, by the one rule (common/projects/folder-rules.ts).
  *
  * Hidden means a name below the home folder that starts with a dot (`~/.config`, `~/.ssh`: other apps' settings and
  * keys), whether the folder is listed, asked for by name or reached through a link. Windows' hidden attribute is
@@ -15,10 +15,10 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { folderRefusal, type FolderPlaces } from '../../common/folder-rules';
-import type { FolderListing } from '../../common/library';
+import { folderRefusal, type FolderPlaces } from '../../common/projects/folder-rules';
+import type { FolderListing } from '../../common/projects/library';
 import { folderNotFound } from '../../common/messages';
-import { isNetworkPath } from '../../common/network-path';
+import { isNetworkPath } from '../../common/projects/network-path';
 
 /** Folders listed at most (a folder of 10,000 sample packs is listed by its first names). */
 const MAX_LISTED = 1000;
@@ -28,7 +28,7 @@ export const OUTSIDE_HOME = 'The folder browser shows the folders in your home f
 export const HIDDEN_FOLDER = 'The folder browser does not show hidden folders.';
 
 export async function browseFolders(requested: string | undefined, places: FolderPlaces): Promise<FolderListing> {
-  // A network or device path is refused by its shape: looking one up would touch it (common/network-path.ts).
+  // A network or device path is refused by its shape: looking one up would touch it (common/projects/network-path.ts).
   if (requested !== undefined && isNetworkPath(requested)) throw new AppError('forbidden', OUTSIDE_HOME);
   const home = await fs.realpath(places.home);
   const folder = path.resolve(requested ?? places.home);

@@ -8,8 +8,8 @@
  * it. An entry that does not check out is skipped, with why.
  */
 import { AppError } from '../../common/errors';
-import { MAX_CUSTOM_FIELDS, type CustomField } from '../../common/custom-fields';
-import { checkCustomPatch } from '../../common/custom-values';
+import { MAX_CUSTOM_FIELDS, type CustomField } from '../../common/songs/custom-fields';
+import { checkCustomPatch } from '../../common/songs/custom-values';
 import {
   documentTime,
   IMPORTED_FIELD_LABELS,
@@ -20,10 +20,10 @@ import {
   importedValueWins,
   libraryDocumentSchema,
   type ImportFieldChange,
-} from '../../common/library-export';
-import type { JsonValue } from '../../common/schema-parts';
-import type { Song } from '../../common/song';
-import { customEditKey, readEditTimes, sameValue } from '../../common/song-edits';
+} from '../../common/songs/library-export';
+import type { JsonValue } from '../../common/bridge/schema-parts';
+import type { Song } from '../../common/songs/song';
+import { customEditKey, readEditTimes, sameValue } from '../../common/songs/song-edits';
 import type { Db } from '../../db/handle';
 import { listCustomFields } from '../../db/repositories/custom-fields';
 import { buildSong, getSong, getSongOfProject } from '../../db/repositories/songs';

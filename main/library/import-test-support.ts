@@ -2,8 +2,8 @@
  * For tests: a library document sent as the page sends it (`library:import-upload`, a chunk at a time, in order), so
  * that tests of the preview and the import go through the same door the page does.
  */
-import { importUploadChunks, type ImportUploadReceipt, type LibraryImportPreview, type LibraryImportReport } from '../../common/library-export';
-import type { Envelope } from '../../common/ipc';
+import { importUploadChunks, type ImportUploadReceipt, type LibraryImportPreview, type LibraryImportReport } from '../../common/songs/library-export';
+import type { Envelope } from '../../common/bridge/ipc';
 import type { Core } from '../core';
 import { call } from '../test-support';
 

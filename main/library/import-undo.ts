@@ -6,10 +6,10 @@
  * heard of leaves without a delete record, so another computer's song under the same id is not removed from it.
  */
 import { AppError } from '../../common/errors';
-import type { ImportUndoReport, LastImport } from '../../common/library-export';
+import type { ImportUndoReport, LastImport } from '../../common/songs/library-export';
 import { MESSAGES } from '../../common/messages';
-import type { Song } from '../../common/song';
-import { sameValue } from '../../common/song-edits';
+import type { Song } from '../../common/songs/song';
+import { sameValue } from '../../common/songs/song-edits';
 import { inTransaction, type Db } from '../../db/handle';
 import { getLastImport, setLastImport, type ImportedValue, type ImportRecord } from '../../db/repositories/last-import';
 import { deleteSongs, rewriteSongs } from '../../db/repositories/song-writer';

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../common/ipc';
-import { IMPORT_CHUNK_CHARS, MAX_IMPORT_BYTES, type ImportUploadReceipt, type LibraryExportFile, type LibraryImportPreview, type LibraryImportReport } from '../../common/library-export';
-import type { Song } from '../../common/song';
+import type { Envelope } from '../../common/bridge/ipc';
+import { IMPORT_CHUNK_CHARS, MAX_IMPORT_BYTES, type ImportUploadReceipt, type LibraryExportFile, type LibraryImportPreview, type LibraryImportReport } from '../../common/songs/library-export';
+import type { Song } from '../../common/songs/song';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir, testClock, type TestClock } from '../../db/test-support';
 import { sweepTemporaryFiles } from '../files/temp-files';

@@ -3,10 +3,10 @@
  * custom value (`custom.<fieldId>`, null when not set), each with its edit time. The import (`import-plan.ts`) and its
  * undo (`import-undo.ts`) both go through these, so a value and its time always move together.
  */
-import type { ImportedField } from '../../common/library-export';
-import type { JsonValue } from '../../common/schema-parts';
-import type { Song } from '../../common/song';
-import { customFieldOfEditKey } from '../../common/song-edits';
+import type { ImportedField } from '../../common/songs/library-export';
+import type { JsonValue } from '../../common/bridge/schema-parts';
+import type { Song } from '../../common/songs/song';
+import { customFieldOfEditKey } from '../../common/songs/song-edits';
 
 export function valueAt(song: Song, key: string): JsonValue | null {
   const fieldId = customFieldOfEditKey(key);

@@ -1,9 +1,9 @@
 // The library taken out and brought back (issue 20): through the core's channels, into a second data folder as a
 // second computer would, and hostile documents that change nothing they should not.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomField } from '../../common/custom-fields';
-import type { LibraryDocument, LibraryExportFile } from '../../common/library-export';
-import type { Song } from '../../common/song';
+import type { CustomField } from '../../common/songs/custom-fields';
+import type { LibraryDocument, LibraryExportFile } from '../../common/songs/library-export';
+import type { Song } from '../../common/songs/song';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';

@@ -1,11 +1,11 @@
 /**
- * The library taken out (issue 20; formats in common/library-export.ts): the songs of a view as the page shows them,
+ * The library taken out (issue 20; formats in common/songs/library-export.ts): the songs of a view as the page shows them,
  * or every song (hidden ones too), with the custom fields they use and the time the document was made. Each song
  * carries its edit times, which an import brings back with its values (`library-import.ts`).
  */
-import { LIBRARY_EXPORT_FORMAT, LIBRARY_EXPORT_VERSION, songsToCsv, type LibraryDocument, type LibraryExportFile, type LibraryExportRequest } from '../../common/library-export';
+import { LIBRARY_EXPORT_FORMAT, LIBRARY_EXPORT_VERSION, songsToCsv, type LibraryDocument, type LibraryExportFile, type LibraryExportRequest } from '../../common/songs/library-export';
 import { MAX_PAGE_SIZE } from '../../common/constants';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import type { Db } from '../../db/handle';
 import { listCustomFields } from '../../db/repositories/custom-fields';
 import { getSongs } from '../../db/repositories/songs';

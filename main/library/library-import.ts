@@ -6,7 +6,7 @@
  * go through the songs writer, with their sync records, a batch per transaction.
  */
 import path from 'node:path';
-import { MAX_PREVIEW_ENTRIES, type ImportSkip, type LibraryImportPreview, type LibraryImportReport } from '../../common/library-export';
+import { MAX_PREVIEW_ENTRIES, type ImportSkip, type LibraryImportPreview, type LibraryImportReport } from '../../common/songs/library-export';
 import { backUpDatabase, pruneBackups } from '../../db/backup';
 import { inTransaction, type Db } from '../../db/handle';
 import { addCustomField } from '../../db/repositories/custom-fields';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import { rewriteSongs } from '../../db/repositories/song-writer';
 import { getSongs, updateSong } from '../../db/repositories/songs';
 import { getViews } from '../../db/repositories/views';

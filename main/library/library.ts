@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIN_SCAN_GAP_MS, RESCAN_INTERVAL_MS, WATCH_LIST_REFRESH_DESKTOP_MS } from '../../common/constants';
-import type { FolderPlaces } from '../../common/folder-rules';
-import type { ScanPayload } from '../../common/job-payloads';
-import type { WatchedDirectory } from '../../common/library';
-import type { View } from '../../common/view';
-import type { SongTimeline } from '../../common/project-versions';
-import type { Song } from '../../common/song';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
+import type { ScanPayload } from '../../common/bridge/job-payloads';
+import type { WatchedDirectory } from '../../common/projects/library';
+import type { View } from '../../common/views/view';
+import type { SongTimeline } from '../../common/projects/project-versions';
+import type { Song } from '../../common/songs/song';
 import type { Db } from '../../db/handle';
 import { effectiveTier } from '../../db/repositories/account';
 import { getDirectory, listDirectories } from '../../db/repositories/directories';

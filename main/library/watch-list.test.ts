@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WATCH_LIST_REFRESH_DESKTOP_MS } from '../../common/constants';
-import type { AppNotification, FileDetected, WatchedDirectory } from '../../common/library';
+import type { AppNotification, FileDetected, WatchedDirectory } from '../../common/projects/library';
 import { accessToken, useProxiedCloud } from '../../cloud/local/test-support';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';

@@ -12,8 +12,8 @@
  *   again under the same path, which the old watch would miss) it is watched again and scanned.
  */
 import fs from 'node:fs/promises';
-import type { FolderPlaces } from '../../common/folder-rules';
-import type { WatchedDirectory } from '../../common/library';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
+import type { WatchedDirectory } from '../../common/projects/library';
 import { watchedFolderMissing } from '../../common/messages';
 import type { Db } from '../../db/handle';
 import { effectiveTier, getUserSettings } from '../../db/repositories/account';

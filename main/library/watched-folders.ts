@@ -3,12 +3,12 @@
  * one for the same path is reused) and is kept in the user's settings; the free tier has at most 3. Which folders
  * may be watched at all is `resolveWatchableFolder`'s to say (main/security/watchable-folder.ts).
  */
-import type { SubscriptionTier } from '../../common/account';
+import type { SubscriptionTier } from '../../common/cloud/account';
 import { FREE_TIER_MAX_DIRECTORIES } from '../../common/constants';
 import { AppError } from '../../common/errors';
-import type { WatchedDirectory } from '../../common/library';
+import type { WatchedDirectory } from '../../common/projects/library';
 import { MESSAGES } from '../../common/messages';
-import type { View } from '../../common/view';
+import type { View } from '../../common/views/view';
 import { inTransaction, type Db } from '../../db/handle';
 import { getUserSettings, updateUserSettings } from '../../db/repositories/account';
 import { countDirectories, deleteDirectory, getDirectory, getDirectoryByPath, insertDirectory } from '../../db/repositories/directories';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
-import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/upload-rules';
+import { COMPRESSION_ERRORS, type CompressionResult } from '../../common/cloud/upload-rules';
 import { tempDir } from '../../db/test-support';
 import { ffmpegProcesses, ffmpegStarted } from '../../workers/ffmpeg-test-support';
 import { createWorkerPool, type WorkerPool } from '../jobs/pool';

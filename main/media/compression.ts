@@ -10,7 +10,7 @@ import path from 'node:path';
 import { COMPRESSION_ATTEMPTS, COMPRESSION_RETRY_DELAY_MS } from '../../common/constants';
 import { AppError } from '../../common/errors';
 import { compressionAttemptsFailed, fileNotDeleted, notOwnCompressedCopy } from '../../common/messages';
-import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ERRORS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/upload-rules';
+import { COMPRESSED_COPY_SUFFIX, COMPRESSION_ERRORS, compressionPlan, sanitizeUploadName, type CompressionFormat, type CompressionResult } from '../../common/cloud/upload-rules';
 import type { WorkerPool } from '../jobs/pool';
 import { isInside, isMissing } from '../security/file-access';
 

@@ -2,7 +2,7 @@
  * Which song a media request names. The browser host serves `/media/songs/<id>`, Electron the scheme address
  * `songshelf-media://songs/<id>` (renderer/bridge/bridge.ts builds both); anything else names no song.
  */
-import { MEDIA_HOST_PATH } from '../../common/media';
+import { MEDIA_HOST_PATH } from '../../common/audio/media';
 
 export function songIdFromHostPath(pathname: string): string | null {
   return pathname.startsWith(MEDIA_HOST_PATH) ? singleSegment(pathname.slice(MEDIA_HOST_PATH.length)) : null;

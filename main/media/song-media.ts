@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isAppError } from '../../common/errors';
-import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
+import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/audio/media';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { isMissing, resolveAllowedPath } from '../security/file-access';

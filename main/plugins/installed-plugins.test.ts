@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { standardPluginFolders, type PluginSummary } from '../../common/plugins';
-import type { SongPage } from '../../common/query';
+import { standardPluginFolders, type PluginSummary } from '../../common/projects/plugins';
+import type { SongPage } from '../../common/views/query';
 import { tempDir } from '../../db/test-support';
 import { writeAls, type AlsTrack } from '../../fixtures/generators/als';
 import { call, createTestCore, type TestCore } from '../test-support';

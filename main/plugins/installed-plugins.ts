@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { standardPluginFolders, type PluginFolder, type PluginFolderPlaces } from '../../common/plugins';
+import { standardPluginFolders, type PluginFolder, type PluginFolderPlaces } from '../../common/projects/plugins';
 import type { Db } from '../../db/handle';
 import { replaceInstalledPlugins } from '../../db/repositories/installed-plugins';
 import type { WorkerPool } from '../jobs/pool';

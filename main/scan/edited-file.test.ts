@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeLibrary } from '../../fixtures/generators/library';
 import { silentWav } from '../../fixtures/generators/logicx';
-import type { Song, SongFile } from '../../common/song';
+import type { Song, SongFile } from '../../common/songs/song';
 import { getSongs, updateSong } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RecordingSession } from '../../common/song';
-import type { WalkEntry } from '../../common/worker-tasks';
+import type { RecordingSession } from '../../common/songs/song';
+import type { WalkEntry } from '../../common/bridge/worker-tasks';
 import { settleFamilyPaths, type PlacedSong } from './family-paths';
 import { groupIntoProjects } from './project-structure';
 

@@ -13,7 +13,7 @@
  * Grouping alone cannot say this: "the newest set" changes with every save, and the folder's song must not.
  */
 import path from 'node:path';
-import type { RecordingSession } from '../../common/song';
+import type { RecordingSession } from '../../common/songs/song';
 import type { ProjectGroup } from './project-structure';
 
 /** The little a song already found needs to be here: where it is and the session it records. */

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SongTimeline } from '../../common/project-versions';
-import type { Song } from '../../common/song';
+import type { SongTimeline } from '../../common/projects/project-versions';
+import type { Song } from '../../common/songs/song';
 import { getSongs, updateSong } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { writeAls } from '../../fixtures/generators/als';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAls, type AlsTrack } from '../../fixtures/generators/als';
-import { MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS } from '../../common/project-meta';
+import { MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS } from '../../common/projects/project-meta';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { createTestCore, type TestCore } from '../test-support';

@@ -5,10 +5,10 @@
  * fields a scan owns, applied to each song as it is when written (see `applyScanPatches`).
  */
 import path from 'node:path';
-import type { Daw } from '../../common/project-meta';
-import type { RecordingSession, Song, SongFile } from '../../common/song';
-import { isEdited } from '../../common/song-edits';
-import type { WalkEntry } from '../../common/worker-tasks';
+import type { Daw } from '../../common/projects/project-meta';
+import type { RecordingSession, Song, SongFile } from '../../common/songs/song';
+import { isEdited } from '../../common/songs/song-edits';
+import type { WalkEntry } from '../../common/bridge/worker-tasks';
 import type { IndexedFile } from '../../db/repositories/files-index';
 import type { ScanPatch, ScannedSongState } from '../../db/repositories/scanned-songs';
 import { buildSong } from '../../db/repositories/songs';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EntryKind, WalkEntry } from '../../common/worker-tasks';
-import { scanEntryRole } from '../../common/scan-paths';
+import type { EntryKind, WalkEntry } from '../../common/bridge/worker-tasks';
+import { scanEntryRole } from '../../common/projects/scan-paths';
 import { walkLibrary } from '../../workers/scan/walk';
 import { groupIntoProjects, isBounceLocation, type ProjectGroup } from './project-structure';
 import { corpusTitle, hasSharedFixtures, SHARED_FIXTURES } from '../../fixtures/shared-fixtures';

@@ -19,10 +19,10 @@
  * - Audio outside any project is a song of its own. (Sample and media folders are never walked.)
  */
 import path from 'node:path';
-import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/file-kinds';
-import type { Daw } from '../../common/project-meta';
-import { isCompressedCopy } from '../../common/upload-rules';
-import type { WalkEntry } from '../../common/worker-tasks';
+import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, NESTED_BACKUP_FOLDERS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/projects/file-kinds';
+import type { Daw } from '../../common/projects/project-meta';
+import { isCompressedCopy } from '../../common/cloud/upload-rules';
+import type { WalkEntry } from '../../common/bridge/worker-tasks';
 import { bounceOwner, familiesOf, folderSongName, sessionStem } from './session-family';
 
 export interface ProjectGroup {

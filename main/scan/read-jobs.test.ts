@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AudioMeta } from '../../common/project-meta';
-import type { Song } from '../../common/song';
-import type { WorkerTask } from '../../common/worker-tasks';
+import type { AudioMeta } from '../../common/projects/project-meta';
+import type { Song } from '../../common/songs/song';
+import type { WorkerTask } from '../../common/bridge/worker-tasks';
 import type { OpenedDatabase } from '../../db/connection';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';

@@ -7,10 +7,10 @@
  * then spends its time handing the pool its next read rather than writing, and the UI still hears of every 20.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { capProjectMeta } from '../../common/project-meta';
-import { asJson } from '../../common/schema-parts';
-import { storedActivity } from '../../common/studio-time';
-import type { Song } from '../../common/song';
+import { capProjectMeta } from '../../common/projects/project-meta';
+import { asJson } from '../../common/bridge/schema-parts';
+import { storedActivity } from '../../common/studio/studio-time';
+import type { Song } from '../../common/songs/song';
 import { inTransaction, type Db } from '../../db/handle';
 import { setContentHashes } from '../../db/repositories/files-index';
 import { getStudioSettings } from '../../db/repositories/studio-settings';
@@ -56,7 +56,7 @@ export async function runProjectReads(deps: ReadDeps, payload: { reads: ProjectR
     for (const [position, request] of payload.reads.entries()) {
       ctx.signal.throwIfAborted();
       const read = await deps.pool.run({ kind: 'read-project', path: request.path, daw: request.daw }, ctx.signal);
-      // Taken into the song with its lists cut to their caps, whichever reader answered (common/project-meta.ts).
+      // Taken into the song with its lists cut to their caps, whichever reader answered (common/projects/project-meta.ts).
       const outcome = read.ok ? { ok: true as const, value: capProjectMeta(read.value) } : read;
       hashes.push({ path: request.path, contentHash: await contentHash(request.path) });
       const snapshotsOf = deps.dataDir ? { dataDir: deps.dataDir, songId: request.songId } : undefined;

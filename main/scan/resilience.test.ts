@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAls } from '../../fixtures/generators/als';
 import { writeLibrary } from '../../fixtures/generators/library';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import { getSongs, updateSong } from '../../db/repositories/songs';
 import { DATABASE_FILE_NAME } from '../../db/connection';
 import { tempDir } from '../../db/test-support';

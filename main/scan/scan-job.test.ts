@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobSummary } from '../../common/jobs';
+import type { JobSummary } from '../../common/bridge/jobs';
 import { getSongs } from '../../db/repositories/songs';
 import { tempDir } from '../../db/test-support';
 import { writeAls } from '../../fixtures/generators/als';

@@ -10,7 +10,7 @@
  * - Keep the outermost of nested scopes; reaching the watched folder means a full scan (null).
  */
 import path from 'node:path';
-import { PACKAGE_EXTENSIONS, extensionOf } from '../../common/file-kinds';
+import { PACKAGE_EXTENSIONS, extensionOf } from '../../common/projects/file-kinds';
 import { isInside } from '../security/file-access';
 
 export interface ScopeContext {

@@ -12,7 +12,7 @@
  * - The main family is the one named after the folder (`Night` in `Night Project/`), else the newest one's: it keeps
  *   the audio that matches no family, as the one song of the folder kept all of it before families.
  */
-import { extensionOf, stripExtension } from '../../common/file-kinds';
+import { extensionOf, stripExtension } from '../../common/projects/file-kinds';
 
 const SEPARATOR = String.raw`[\s._\-#]`;
 /** Words a new version is saved with, after the name (optionally numbered: `mix2`, `take 3`). */

@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import watcher, { type AsyncSubscription, type Event } from '@parcel/watcher';
 import { WATCH_DEBOUNCE_MS } from '../../common/constants';
-import type { WatchedDirectory } from '../../common/library';
-import { isScannablePath } from '../../common/scan-paths';
+import type { WatchedDirectory } from '../../common/projects/library';
+import { isScannablePath } from '../../common/projects/scan-paths';
 
 /** A folder written to without pause (an autosave every second) is still reported this often. */
 const WATCH_MAX_WAIT_MS = 30_000;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { AppError, isAppError } from '../../common/errors';
-import { AUDIO_CONTENT_TYPES, AUDIO_HEADER_BYTES, fileExtension, looksLikeAudio } from '../../common/media';
+import { AUDIO_CONTENT_TYPES, AUDIO_HEADER_BYTES, fileExtension, looksLikeAudio } from '../../common/audio/media';
 import { audioOutsideLibrary, notAnAudioFileName, notAudioContent } from '../../common/messages';
 import { isMissing, resolveAllowedPath, type LibraryRoot } from './file-access';
 import { openRegularFile } from './regular-file';

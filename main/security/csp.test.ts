@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, websiteHeaders } from '../../common/csp';
+import { contentSecurityPolicy, websiteHeaders } from '../../common/bridge/csp';
 
 /** A policy's directives by name. */
 function directives(policy: string): Map<string, string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/app-links';
+import { OAUTH_DEEP_LINK, UPGRADE_DEEP_LINK } from '../../common/bridge/app-links';
 import { appRouteFromDeepLink, deepLinkInArguments } from './deep-link';
 
 describe('appRouteFromDeepLink', () => {

@@ -6,7 +6,7 @@
  * where the upgrade is honoured only for the signed-in user once the cloud confirms it (spec section 4).
  * Anything else is ignored: any program or web page can open a `songshelf://` link.
  */
-import { DEEP_LINK_SCHEME } from '../../common/app-links';
+import { DEEP_LINK_SCHEME } from '../../common/bridge/app-links';
 
 /** A session's tokens fit in far less; a longer link is not one we made. */
 const MAX_LINK_LENGTH = 16 * 1024;

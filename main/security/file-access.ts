@@ -6,9 +6,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import type { FolderPlaces } from '../../common/folder-rules';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
 import { MESSAGES } from '../../common/messages';
-import { hasScheme, isDevicePath, isNetworkPath } from '../../common/network-path';
+import { hasScheme, isDevicePath, isNetworkPath } from '../../common/projects/network-path';
 import { realFolderRefusal } from './watchable-folder';
 
 /**
@@ -39,7 +39,7 @@ function rootPath(root: LibraryRoot): string {
 
 /**
  * A network or device path is refused by its shape, before any file system call: on Windows merely resolving
- * `\\server\share\a.als` opens an SMB connection that hands the server the user's NTLM hash (common/network-path.ts).
+ * `\\server\share\a.als` opens an SMB connection that hands the server the user's NTLM hash (common/projects/network-path.ts).
  * The one exception is a share the user chose to watch: a path inside it, by its letters alone, is theirs.
  */
 function refuseNetworkPath(requested: string, roots: readonly string[]): void {

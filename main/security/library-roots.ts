@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { folderRefusal } from '../../common/folder-rules';
+import { folderRefusal } from '../../common/projects/folder-rules';
 import { MESSAGES } from '../../common/messages';
 import type { Db } from '../../db/handle';
 import { listDirectories } from '../../db/repositories/directories';

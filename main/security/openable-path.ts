@@ -5,10 +5,10 @@
  * leads to a script is refused.
  */
 import path from 'node:path';
-import { PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/file-kinds';
-import { AUDIO_CONTENT_TYPES } from '../../common/media';
+import { PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf } from '../../common/projects/file-kinds';
+import { AUDIO_CONTENT_TYPES } from '../../common/audio/media';
 
-/** A session file of a DAW Songshelf reads (`common/file-kinds.ts`), audio of a kind the player plays, or a `.logicx`/`.band` package folder. */
+/** A session file of a DAW Songshelf reads (`common/projects/file-kinds.ts`), audio of a kind the player plays, or a `.logicx`/`.band` package folder. */
 export function isOpenable(target: string, kind: { isFile: boolean; isDirectory: boolean }): boolean {
   const extension = extensionOf(path.basename(target));
   if (kind.isDirectory) return Object.hasOwn(PACKAGE_EXTENSIONS, extension);

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_FOLDER_NAME } from '../../common/library';
+import { DEMO_FOLDER_NAME } from '../../common/projects/library';
 import { notAFile } from '../../common/messages';
 import { tempDir } from '../../db/test-support';
 import { audioFingerprint, contentHash, fileSha256 } from '../analysis/content-hash';

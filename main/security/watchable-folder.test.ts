@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FolderPlaces } from '../../common/folder-rules';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
 import { tempDir } from '../../db/test-support';
 import { resolveWatchableFolder } from './watchable-folder';
 

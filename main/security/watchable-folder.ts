@@ -1,5 +1,5 @@
 /**
- * A folder the user names to watch, checked on disk: a real folder, and by `folderRefusal` (common/folder-rules.ts)
+ * A folder the user names to watch, checked on disk: a real folder, and by `folderRefusal` (common/projects/folder-rules.ts)
  * both as named and as it really is, so a link to `/` or to the app's data is refused like the folder itself. The
  * name is checked before the disk is touched: a refused network share is never contacted. The file channels ask the
  * rule of the real folder again each time (`realFolderRefusal`, main/security/file-access.ts).
@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../../common/errors';
-import { folderRefusal, type FolderPlaces } from '../../common/folder-rules';
+import { folderRefusal, type FolderPlaces } from '../../common/projects/folder-rules';
 import { MESSAGES, folderNotFound, notAFolder } from '../../common/messages';
 
 /** This computer's places for the rule: the user's home and the app's data folder. */

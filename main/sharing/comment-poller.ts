@@ -11,7 +11,7 @@
  * (`settleLinkOwners`), and a link whose song is no longer in the library files nothing: its comments would be kept
  * under an id no song has, never shown.
  */
-import { withOpenComments } from '../../common/shares';
+import { withOpenComments } from '../../common/cloud/shares';
 import type { Db } from '../../db/handle';
 import { inTransaction } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';

@@ -3,8 +3,8 @@
 // online, before the song's deletion is ever pushed. Every path that deletes for good does it: a delete, a bulk
 // delete, a pull's removal emptied after 30 days. And the comment poller files nothing under a song that is gone.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShareComment, SongShare } from '../../common/shares';
-import type { Song } from '../../common/song';
+import type { ShareComment, SongShare } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
 import { accessToken, cloudClient, useProxiedCloud } from '../../cloud/local/test-support';
 import { purgeRemovedBySync } from '../../db/repositories/removed-by-sync';
 import { songComments } from '../../db/schema';

@@ -3,9 +3,9 @@
 // and in the cloud (`share_move`), they still open, and new comments come back under the kept song. A move waits
 // while the kept song is not in the cloud yet, and is made once it is.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShareComment, SongShare } from '../../common/shares';
-import type { Song } from '../../common/song';
-import type { SyncReport } from '../../common/sync';
+import type { ShareComment, SongShare } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
+import type { SyncReport } from '../../common/cloud/sync';
 import { accessToken, cloudClient, useProxiedCloud } from '../../cloud/local/test-support';
 import { applyPulledSongs } from '../../db/repositories/pulled-records';
 import { songComments, songShares } from '../../db/schema';

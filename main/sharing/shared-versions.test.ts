@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ShareVersion } from '../../common/shares';
-import type { Song } from '../../common/song';
+import type { ShareVersion } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
 import { accessToken, cloudClient, useProxiedCloud } from '../../cloud/local/test-support';
 import { tempDir } from '../../db/test-support';
 import { getSongs } from '../../db/repositories/songs';

@@ -11,13 +11,13 @@
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/file-kinds';
+import { AUDIO_EXTENSIONS, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS, extensionOf, isBounceFolderName, stripExtension } from '../../common/projects/file-kinds';
 import { isBounceLocation } from '../scan/project-structure';
 import { bounceOwner, familiesOf, familyKey, sessionStem } from '../scan/session-family';
 import { AppError } from '../../common/errors';
-import { linkState, MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/shares';
-import type { Song } from '../../common/song';
-import { isCompressedCopy } from '../../common/upload-rules';
+import { linkState, MAX_SHARE_VERSIONS, type ShareVersion } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
+import { isCompressedCopy } from '../../common/cloud/upload-rules';
 import type { Db } from '../../db/handle';
 import { analysisOfFile } from '../analysis/analysis-jobs';
 import type { WorkerPool } from '../jobs/pool';

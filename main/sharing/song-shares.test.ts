@@ -2,8 +2,8 @@
 // on by a listener with no account, the comments read back, the link revoked; a free account and a song not yet in
 // the cloud are refused by the cloud itself.
 import { afterEach, describe, expect, it } from 'vitest';
-import { commentsLine, DEFAULT_COMMENT_CAP, raisedCommentCap, type ShareComment, type SongShare } from '../../common/shares';
-import type { Song } from '../../common/song';
+import { commentsLine, DEFAULT_COMMENT_CAP, raisedCommentCap, type ShareComment, type SongShare } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
 import { eq, sql } from 'drizzle-orm';
 import { songShares } from '../../db/schema';
 import { tempDir } from '../../db/test-support';

@@ -5,8 +5,8 @@
  * so many comments (issue 42: one listener could fill it for everyone), which its owner may raise.
  */
 import { AppError } from '../../common/errors';
-import { DEFAULT_COMMENT_CAP, DEFAULT_SHARE_DAYS, linkState, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/shares';
-import type { Song } from '../../common/song';
+import { DEFAULT_COMMENT_CAP, DEFAULT_SHARE_DAYS, linkState, shareUrl, type ShareComment, type ShareSongInput, type SongShare } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
 import type { Db } from '../../db/handle';
 import { commentCountsOf, commentsOfSong } from '../../db/repositories/song-comments';
 import { insertShare, markShareRevoked, setShareCommentCap, shareByToken, sharesOfSong } from '../../db/repositories/song-shares';

@@ -1,7 +1,7 @@
 // The weekly nudge (issue 32): opt-in, at most one a week, about songs in progress gone cold, never hidden ones.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Song } from '../../common/song';
-import { storedActivity } from '../../common/studio-time';
+import type { Song } from '../../common/songs/song';
+import { storedActivity } from '../../common/studio/studio-time';
 import type { OpenedDatabase } from '../../db/connection';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';

@@ -5,8 +5,8 @@
  * had a session (there is nothing to have gone cold). Checked at start and every hour.
  */
 import { sql } from 'drizzle-orm';
-import type { Status } from '../../common/song';
-import { IN_PROGRESS_STATUSES } from '../../common/status-roles';
+import type { Status } from '../../common/songs/song';
+import { IN_PROGRESS_STATUSES } from '../../common/songs/status-roles';
 import type { Db } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';
 import { getStudioSettings } from '../../db/repositories/studio-settings';

@@ -1,8 +1,8 @@
 // Changing the session gap (issue 32) groups every song's saves again, from its project's files, resumably; a song
 // whose project is not on this computer keeps its sessions, joined where a larger gap joins them.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Song } from '../../common/song';
-import { activityOf, storedActivity } from '../../common/studio-time';
+import type { Song } from '../../common/songs/song';
+import { activityOf, storedActivity } from '../../common/studio/studio-time';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';
 import { buildSong, getSongs } from '../../db/repositories/songs';

@@ -8,18 +8,18 @@
  * them without the saves, so they stay as they were.
  */
 import { sql } from "drizzle-orm";
-import { asJson } from "../../common/schema-parts";
+import { asJson } from "../../common/bridge/schema-parts";
 import {
   extensionOf,
   PACKAGE_EXTENSIONS,
   SESSION_EXTENSIONS,
-} from "../../common/file-kinds";
+} from "../../common/projects/file-kinds";
 import {
   activityOf,
   DEFAULT_SESSION_GAP_MS,
   storedActivity,
   type StoredActivity,
-} from "../../common/studio-time";
+} from "../../common/studio/studio-time";
 import { inTransaction, type Db } from "../../db/handle";
 import { writeSongChanges } from "../../db/repositories/song-writer";
 import { getSongs } from "../../db/repositories/songs";

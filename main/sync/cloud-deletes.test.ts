@@ -2,7 +2,7 @@
 // real local cloud: a song's rows found by the id inside their data, whatever id the row has, and every view of the
 // signed-in user; another user's rows, the same data id included, stay (row-level security and the user's id both).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Song } from '../../common/song';
+import type { Song } from '../../common/songs/song';
 import { accessToken, upgradeToPro, useTestCloud, type SignedIn } from '../../cloud/local/test-support';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';

@@ -4,7 +4,7 @@
  * sees it in the account block (`SyncStatus.heldRemovals`) until they choose. The held state lives as long as the
  * core: after a restart the first sync finds it again.
  */
-import type { HeldRemovals } from '../../common/sync';
+import type { HeldRemovals } from '../../common/cloud/sync';
 import { inTransaction, type Db } from '../../db/handle';
 import { applyRemovals, planRemovals, type CloudIds, type RemovalPlan } from '../../db/repositories/clean-deleted';
 import { purgeRemovedBySync, unmarkSongsBackInCloud } from '../../db/repositories/removed-by-sync';

@@ -3,7 +3,7 @@
  * last write), an upsert or a deletion. At the storage cap, rows new to the cloud of a table that waits there
  * (`waitsAtStorageCap`: songs) are held back, their records left unsynced, while edits and deletions go on.
  */
-import type { SyncedTable } from '../../common/account';
+import type { SyncedTable } from '../../common/cloud/account';
 import type { SyncRecordRef } from '../../db/repositories/sync-records';
 import { syncedTableEntries, syncedTables } from './synced-tables';
 

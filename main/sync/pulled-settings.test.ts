@@ -1,8 +1,8 @@
 // Settings pulled from the cloud, through the real local cloud: folders no computer may watch are dropped and the
 // user is told; the others are kept.
 import { afterEach, expect, it } from 'vitest';
-import type { AppNotification } from '../../common/library';
-import type { SyncReport } from '../../common/sync';
+import type { AppNotification } from '../../common/projects/library';
+import type { SyncReport } from '../../common/cloud/sync';
 import { accessToken, useProxiedCloud } from '../../cloud/local/test-support';
 import { tempDir } from '../../db/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HeldRemovals } from '../../common/sync';
+import type { HeldRemovals } from '../../common/cloud/sync';
 import { removalHeld, removedNotice } from './removal-brake';
 
 const pass = (songs: number, librarySongs: number, more: Partial<HeldRemovals> = {}): HeldRemovals => ({ songs, librarySongs, views: 0, customFields: 0, cloudEmpty: false, ...more });

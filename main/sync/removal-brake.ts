@@ -11,8 +11,8 @@
  * - a removal the user let go passes on the next pass, unless it has grown since.
  */
 import { SYNC_REMOVAL_BRAKE_SHARE } from '../../common/constants';
-import type { AppNotification } from '../../common/library';
-import { heldRemovalsLine, type HeldRemovals } from '../../common/sync';
+import type { AppNotification } from '../../common/projects/library';
+import { heldRemovalsLine, type HeldRemovals } from '../../common/cloud/sync';
 
 export function removalHeld(pass: HeldRemovals, approved: HeldRemovals | null): boolean {
   if (approved && pass.songs <= approved.songs && pass.views <= approved.views && pass.customFields <= approved.customFields) return false;

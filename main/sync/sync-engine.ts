@@ -20,12 +20,12 @@
  *
  * Over 300 lines: one sync run's steps in order, each depending on the one before.
  */
-import { fitsInCloud } from '../../common/cloud-data-size';
+import { fitsInCloud } from '../../common/cloud/cloud-data-size';
 import { CLOUD_DATA_MAX_BYTES, SYNC_SKIP_IF_LAST_WITHIN_MS } from '../../common/constants';
-import { decodeCloudRows, type CloudData } from '../../common/cloud-records';
-import type { SubscriptionTier } from '../../common/account';
-import type { FolderPlaces } from '../../common/folder-rules';
-import type { SyncReport, SyncStatus } from '../../common/sync';
+import { decodeCloudRows, type CloudData } from '../../common/cloud/cloud-records';
+import type { SubscriptionTier } from '../../common/cloud/account';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
+import type { SyncReport, SyncStatus } from '../../common/cloud/sync';
 import { inTransaction, type Db } from '../../db/handle';
 import { newId } from '../../db/ids';
 import { accountSyncKey, getKv, getLastSync, setKv, updateLastSync } from '../../db/repositories/account';

@@ -2,12 +2,12 @@
 // songs go up in requests of bounded size, a song's lists read from its project are shortened to fit the row cap,
 // and a song larger than the cap even so stays here, unsynced, without stopping the rest of the push.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cloudDataBytes } from '../../common/cloud-data-size';
+import { cloudDataBytes } from '../../common/cloud/cloud-data-size';
 import { CLOUD_DATA_MAX_BYTES } from '../../common/constants';
-import type { CustomField } from '../../common/custom-fields';
-import type { ProjectMeta } from '../../common/project-meta';
-import type { Song } from '../../common/song';
-import type { SyncReport, SyncStatus } from '../../common/sync';
+import type { CustomField } from '../../common/songs/custom-fields';
+import type { ProjectMeta } from '../../common/projects/project-meta';
+import type { Song } from '../../common/songs/song';
+import type { SyncReport, SyncStatus } from '../../common/cloud/sync';
 import { inTransaction } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { mergeProjectMeta } from '../../db/repositories/scanned-songs';

@@ -3,9 +3,9 @@
  * account service says is signed in. The bridge's `sync:*` channels and the job runner reach sync only through here.
  */
 import { AppError } from '../../common/errors';
-import type { FolderPlaces } from '../../common/folder-rules';
+import type { FolderPlaces } from '../../common/projects/folder-rules';
 import { MESSAGES } from '../../common/messages';
-import type { SyncReport } from '../../common/sync';
+import type { SyncReport } from '../../common/cloud/sync';
 import type { Db } from '../../db/handle';
 import { queueEverythingForSync } from '../../db/repositories/pulled-records';
 import { countSynced } from '../../db/repositories/sync-records';

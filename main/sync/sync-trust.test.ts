@@ -2,11 +2,11 @@
 // that would remove much of the library (or finds the cloud empty) removes nothing and asks; removals that do
 // happen go to Hidden for 30 days; and only the cloud's clock moves a pull's cursor.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomField } from '../../common/custom-fields';
-import type { AppNotification } from '../../common/library';
-import type { Song } from '../../common/song';
-import type { SyncReport, SyncStatus } from '../../common/sync';
-import type { View } from '../../common/view';
+import type { CustomField } from '../../common/songs/custom-fields';
+import type { AppNotification } from '../../common/projects/library';
+import type { Song } from '../../common/songs/song';
+import type { SyncReport, SyncStatus } from '../../common/cloud/sync';
+import type { View } from '../../common/views/view';
 import { tempDir } from '../../db/test-support';
 import { accessToken, useProxiedCloud } from '../../cloud/local/test-support';
 import { call, createTestCore, type TestCore } from '../test-support';

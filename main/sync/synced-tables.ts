@@ -2,12 +2,12 @@
  * The tables sync carries, one entry each: which rows a push reads, what goes to the cloud, how pushed rows are
  * marked, how pulled rows are applied. The engine (sync-engine.ts) and the push plan (plan-push.ts) loop over this
  * map and name no table themselves, so a new synced table is an entry here (its name in `SYNCED_TABLES`, its cloud
- * shape in common/cloud-records.ts and its repository functions are what the entry points to).
+ * shape in common/cloud/cloud-records.ts and its repository functions are what the entry points to).
  *
  * In the order a run pulls and pushes them: custom fields first, so the songs after them may hold values of a new
  * column.
  */
-import type { SyncedTable } from '../../common/account';
+import type { SyncedTable } from '../../common/cloud/account';
 import {
   customFieldFromCloud,
   customFieldToCloud,
@@ -16,8 +16,8 @@ import {
   viewFromCloud,
   viewToCloud,
   type CloudData,
-} from '../../common/cloud-records';
-import type { FolderPlaces, RefusedFolder } from '../../common/folder-rules';
+} from '../../common/cloud/cloud-records';
+import type { FolderPlaces, RefusedFolder } from '../../common/projects/folder-rules';
 import type { Db } from '../../db/handle';
 import { getUserSettings } from '../../db/repositories/account';
 import type { RemovableTable } from '../../db/repositories/clean-deleted';

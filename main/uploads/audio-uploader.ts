@@ -14,12 +14,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, PRO_STORAGE_CAP_BYTES, SIGNED_URL_SECONDS, STORAGE_LIST_LIMIT, UPLOAD_RESULT_CACHE_SIZE } from '../../common/constants';
-import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud-files';
+import { AUDIO_BUCKET, cloudFileUrl, parseCloudFileUrl, type CloudBucket } from '../../common/cloud/cloud-files';
 import { AppError, isAppError } from '../../common/errors';
 import { MESSAGES, cloudDidNotRemove, cloudDidNotSign, fileNotFound, noLocalAudioToUpload } from '../../common/messages';
-import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/media';
-import { versionNotUploaded } from '../../common/shares';
-import type { Song } from '../../common/song';
+import { AUDIO_CONTENT_TYPES, fileExtension } from '../../common/audio/media';
+import { versionNotUploaded } from '../../common/cloud/shares';
+import type { Song } from '../../common/songs/song';
 import {
   isCompressedCopy,
   sanitizeUploadName,
@@ -30,7 +30,7 @@ import {
   uploadTimeoutSeconds,
   type UploadResult,
   type UploadSkipReason,
-} from '../../common/upload-rules';
+} from '../../common/cloud/upload-rules';
 import { getStorageUsage, updateStorageUsage } from '../../db/repositories/account';
 import { inTransaction, type Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';

@@ -6,7 +6,7 @@
  * until the last of its songs has gone up to its own).
  */
 import { like } from 'drizzle-orm';
-import { cloudObjectOf, type CloudBucket } from '../../common/cloud-files';
+import { cloudObjectOf, type CloudBucket } from '../../common/cloud/cloud-files';
 import type { Db } from '../../db/handle';
 import { songs } from '../../db/schema';
 

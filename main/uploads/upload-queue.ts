@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { and, eq, isNotNull, like, notInArray, or, sql } from 'drizzle-orm';
 import { UPLOAD_REPAIR_INTERVAL_MS, UPLOAD_REPAIR_MEMORY } from '../../common/constants';
 import { MESSAGES } from '../../common/messages';
-import { playsAnotherObject } from '../../common/upload-rules';
+import { playsAnotherObject } from '../../common/cloud/upload-rules';
 import type { Db } from '../../db/handle';
 import { getSong } from '../../db/repositories/songs';
 import { songs } from '../../db/schema';

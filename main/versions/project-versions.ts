@@ -1,7 +1,7 @@
 /**
  * A project's timeline (issue 19): its versions found on disk (`version-files.ts`), each read in the worker pool by
  * the project readers, oldest first, the same content kept once, and what changed from each readable version to
- * the next (`common/version-changes.ts`).
+ * the next (`common/projects/version-changes.ts`).
  *
  * The same content: a set or session whose bytes equal another's is one version (Live's newest backup is often the
  * set as saved; the copy kept is the one the musician knows: the save, else the earliest). Logic writes new ids on
@@ -11,12 +11,12 @@
  * streamed; a gzipped snapshot is unpacked by the worker that reads it, within its lane and time limit.
  */
 import path from 'node:path';
-import { isPackageDaw } from '../../common/file-kinds';
+import { isPackageDaw } from '../../common/projects/file-kinds';
 import { MESSAGES } from '../../common/messages';
-import type { Daw, ProjectMeta } from '../../common/project-meta';
-import type { ReadOutcome } from '../../common/worker-tasks';
-import { VERSION_FILE_MAX_BYTES, type ProjectVersion, type ProjectVersions, type VersionFile, type VersionSource, type VersionSummary } from '../../common/project-versions';
-import { changeText, versionChanges } from '../../common/version-changes';
+import type { Daw, ProjectMeta } from '../../common/projects/project-meta';
+import type { ReadOutcome } from '../../common/bridge/worker-tasks';
+import { VERSION_FILE_MAX_BYTES, type ProjectVersion, type ProjectVersions, type VersionFile, type VersionSource, type VersionSummary } from '../../common/projects/project-versions';
+import { changeText, versionChanges } from '../../common/projects/version-changes';
 import type { WorkerPool } from '../jobs/pool';
 import { fileSha256 } from '../analysis/content-hash';
 import { isGzippedSnapshot, snapshotVersions } from './snapshots';

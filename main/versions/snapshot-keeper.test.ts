@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../common/library';
-import { DEFAULT_SNAPSHOT_BUDGET, type SnapshotBudget } from '../../common/project-versions';
+import type { AppNotification } from '../../common/projects/library';
+import { DEFAULT_SNAPSHOT_BUDGET, type SnapshotBudget } from '../../common/projects/project-versions';
 import type { OpenedDatabase } from '../../db/connection';
 import { setSnapshotBudget } from '../../db/repositories/snapshot-budget';
 import { openTestDatabase, tempDir } from '../../db/test-support';

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs/promises';
 import { MESSAGES } from '../../common/messages';
-import { SNAPSHOT_FREE_SPACE_FLOOR_BYTES, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage } from '../../common/project-versions';
+import { SNAPSHOT_FREE_SPACE_FLOOR_BYTES, type SnapshotBudget, type SnapshotThinning, type SnapshotUsage } from '../../common/projects/project-versions';
 import type { Db } from '../../db/handle';
 import { getKv, setKv } from '../../db/repositories/account';
 import { getSnapshotBudget, setSnapshotBudget } from '../../db/repositories/snapshot-budget';

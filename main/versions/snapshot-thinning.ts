@@ -8,7 +8,7 @@
  *
  * Oldest by the save's time; equal times by path, so the preview and the removal agree.
  */
-import type { SnapshotBudget, SnapshotThinning } from '../../common/project-versions';
+import type { SnapshotBudget, SnapshotThinning } from '../../common/projects/project-versions';
 import type { StoredSnapshot } from './snapshots';
 
 const MEGABYTE = 1024 * 1024;

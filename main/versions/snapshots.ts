@@ -19,8 +19,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { extensionOf, SESSION_EXTENSIONS } from '../../common/file-kinds';
-import { DEFAULT_SNAPSHOT_BUDGET, VERSION_FILE_MAX_BYTES, type SnapshotBudget, type VersionFile } from '../../common/project-versions';
+import { extensionOf, SESSION_EXTENSIONS } from '../../common/projects/file-kinds';
+import { DEFAULT_SNAPSHOT_BUDGET, VERSION_FILE_MAX_BYTES, type SnapshotBudget, type VersionFile } from '../../common/projects/project-versions';
 import { writingTo } from '../disk/disk-full';
 import { openRegularFile } from '../security/regular-file';
 

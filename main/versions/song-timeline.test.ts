@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SongTimeline } from '../../common/project-versions';
+import type { SongTimeline } from '../../common/projects/project-versions';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';
 import { buildSong, getSongs } from '../../db/repositories/songs';

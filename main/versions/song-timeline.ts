@@ -5,10 +5,10 @@
  * looked at (`resolveLibraryPath`), so a hostile row cannot make the core list or read folders elsewhere.
  */
 import fs from 'node:fs/promises';
-import { extensionOf, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS } from '../../common/file-kinds';
+import { extensionOf, PACKAGE_EXTENSIONS, SESSION_EXTENSIONS } from '../../common/projects/file-kinds';
 import { MESSAGES } from '../../common/messages';
-import type { SongTimeline } from '../../common/project-versions';
-import type { Song } from '../../common/song';
+import type { SongTimeline } from '../../common/projects/project-versions';
+import type { Song } from '../../common/songs/song';
 import type { Db } from '../../db/handle';
 import type { WorkerPool } from '../jobs/pool';
 import { resolveLibraryPath } from '../security/library-roots';

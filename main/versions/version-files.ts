@@ -14,10 +14,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, sessionBackupFolder } from '../../common/daw-backups';
-import { BACKUP_SESSION_EXTENSIONS, extensionOf, isPackageDaw, SESSION_EXTENSIONS } from '../../common/file-kinds';
-import type { Daw } from '../../common/project-meta';
-import type { VersionFile, VersionSource } from '../../common/project-versions';
+import { LIVE_BACKUP_NAME, LOGIC_BACKUP_FOLDER, sessionBackupFolder } from '../../common/projects/daw-backups';
+import { BACKUP_SESSION_EXTENSIONS, extensionOf, isPackageDaw, SESSION_EXTENSIONS } from '../../common/projects/file-kinds';
+import type { Daw } from '../../common/projects/project-meta';
+import type { VersionFile, VersionSource } from '../../common/projects/project-versions';
 import { familiesOf, sessionStem } from '../scan/session-family';
 
 /** More versions than any project keeps: a folder past this is not a project (or is hostile). */

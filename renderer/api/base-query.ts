@@ -5,7 +5,7 @@
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ErrorShape } from '../../common/errors';
-import type { BridgeChannel, ChannelInput, Envelope } from '../../common/ipc';
+import type { BridgeChannel, ChannelInput, Envelope } from '../../common/bridge/ipc';
 import { getBridge, getLibrary } from '../bridge/bridge';
 
 export interface BridgeCall {

@@ -1,6 +1,6 @@
 /**
  * How a feature reaches the core, besides RTK Query's endpoints (`songshelf-api.ts`): one typed call by the
- * channel's name, its input and output inferred from the contract (`common/ipc.ts`), through the bridge the page
+ * channel's name, its input and output inferred from the contract (`common/bridge/ipc.ts`), through the bridge the page
  * found and so through the change feed (`core-changes.ts`). Feature files import this, never `bridge/`: lint keeps it
  * so (eslint.config.js).
  *
@@ -8,7 +8,7 @@
  * (`callLibrary`: songs, views and fields), which on the website is the pro user's cloud library. Without either, a
  * call answers `no_bridge` as an envelope, like any refusal.
  */
-import type { BridgeChannel, ChannelInput, ChannelOutput, Envelope, EventListener, EventName } from '../../common/ipc';
+import type { BridgeChannel, ChannelInput, ChannelOutput, Envelope, EventListener, EventName } from '../../common/bridge/ipc';
 import { getBridge, getLibrary } from '../bridge/bridge';
 
 export { installCloudLibrary, mediaUrl } from '../bridge/bridge';

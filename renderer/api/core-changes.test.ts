@@ -3,10 +3,10 @@
 // timers (the core's coalescing, the feed's interval) are fake and moved by the test: "no read" is said once every
 // timer that could read has fired, not after a sleep.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi, type Api } from '../../common/ipc';
-import type { SongQuery, SortConfig } from '../../common/query';
-import type { Song } from '../../common/song';
-import type { View } from '../../common/view';
+import { createApi, type Api } from '../../common/bridge/ipc';
+import type { SongQuery, SortConfig } from '../../common/views/query';
+import type { Song } from '../../common/songs/song';
+import type { View } from '../../common/views/view';
 import { markSongsPushed } from '../../db/repositories/song-writer';
 import { enqueue } from '../../main/jobs/queue';
 import { call, createTestCore, type TestCore } from '../../main/test-support';

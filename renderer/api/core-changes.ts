@@ -17,10 +17,10 @@
  * analysis does not refetch the playing song's (a read of one song provides its id too: `readsSong`).
  */
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import { ChangeSet } from '../../common/change-set';
-import { BRIDGE_CHANNELS, type Api, type BridgeChannel, type ChangedTable, type CoreChanges } from '../../common/ipc';
-import type { Song } from '../../common/song';
-import type { SongFieldName } from '../../common/song-fields';
+import { ChangeSet } from '../../common/bridge/change-set';
+import { BRIDGE_CHANNELS, type Api, type BridgeChannel, type ChangedTable, type CoreChanges } from '../../common/bridge/ipc';
+import type { Song } from '../../common/songs/song';
+import type { SongFieldName } from '../../common/songs/song-fields';
 
 /** A scan writes a batch every few milliseconds: refresh at most this often. */
 const REFRESH_INTERVAL_MS = 150;

@@ -11,9 +11,9 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { TagDescription } from '@reduxjs/toolkit/query/react';
 import { useDispatch } from 'react-redux';
-import type { ChannelInput, ChannelOutput } from '../../common/ipc';
-import type { Song } from '../../common/song';
-import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/song-fields';
+import type { ChannelInput, ChannelOutput } from '../../common/bridge/ipc';
+import type { Song } from '../../common/songs/song';
+import { SONG_FIELD_NAMES, type SongFieldName } from '../../common/songs/song-fields';
 import { call, coreCall } from './base-query';
 import { readsSong } from './core-changes';
 import { songshelfApi, type TagType } from './songshelf-api';

@@ -6,11 +6,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi as createQueryApi, fakeBaseQuery } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createApi, CHANGED_TABLES, type Api } from '../../common/ipc';
-import type { Song } from '../../common/song';
-import { SONG_FIELD_NAMES } from '../../common/song-fields';
+import { createApi, CHANGED_TABLES, type Api } from '../../common/bridge/ipc';
+import type { Song } from '../../common/songs/song';
+import { SONG_FIELD_NAMES } from '../../common/songs/song-fields';
 import { replaceInstalledPlugins } from '../../db/repositories/installed-plugins';
-import { MAX_TOLD_ROWS } from '../../common/change-set';
+import { MAX_TOLD_ROWS } from '../../common/bridge/change-set';
 import { insertSongs, writeSongColumns } from '../../db/repositories/song-writer';
 import { buildSong } from '../../db/repositories/songs';
 import { call, createTestCore, type TestCore } from '../../main/test-support';

@@ -6,11 +6,11 @@
  * resolves, so no endpoint invalidates tags of its own.
  */
 import { createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
-import { CHANGED_TABLES, type ChannelInput, type ChannelOutput } from '../../common/ipc';
-import type { SongQuery } from '../../common/query';
-import { PLUGINS_HERE, type ToldSongField } from '../../common/row-moves';
-import type { NewSong } from '../../common/song';
-import { SONG_FIELD_NAMES } from '../../common/song-fields';
+import { CHANGED_TABLES, type ChannelInput, type ChannelOutput } from '../../common/bridge/ipc';
+import type { SongQuery } from '../../common/views/query';
+import { PLUGINS_HERE, type ToldSongField } from '../../common/views/row-moves';
+import type { NewSong } from '../../common/songs/song';
+import { SONG_FIELD_NAMES } from '../../common/songs/song-fields';
 import { bridgeBaseQuery, call } from './base-query';
 import { readsSong, type CacheTag } from './core-changes';
 

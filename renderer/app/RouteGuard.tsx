@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { AFTER_SIGN_OUT, decideRoute, decideRouteBeforeSignIn } from '../../common/route-access';
+import { AFTER_SIGN_OUT, decideRoute, decideRouteBeforeSignIn } from '../../common/website/route-access';
 import { currentBuild, useAuth } from '../features/auth/auth-store';
 import { useIdleSignOut } from '../features/auth/idle-sign-out';
 import { Spinner } from '../features/ui/Spinner';

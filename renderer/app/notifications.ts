@@ -2,7 +2,7 @@
  * Desktop notifications in the browser host: the page's Notification API (Electron's main process shows its
  * own). Permission is asked on the user's first click, as browsers require a gesture.
  */
-import type { AppNotification } from '../../common/library';
+import type { AppNotification } from '../../common/projects/library';
 
 export function askNotificationPermissionOnFirstClick(): void {
   if (!('Notification' in window) || Notification.permission !== 'default') return;

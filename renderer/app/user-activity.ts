@@ -2,7 +2,7 @@
  * Tells the core when the user works in the window (focus, keys, clicks, the wheel, scrolling, the page opening), so the
  * background work that can wait (the audio analysis) pauses while they do: main/jobs/user-activity.ts.
  */
-import type { Api } from '../../common/ipc';
+import type { Api } from '../../common/bridge/ipc';
 
 /** At most one report this often: the core waits for 1.5 s of quiet, so a report per half second keeps it waiting. */
 const REPORT_EVERY_MS = 500;

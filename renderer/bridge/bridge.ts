@@ -5,9 +5,9 @@
  * the one change feed (`api/core-changes.ts`).
  */
 import { BRIDGE_PATH } from '../../common/constants';
-import { createApi, type Api } from '../../common/ipc';
+import { createApi, type Api } from '../../common/bridge/ipc';
 import { followingChanges } from '../api/core-changes';
-import { MEDIA_HOST_PATH, MEDIA_SCHEME } from '../../common/media';
+import { MEDIA_HOST_PATH, MEDIA_SCHEME } from '../../common/audio/media';
 import { createWebSocketTransport } from './websocket-transport';
 
 declare global {

@@ -3,7 +3,7 @@
  * the host restarts. Calls made while disconnected wait for the connection; calls in flight when it drops
  * answer a `disconnected` error rather than hang.
  */
-import { CHANGED_TABLES, type Channel, type Envelope, type EventName } from '../../common/ipc';
+import { CHANGED_TABLES, type Channel, type Envelope, type EventName } from '../../common/bridge/ipc';
 
 type Pending = (result: Envelope<unknown>) => void;
 type Listener = (payload: unknown) => void;

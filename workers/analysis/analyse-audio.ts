@@ -3,8 +3,8 @@
  * and key (`key.ts`) from the samples, all in this worker. Answers the analysis and the waveform's peaks; the core
  * keeps them by the file's fingerprint.
  */
-import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks } from '../../common/audio-analysis';
-import type { AnalyseOutcome } from '../../common/worker-tasks';
+import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks } from '../../common/audio/audio-analysis';
+import type { AnalyseOutcome } from '../../common/bridge/worker-tasks';
 import { decodeForAnalysis, type AnalysisDecoder } from './decode';
 import { estimateKey, MIN_KEY_CONFIDENCE } from './key';
 import { estimateTempo } from './tempo';

@@ -11,7 +11,7 @@
  * (times 22.05 for a 1 kHz file); and it takes no more than `maxSeconds` of audio, refusing the chunk that would pass
  * it before any of it is used.
  */
-import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
+import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio/audio-analysis';
 import { MAX_DECODED_SECONDS, type DecodedAudio, type Loudness } from './decoded-audio';
 import { LoudnessMeter } from './loudness/loudness-meter';
 import { PeakCollector } from './peaks';

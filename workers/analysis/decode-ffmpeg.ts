@@ -7,7 +7,7 @@
  * (`decode.ts`); the samples it writes are bounded by the longest audio a decode takes, and ffmpeg is stopped as
  * soon as they would pass it.
  */
-import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
+import { ANALYSIS_SAMPLE_RATE, MAX_ANALYSED_SECONDS, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio/audio-analysis';
 import type { AudioInput } from '../audio-input';
 import { ffmpegInputArgs, runFfmpeg } from '../ffmpeg';
 import { DECODE_CANCELLED, DECODE_TOO_LONG, MAX_DECODED_SECONDS, NO_AUDIO, tooMuchAudio, type DecodeLimits, type DecodeOutcome, type Loudness } from './decoded-audio';

@@ -10,7 +10,7 @@
  * is made for them: the header was judged already (`decode.ts`), but a FLAC's frames may name a rate of their own.
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { DecodableAudio } from '../../common/media';
+import type { DecodableAudio } from '../../common/audio/media';
 import type { AudioInput } from '../audio-input';
 import { readAiffHeader } from '../readers/audio/aiff-header';
 import { BoundedReadError, openRegularFile } from '../readers/bounded-file';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio-analysis';
+import { ANALYSIS_SAMPLE_RATE, WAVEFORM_SAMPLES_PER_PIXEL } from '../../common/audio/audio-analysis';
 import { synthGroove } from '../../fixtures/generators/audio-corpus';
 import { writeSignalWav, writeWav } from '../../fixtures/generators/wav';
 import { ffmpegPath } from '../ffmpeg';

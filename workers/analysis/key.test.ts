@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, keyName, parseKey, type KeyMode } from '../../common/music-keys';
+import { KEYS, keyName, parseKey, type KeyMode } from '../../common/songs/music-keys';
 import { estimateKey, keyChroma, keyFromChroma, DEFAULT_KEY_PROFILE } from './key';
 import { KEY_PROFILE_NAMES } from './key-profiles';
 

@@ -18,7 +18,7 @@
  * 6. The confidence: the correlation, lowered when the runner-up is close and when the signal holds few notes
  *    (`estimateKey`); below MIN_KEY_CONFIDENCE the analysis names no key (issue 31).
  */
-import { keyName, type KeyMode } from '../../common/music-keys';
+import { keyName, type KeyMode } from '../../common/songs/music-keys';
 import { hannWindow, nextFftSize, RealFft } from './fft';
 import { KEY_PROFILES, type KeyProfileName } from './key-profiles';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldPeaks } from '../../common/audio-analysis';
+import { foldPeaks } from '../../common/audio/audio-analysis';
 import { PeakCollector } from './peaks';
 
 function collect(samples: readonly number[], samplesPerPixel: number): number[] {

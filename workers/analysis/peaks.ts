@@ -5,7 +5,7 @@
  * Written from the format's published description; no code taken from audiowaveform.
  *
  * The finest level is collected as the samples stream out of the decoder (a whole hour of audio, without keeping
- * it); coarser views are folded from it (`foldPeaks` in common/audio-analysis.ts).
+ * it); coarser views are folded from it (`foldPeaks` in common/audio/audio-analysis.ts).
  */
 
 /** A sample in -1..1 as signed 8 bits: full scale is ±128 steps, clipped to the 8-bit range. */

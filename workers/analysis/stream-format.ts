@@ -12,7 +12,7 @@
  * rate of their own. It imports nothing of the workers, so the readers, which the analysis builds on, may call it
  * without leaning on the rest of the analysis.
  */
-import type { DecodableAudio } from '../../common/media';
+import type { DecodableAudio } from '../../common/audio/media';
 
 export interface StreamFormat {
   sampleRate: number;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeWav } from '../../fixtures/generators/wav';
-import { COMPRESSION_ERRORS } from '../../common/upload-rules';
+import { COMPRESSION_ERRORS } from '../../common/cloud/upload-rules';
 import { compressAudio } from './compress-audio';
 import { execFileSync } from 'node:child_process';
 import { ffmpegPath, runFfmpeg } from '../ffmpeg';

@@ -14,8 +14,8 @@
 import fs from 'node:fs/promises';
 import { openAudioInput, type AudioInput } from '../audio-input';
 import { ffmpegInputArgs, runFfmpeg, type FfmpegExit } from '../ffmpeg';
-import { COMPRESSION_ERRORS, type Bitrate, type CompressionFormat } from '../../common/upload-rules';
-import { FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/worker-tasks';
+import { COMPRESSION_ERRORS, type Bitrate, type CompressionFormat } from '../../common/cloud/upload-rules';
+import { FFMPEG_OUTPUT_MAX_BYTES, ffmpegOutputCapBytes, ffmpegTimeLimitMs, type CompressOutcome } from '../../common/bridge/worker-tasks';
 
 /** Encoder and container per output format. */
 const ENCODERS: Record<CompressionFormat, string[]> = {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { installedNames, PLUGIN_EXTENSIONS, type FoundPlugins, type PluginFolder, type PluginFormat } from '../../common/plugins';
+import { installedNames, PLUGIN_EXTENSIONS, type FoundPlugins, type PluginFolder, type PluginFormat } from '../../common/projects/plugins';
 import { BoundedReadError, readBoundedFile } from '../readers/bounded-file';
 import { readPlistFile } from '../readers/logic/plist-file';
 import { isPlistDict, PlistFormatError } from '../readers/logic/plist-value';

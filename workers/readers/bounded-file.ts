@@ -12,7 +12,7 @@
  */
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
-import { UnreadableFileError } from '../../common/project-meta';
+import { UnreadableFileError } from '../../common/projects/project-meta';
 
 export class BoundedReadError extends Error {
   /** `code`: the system's, when the open itself failed (ENOENT, EACCES…). */

@@ -9,7 +9,7 @@
  * `mutate` (the zipped and binary formats) and `mutants` (the text formats) are two ready mixes.
  */
 import { expect } from 'vitest';
-import { UnreadableFileError, type Daw, type ProjectMeta } from '../../common/project-meta';
+import { UnreadableFileError, type Daw, type ProjectMeta } from '../../common/projects/project-meta';
 import { seededRandom } from '../synthetic/seeded-random';
 
 /** How many mutants were read and how many refused: a test expects both, or its mutations missed the reader. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { UnreadableFileError } from '../../common/project-meta';
+import { UnreadableFileError } from '../../common/projects/project-meta';
 
 class TooLarge extends Error {}
 

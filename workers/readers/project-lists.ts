@@ -11,8 +11,8 @@
  * `home`), looked up by every reader's rule (`sample-paths.ts`: network, device and other systems' paths are reported
  * as written and never looked up). LMMS's `local:` prefix is the LMMS reader's, stripped before a path comes here.
  */
-import type { PluginFormat, PluginUse } from '../../common/plugins';
-import { capProjectMeta, MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS, UnreadableFileError, type ProjectMeta } from '../../common/project-meta';
+import type { PluginFormat, PluginUse } from '../../common/projects/plugins';
+import { capProjectMeta, MAX_META_PLUGINS, MAX_META_SAMPLES, MAX_META_TRACKS, UnreadableFileError, type ProjectMeta } from '../../common/projects/project-meta';
 import { readProjectFile } from './bounded-file';
 import { resolveSamples, statedPath } from './sample-paths';
 

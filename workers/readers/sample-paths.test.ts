@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_META_SAMPLES } from '../../common/project-meta';
+import { MAX_META_SAMPLES } from '../../common/projects/project-meta';
 import { resolveSamples, statedPath, type SampleRef } from './sample-paths';
 
 const refs = (files: string[][]): SampleRef[] => files.map((candidates) => ({ candidates }));

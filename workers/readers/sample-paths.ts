@@ -6,15 +6,15 @@
  *
  * A sample is the first candidate that exists, else it is listed by its first candidate (or what its reader says to
  * show) and counted missing. Only local absolute paths are looked up (`isLocalAbsolute`): a network or device path
- * (common/network-path.ts: looking one up hands a server the user's credentials) or a path from another system
+ * (common/projects/network-path.ts: looking one up hands a server the user's credentials) or a path from another system
  * ("C:\…" read on macOS) is listed as written and never touched. Lookups are bounded: 64 in flight, and only the
  * first MAX_META_SAMPLES distinct samples, as many as a song keeps (`capProjectMeta`), so a hostile file naming a
  * million costs no million lookups; the rest are listed as shown, never called missing.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isNetworkPath } from '../../common/network-path';
-import { MAX_META_SAMPLES } from '../../common/project-meta';
+import { isNetworkPath } from '../../common/projects/network-path';
+import { MAX_META_SAMPLES } from '../../common/projects/project-meta';
 
 /** Bounds the file system calls in flight for a project naming thousands of samples. */
 const STATS_IN_FLIGHT = 64;

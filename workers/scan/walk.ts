@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertNever } from '../../common/errors';
-import { PACKAGE_METADATA_FILE, scanEntryRole } from '../../common/scan-paths';
-import type { EntryKind, WalkEntry, WalkError, WalkResult } from '../../common/worker-tasks';
+import { PACKAGE_METADATA_FILE, scanEntryRole } from '../../common/projects/scan-paths';
+import type { EntryKind, WalkEntry, WalkError, WalkResult } from '../../common/bridge/worker-tasks';
 
 const REPLACEMENT_CHARACTER = '\uFFFD';
 

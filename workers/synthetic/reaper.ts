@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isNetworkPath } from '../../common/network-path';
+import { isNetworkPath } from '../../common/projects/network-path';
 import { seededRandom } from './seeded-random';
 import { writeWav } from './wav';
 

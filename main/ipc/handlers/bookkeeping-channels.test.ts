@@ -3,9 +3,9 @@
  * synced, the tier that drives the limits, the clock of a removal, and whose session the core syncs with.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncRecord } from '../../../common/account';
-import { CHANNELS, createApi } from '../../../common/ipc';
-import type { Song } from '../../../common/song';
+import type { SyncRecord } from '../../../common/cloud/account';
+import { CHANNELS, createApi } from '../../../common/bridge/ipc';
+import type { Song } from '../../../common/songs/song';
 import { call, createTestCore, type TestCore } from '../../test-support';
 
 let core: TestCore | null = null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloudStatus } from '../../../common/ipc';
+import type { CloudStatus } from '../../../common/bridge/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 
 let core: TestCore | null = null;

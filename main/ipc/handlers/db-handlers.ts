@@ -5,7 +5,7 @@
  * `db:clean-deleted` runs on the core's clock.
  */
 import { AppError } from '../../../common/errors';
-import { partitionFolders } from '../../../common/folder-rules';
+import { partitionFolders } from '../../../common/projects/folder-rules';
 import {
   effectiveTier,
   getLastSync,

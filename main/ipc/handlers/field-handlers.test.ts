@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Channel, ChangedTable, ChannelInput, ChannelOutput } from '../../../common/ipc';
+import type { Channel, ChangedTable, ChannelInput, ChannelOutput } from '../../../common/bridge/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 
 let core: TestCore;

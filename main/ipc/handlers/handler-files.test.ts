@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, type Channel } from '../../../common/ipc';
+import { CHANNELS, type Channel } from '../../../common/bridge/ipc';
 
 type Prefix = Channel extends infer C ? (C extends `${infer P}:${string}` ? P : never) : never;
 type Unprefixed = Exclude<Channel, `${string}:${string}`>;

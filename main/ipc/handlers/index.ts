@@ -3,7 +3,7 @@
  * folder channels in file-handlers.ts and library-handlers.ts: handler-files.test.ts holds each channel to its file).
  * The type proves that each channel of the contract has one.
  */
-import { DRIVER_CHANNELS, type Channel } from '../../../common/ipc';
+import { DRIVER_CHANNELS, type Channel } from '../../../common/bridge/ipc';
 import type { HandlerMap } from '../handler';
 import { accountHandlers } from './account-handlers';
 import { cloudHandlers } from './cloud-handlers';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildProToolsSession } from '../../../fixtures/generators/protools';
-import type { ChannelInput } from '../../../common/ipc';
+import type { ChannelInput } from '../../../common/bridge/ipc';
 import { createTestCore, type TestCore } from '../../test-support';
 
 let core: TestCore;

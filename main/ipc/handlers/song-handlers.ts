@@ -3,8 +3,8 @@
  * upload now, a signed address to play).
  */
 import { pullComments, replyToListeners, resolveComment, revokeShare, setCommentCap, shareSong, songCommentsOf, songSharesOf } from '../../sharing/song-shares';
-import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio-analysis';
-import { isCloudFileUrl } from '../../../common/cloud-files';
+import { analysisOf, foldPeaks, WAVEFORM_PLAYER_PIXELS } from '../../../common/audio/audio-analysis';
+import { isCloudFileUrl } from '../../../common/cloud/cloud-files';
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
 import { bulkDeleteSongs, bulkUpdateSongs } from '../../../db/repositories/bulk-songs';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loginBlocked, withLoginFailure, withLoginSuccess, type LoginFailures } from '../../../common/auth-rules';
+import { loginBlocked, withLoginFailure, withLoginSuccess, type LoginFailures } from '../../../common/cloud/auth-rules';
 import { authenticationError, MESSAGES } from '../../../common/messages';
-import { afterSignIn } from '../../../common/route-access';
+import { afterSignIn } from '../../../common/website/route-access';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';

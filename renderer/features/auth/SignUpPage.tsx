@@ -4,9 +4,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { signUpProblem } from '../../../common/auth-rules';
+import { signUpProblem } from '../../../common/cloud/auth-rules';
 import { MESSAGES } from '../../../common/messages';
-import { afterSignIn } from '../../../common/route-access';
+import { afterSignIn } from '../../../common/website/route-access';
 import controls from '../ui/controls.module.css';
 import styles from './AuthPage.module.css';
 import { AuthCard, FormError, GoogleButton } from './AuthCard';

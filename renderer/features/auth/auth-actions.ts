@@ -7,9 +7,9 @@
  * verifier kept when the sign-in began; tokens in an address are never taken.
  */
 import { isAuthPKCECodeVerifierMissingError } from '@supabase/supabase-js';
-import type { SignInOutcome, SignUpOutcome } from '../../../common/account';
-import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/app-links';
-import { signUpOutcome } from '../../../common/auth-rules';
+import type { SignInOutcome, SignUpOutcome } from '../../../common/cloud/account';
+import { APP_SCHEME, OAUTH_DEEP_LINK } from '../../../common/bridge/app-links';
+import { signUpOutcome } from '../../../common/cloud/auth-rules';
 import { MESSAGES } from '../../../common/messages';
 import { callCore, hasCore } from '../../api/calls';
 import { getCloudClient } from './cloud-client';

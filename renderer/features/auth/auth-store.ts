@@ -11,8 +11,8 @@
  */
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
-import type { AccountState, KnownAccount, SubscriptionTier } from '../../../common/account';
-import type { Build } from '../../../common/route-access';
+import type { AccountState, KnownAccount, SubscriptionTier } from '../../../common/cloud/account';
+import type { Build } from '../../../common/website/route-access';
 import { callCore, hasCore, onCoreEvent } from '../../api/calls';
 import { getCloudClient } from './cloud-client';
 

@@ -4,7 +4,7 @@
  * other devices stay signed in.
  */
 import { useEffect } from 'react';
-import { idleTooLong } from '../../../common/auth-rules';
+import { idleTooLong } from '../../../common/cloud/auth-rules';
 import { IDLE_CHECK_MS } from '../../../common/constants';
 import { signOut } from './auth-actions';
 

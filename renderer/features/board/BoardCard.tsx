@@ -1,8 +1,8 @@
 /** One song on the board: its name, DAW, tempo and key, its waveform, and when it was last worked on. */
 import { useEffect, useRef } from 'react';
-import { analysisOf } from '../../../common/audio-analysis';
-import type { Song, Status } from '../../../common/song';
-import { activityOf, sinceText } from '../../../common/studio-time';
+import { analysisOf } from '../../../common/audio/audio-analysis';
+import type { Song, Status } from '../../../common/songs/song';
+import { activityOf, sinceText } from '../../../common/studio/studio-time';
 import { Waveform } from '../player/Waveform';
 import { DawBadge } from '../song-table/CellText';
 import { CARD_DRAG_TYPE, dragPayload } from './board-moves';

@@ -6,8 +6,8 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
-import type { SortConfig, Filter } from '../../../common/query';
-import { STATUSES, type Song, type Status } from '../../../common/song';
+import type { SortConfig, Filter } from '../../../common/views/query';
+import { STATUSES, type Song, type Status } from '../../../common/songs/song';
 import { callLibrary } from '../../api/calls';
 import { editSong } from '../song-table/song-edits';
 import type { SongWindow } from '../song-table/song-window';

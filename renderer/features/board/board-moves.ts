@@ -1,5 +1,5 @@
 /** Where a card goes on the board: the status beside its own (the columns are the statuses, in their order). */
-import { STATUSES, type Status } from '../../../common/song';
+import { STATUSES, type Status } from '../../../common/songs/song';
 
 export function statusBeside(status: Status, step: -1 | 1): Status | null {
   return STATUSES[STATUSES.indexOf(status) + step] ?? null;

@@ -3,10 +3,10 @@
 // column's reads are counted. The timers (the core's coalescing, the feed's interval) are fake and moved by the test,
 // so "no read" is said once every timer that could read has fired.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApi, type Api } from '../../../common/ipc';
-import type { SongPage } from '../../../common/query';
-import { STATUSES, type Song, type Status } from '../../../common/song';
-import type { View } from '../../../common/view';
+import { createApi, type Api } from '../../../common/bridge/ipc';
+import type { SongPage } from '../../../common/views/query';
+import { STATUSES, type Song, type Status } from '../../../common/songs/song';
+import type { View } from '../../../common/views/view';
 import { writeSongColumns } from '../../../db/repositories/song-writer';
 import { writeSongs } from '../../../fixtures/generators/songs';
 import { call, createTestCore, type TestCore } from '../../../main/test-support';

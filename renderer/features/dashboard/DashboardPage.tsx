@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Filter, SortConfig } from '../../../common/query';
-import type { BulkSongPatch, Song } from '../../../common/song';
-import { deleteOutcome } from '../../../common/song-delete';
-import type { View, ViewType } from '../../../common/view';
+import type { Filter, SortConfig } from '../../../common/views/query';
+import type { BulkSongPatch, Song } from '../../../common/songs/song';
+import { deleteOutcome } from '../../../common/songs/song-delete';
+import type { View, ViewType } from '../../../common/views/view';
 import { useBulkDeleteSongsMutation, useBulkUpdateSongsMutation, useDeleteSongMutation, useFieldsQuery, useUpdateViewMutation, useViewsQuery, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
 import { callLibrary, hasLibrary } from '../../api/calls';
 import { currentBuild } from '../auth/auth-store';
@@ -68,7 +68,7 @@ function ViewPage({ view, firstScreen }: { view: View; firstScreen: boolean }) {
 /**
  * On the website (no core: the library is the cloud's) a song's files are on the computers that found them, so
  * their cells are read-only there, and adding songs, exporting and folders are the app's. (The file editors are the
- * only ones that write a field the cloud library refuses: `WEB_EDITABLE_FIELDS` in `common/apply-edit.ts`.)
+ * only ones that write a field the cloud library refuses: `WEB_EDITABLE_FIELDS` in `common/songs/apply-edit.ts`.)
  */
 function webColumn(column: Column): Column {
   return column.editor.kind === 'file' ? { ...column, editor: { kind: 'readonly' } } : column;

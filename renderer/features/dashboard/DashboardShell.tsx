@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useParams } from 'react-router';
-import { AFTER_SIGN_OUT } from '../../../common/route-access';
+import { AFTER_SIGN_OUT } from '../../../common/website/route-access';
 import { useViewsQuery } from '../../api/songshelf-api';
 import { currentBuild, useAuth } from '../auth/auth-store';
 import { PlayerProvider } from '../player/player';

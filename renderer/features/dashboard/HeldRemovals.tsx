@@ -1,4 +1,4 @@
-import { heldRemovalsLine, type HeldRemovals as Held } from '../../../common/sync';
+import { heldRemovalsLine, type HeldRemovals as Held } from '../../../common/cloud/sync';
 import { useResolveRemovalsMutation } from '../../api/songshelf-api';
 import styles from './HeldRemovals.module.css';
 

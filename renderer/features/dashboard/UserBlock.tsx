@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
-import type { SyncStatus } from '../../../common/sync';
+import type { SyncStatus } from '../../../common/cloud/sync';
 import { useRunSyncMutation, useSyncStatusQuery } from '../../api/songshelf-api';
 import { displayName, useAuth } from '../auth/auth-store';
 import { signOut } from '../auth/auth-actions';

@@ -1,10 +1,10 @@
 /**
  * `/docs` and `/docs/:slug` (spec section 2): the sidebar of two sections (a slide-in drawer with the same menu on
- * small screens), a breadcrumb, the page, and previous/next links, all from `common/docs-index.ts`.
+ * small screens), a breadcrumb, the page, and previous/next links, all from `common/website/docs-index.ts`.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useParams } from 'react-router';
-import { DOCS_INDEX, DOCS_SECTIONS, docsPath } from '../../../common/docs-index';
+import { DOCS_INDEX, DOCS_SECTIONS, docsPath } from '../../../common/website/docs-index';
 import controls from '../ui/controls.module.css';
 import prose from '../site/Prose.module.css';
 import { DOCS_BODIES } from './docs-pages';

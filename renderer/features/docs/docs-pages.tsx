@@ -1,10 +1,10 @@
 /**
- * The docs' text, page by page (the pages, their titles and order are `common/docs-index.ts`).
+ * The docs' text, page by page (the pages, their titles and order are `common/website/docs-index.ts`).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL, FREE_TIER_MAX_CUSTOM_VIEWS, FREE_TIER_MAX_DIRECTORIES } from '../../../common/constants';
-import type { DocsSlug } from '../../../common/docs-index';
+import type { DocsSlug } from '../../../common/website/docs-index';
 
 export const DOCS_BODIES: Record<DocsSlug, ReactNode> = {
   '': (

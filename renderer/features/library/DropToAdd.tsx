@@ -4,7 +4,7 @@
  * song of its own, saved through the same channel as "Add song". Anything else is named and left out.
  */
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { AUDIO_EXTENSIONS, extensionOf } from '../../../common/file-kinds';
+import { AUDIO_EXTENSIONS, extensionOf } from '../../../common/projects/file-kinds';
 import { useAddSongMutation } from '../../api/songshelf-api';
 import { hasCore } from '../../api/calls';
 import { saveLocalFile, songFileFrom } from '../songs/save-local-file';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
-import { DEMO_FOLDER_NAME, type DemoState } from '../../../common/library';
+import { DEMO_FOLDER_NAME, type DemoState } from '../../../common/projects/library';
 import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../api/songshelf-api';
 import { errorMessage } from '../../api/base-query';
 import { callCore, hasCore } from '../../api/calls';

@@ -2,9 +2,9 @@
  * What an import would do, shown before it does it (issue 28, item 4): the songs it adds, each value it changes (old ->
  * new), each value it leaves because it was edited here later, and the entries it skips, with why. Apply or Cancel.
  */
-import { MAX_PREVIEW_ENTRIES, type ImportFieldChange, type LibraryImportPreview } from '../../../common/library-export';
+import { MAX_PREVIEW_ENTRIES, type ImportFieldChange, type LibraryImportPreview } from '../../../common/songs/library-export';
 import type { ReactNode } from 'react';
-import type { JsonValue } from '../../../common/schema-parts';
+import type { JsonValue } from '../../../common/bridge/schema-parts';
 import controls from '../ui/controls.module.css';
 import styles from './ImportPreview.module.css';
 

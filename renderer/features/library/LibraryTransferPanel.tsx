@@ -5,7 +5,7 @@
  * picks them, the same in Electron (its save dialog) and the browser host.
  */
 import { useRef, useState } from 'react';
-import type { LibraryExportRequest } from '../../../common/library-export';
+import type { LibraryExportRequest } from '../../../common/songs/library-export';
 import { callCore, hasCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { saveFile } from '../ui/save-file';

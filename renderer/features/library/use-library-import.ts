@@ -7,8 +7,8 @@
  * Query read the change feed follows (an import or an undo rewrites it in `kv`).
  */
 import { useState } from 'react';
-import { importUploadChunks, type ImportUndoReport, type LibraryImportPreview, type LibraryImportReport } from '../../../common/library-export';
-import type { Envelope } from '../../../common/ipc';
+import { importUploadChunks, type ImportUndoReport, type LibraryImportPreview, type LibraryImportReport } from '../../../common/songs/library-export';
+import type { Envelope } from '../../../common/bridge/ipc';
 import { callCore, hasCore } from '../../api/calls';
 import { useLastImportQuery } from '../../api/detail-endpoints';
 import { showToast } from '../ui/toasts';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { LINK_NOT_AVAILABLE, MAX_COMMENT_LENGTH, MAX_LISTENER_NAME_LENGTH, type ShareComment } from '../../../common/shares';
+import { LINK_NOT_AVAILABLE, MAX_COMMENT_LENGTH, MAX_LISTENER_NAME_LENGTH, type ShareComment } from '../../../common/cloud/shares';
 import { getCloudClient } from '../auth/cloud-client';
 import { audioRenewDelayMs, mayAskAgain } from './audio-lease';
 import { Waveform } from '../player/Waveform';

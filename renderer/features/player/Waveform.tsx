@@ -3,7 +3,7 @@
  * player's, which shows how far the song has played and seeks where it is clicked.
  */
 import { useId } from 'react';
-import { foldPeaks } from '../../../common/audio-analysis';
+import { foldPeaks } from '../../../common/audio/audio-analysis';
 import styles from './PlayerBar.module.css';
 
 /** More pairs than this are folded first: a path of a pixel's width each is all a screen can show. */

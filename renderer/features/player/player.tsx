@@ -5,9 +5,9 @@
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { audioFileNotFound } from '../../../common/messages';
-import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/media';
-import type { Song } from '../../../common/song';
-import { isCloudFileUrl } from '../../../common/cloud-files';
+import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/audio/media';
+import type { Song } from '../../../common/songs/song';
+import { isCloudFileUrl } from '../../../common/cloud/cloud-files';
 import { callLibrary, hasLibrary, mediaUrl } from '../../api/calls';
 import type { SongWindow } from '../song-table/song-window';
 

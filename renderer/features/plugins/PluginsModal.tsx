@@ -3,8 +3,8 @@
  * whether it is installed on this computer; choosing one lists its songs, and a song opens in its panel.
  */
 import { useMemo, useState } from 'react';
-import { pluginNameKey, type PluginSummary } from '../../../common/plugins';
-import { songQuerySchema } from '../../../common/query';
+import { pluginNameKey, type PluginSummary } from '../../../common/projects/plugins';
+import { songQuerySchema } from '../../../common/views/query';
 import { usePluginsQuery, useSongPageQuery } from '../../api/songshelf-api';
 import { Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';

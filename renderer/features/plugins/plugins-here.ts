@@ -3,8 +3,8 @@
  * format, whether it is installed here): the count the "Missing here" column and the song's panel show.
  */
 import { useMemo } from 'react';
-import { pluginNameKey, pluginsOf, type PluginFormat, type PluginSummary, type PluginUse } from '../../../common/plugins';
-import type { Song } from '../../../common/song';
+import { pluginNameKey, pluginsOf, type PluginFormat, type PluginSummary, type PluginUse } from '../../../common/projects/plugins';
+import type { Song } from '../../../common/songs/song';
 import { usePluginsQuery } from '../../api/songshelf-api';
 
 /** Whether a plug-in is installed here: true, false, or null where this computer cannot tell. */

@@ -3,8 +3,8 @@
  * click plays from there, the comment is its tooltip. Read from what the app pulled (`songs:comments`), and read again
  * by the change feed when a pull files new ones (`song_comments`).
  */
-import type { ShareComment } from '../../../common/shares';
-import type { Song } from '../../../common/song';
+import type { ShareComment } from '../../../common/cloud/shares';
+import type { Song } from '../../../common/songs/song';
 import { hasCore } from '../../api/calls';
 import { useSongCommentsQuery } from '../../api/detail-endpoints';
 import { clock } from '../listen/ListenPage';

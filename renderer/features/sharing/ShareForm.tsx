@@ -5,7 +5,7 @@
  * (`sharePasswordProblem`) before anything is sent.
  */
 import { useState } from 'react';
-import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, MIN_SHARE_DAYS, MIN_SHARE_PASSWORD_LENGTH, sharePasswordProblem, type ShareVersion } from '../../../common/shares';
+import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, MIN_SHARE_DAYS, MIN_SHARE_PASSWORD_LENGTH, sharePasswordProblem, type ShareVersion } from '../../../common/cloud/shares';
 import { callCore } from '../../api/calls';
 import { useShareVersionsQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';

@@ -4,7 +4,7 @@
  * new cap is written to the link here, and the change feed lists the links again).
  */
 import { useState } from 'react';
-import { commentsLine, raisedCommentCap, type SongShare } from '../../../common/shares';
+import { commentsLine, raisedCommentCap, type SongShare } from '../../../common/cloud/shares';
 import { callCore } from '../../api/calls';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';

@@ -11,9 +11,9 @@
  * five minutes.
  */
 import { useEffect, useState } from 'react';
-import { audacityLabels, markersCsv, markersMidi } from '../../../common/comment-markers';
-import type { ShareComment, SongShare } from '../../../common/shares';
-import type { Song, Status } from '../../../common/song';
+import { audacityLabels, markersCsv, markersMidi } from '../../../common/audio/comment-markers';
+import type { ShareComment, SongShare } from '../../../common/cloud/shares';
+import type { Song, Status } from '../../../common/songs/song';
 import { callCore } from '../../api/calls';
 import { usePullCommentsMutation, useSongCommentsQuery, useSongSharesQuery } from '../../api/detail-endpoints';
 import { clock } from '../listen/ListenPage';

@@ -1,7 +1,7 @@
 // A listener's verdict as the owner's next status: "Approved" suggests the finished status (the last, by its role).
 import { describe, expect, it } from 'vitest';
-import type { ShareComment } from '../../../common/shares';
-import { FINISHED_STATUS } from '../../../common/status-roles';
+import type { ShareComment } from '../../../common/cloud/shares';
+import { FINISHED_STATUS } from '../../../common/songs/status-roles';
 import { suggestedStatus } from './verdicts';
 
 const said = (verdict: ShareComment['verdict'], createdAt = 1): ShareComment => ({ id: `c${createdAt}`, atS: 0, name: 'Ana', body: 'ok', createdAt, resolved: false, fromOwner: false, verdict });

@@ -3,9 +3,9 @@
  * finished); "Needs changes" on a song past mixing suggests Mixing again. The latest verdict speaks; none is
  * suggested when the song already has that status.
  */
-import type { ShareComment } from '../../../common/shares';
-import { STATUSES, type Status } from '../../../common/song';
-import { FINISHED_STATUS } from '../../../common/status-roles';
+import type { ShareComment } from '../../../common/cloud/shares';
+import { STATUSES, type Status } from '../../../common/songs/song';
+import { FINISHED_STATUS } from '../../../common/songs/status-roles';
 
 const BACK_TO: Status = 'Mixing';
 

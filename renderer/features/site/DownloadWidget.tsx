@@ -1,11 +1,11 @@
 /**
- * The download button for the visitor's computer (spec section 2), from `common/download-choice.ts`: the
+ * The download button for the visitor's computer (spec section 2), from `common/website/download-choice.ts`: the
  * platform's file, the Mac's All downloads list, or a disabled button with the reason; a hover note says that
  * downloading means agreeing to the privacy policy and terms.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadChoice } from '../../../common/download-choice';
+import { downloadChoice } from '../../../common/website/download-choice';
 import controls from '../ui/controls.module.css';
 import styles from './DownloadWidget.module.css';
 

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { callCore, hasCore } from '../../api/calls';
-import { UPGRADE_DEEP_LINK } from '../../../common/app-links';
+import { UPGRADE_DEEP_LINK } from '../../../common/bridge/app-links';
 import { inElectron } from '../auth/auth-actions';
 import { refreshTier } from '../auth/auth-store';
 import { getCloudClient } from '../auth/cloud-client';

@@ -1,8 +1,8 @@
 /** What a cell shows when it is not being edited: its text, and for some columns a little more. */
-import { analysisOf, secondTempoReading } from '../../../common/audio-analysis';
-import { dawBadge, dawName, isKnownDaw } from '../../../common/daws';
-import type { Song, SongPatch } from '../../../common/song';
-import { activityOf } from '../../../common/studio-time';
+import { analysisOf, secondTempoReading } from '../../../common/audio/audio-analysis';
+import { dawBadge, dawName, isKnownDaw } from '../../../common/projects/daws';
+import type { Song, SongPatch } from '../../../common/songs/song';
+import { activityOf } from '../../../common/studio/studio-time';
 import { Waveform } from '../player/Waveform';
 import { ActivityStrip } from '../studio/ActivityStrip';
 import studio from '../studio/Studio.module.css';
@@ -11,7 +11,7 @@ import styles from './SongTable.module.css';
 
 /**
  * The song's DAW as a small badge in its colour (the table's DAW column, the board's cards); nothing for audio. The
- * badge is short, as musicians call it (common/daws.ts); the full name is its tooltip. A DAW this version does not
+ * badge is short, as musicians call it (common/projects/daws.ts); the full name is its tooltip. A DAW this version does not
  * know reads "Other DAW".
  */
 export function DawBadge({ song, title }: { song: Song; title?: string }) {

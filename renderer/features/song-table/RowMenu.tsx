@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Song } from '../../../common/song';
-import { deleteOutcome } from '../../../common/song-delete';
+import type { Song } from '../../../common/songs/song';
+import { deleteOutcome } from '../../../common/songs/song-delete';
 import { currentBuild } from '../auth/auth-store';
 import { projectTarget } from '../songs/song-actions';
 import styles from './SongTable.module.css';

@@ -7,8 +7,8 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
-import type { SortConfig } from '../../../common/query';
-import type { Song, SongPatch } from '../../../common/song';
+import type { SortConfig } from '../../../common/views/query';
+import type { Song, SongPatch } from '../../../common/songs/song';
 import { Icon } from '../ui/icons';
 import { CellEditor } from './CellEditor';
 import { CellText } from './CellText';

@@ -3,7 +3,7 @@
  * (double-click restores its default width), and reorder by dragging a header onto another.
  */
 import { useRef } from 'react';
-import type { SortConfig } from '../../../common/query';
+import type { SortConfig } from '../../../common/views/query';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
 import { MAX_COLUMN_WIDTH, MENU_WIDTH, MIN_COLUMN_WIDTH, PLAY_WIDTH, SELECT_WIDTH } from './table-geometry';

@@ -3,16 +3,16 @@
  * one per user-defined field. Each says how it reads, sorts and is edited; the table and the view settings
  * are built from this list, so a field is described in one place.
  */
-import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio-analysis';
-import { customFieldKey, type CustomField } from '../../../common/custom-fields';
-import { dawName } from '../../../common/daws';
-import { KEYS } from '../../../common/music-keys';
-import { TIME_SIGNATURES } from '../../../common/music';
-import { versionSummaryOf, versionSummaryText } from '../../../common/project-versions';
-import type { SortConfig } from '../../../common/query';
-import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/song';
-import { openCommentsOf } from '../../../common/shares';
-import { activityOf, sinceText, type StoredActivity } from '../../../common/studio-time';
+import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio/audio-analysis';
+import { customFieldKey, type CustomField } from '../../../common/songs/custom-fields';
+import { dawName } from '../../../common/projects/daws';
+import { KEYS } from '../../../common/songs/music-keys';
+import { TIME_SIGNATURES } from '../../../common/songs/music';
+import { versionSummaryOf, versionSummaryText } from '../../../common/projects/project-versions';
+import type { SortConfig } from '../../../common/views/query';
+import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/songs/song';
+import { openCommentsOf } from '../../../common/cloud/shares';
+import { activityOf, sinceText, type StoredActivity } from '../../../common/studio/studio-time';
 import { missingHere, missingHereText, type PluginPresence } from '../plugins/plugins-here';
 
 export type EditorKind =

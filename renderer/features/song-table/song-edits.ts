@@ -2,10 +2,10 @@
  * Edits from the table: shown at once (optimistic), confirmed by the core's answer, rolled back with a
  * visible error when the core refuses. The one path every inline edit takes.
  */
-import { applyEdit, customAsTyped } from '../../../common/apply-edit';
+import { applyEdit, customAsTyped } from '../../../common/songs/apply-edit';
 import { failureText, MESSAGES } from '../../../common/messages';
-import type { Song, SongPatch } from '../../../common/song';
-import { sameValue } from '../../../common/song-edits';
+import type { Song, SongPatch } from '../../../common/songs/song';
+import { sameValue } from '../../../common/songs/song-edits';
 import { callLibrary } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 import type { SongWindow } from './song-window';

@@ -12,10 +12,10 @@
  */
 import type { ErrorShape } from '../../../common/errors';
 import { callFailed } from '../../../common/messages';
-import type { Envelope } from '../../../common/ipc';
-import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/query';
-import { changeShows, editCanChangeMembers, type SongListShape } from '../../../common/row-moves';
-import type { Song } from '../../../common/song';
+import type { Envelope } from '../../../common/bridge/ipc';
+import type { Filter, SongPage, SongQuery, SortConfig } from '../../../common/views/query';
+import { changeShows, editCanChangeMembers, type SongListShape } from '../../../common/views/row-moves';
+import type { Song } from '../../../common/songs/song';
 import type { SongRows, SongsChange } from '../../api/core-changes';
 import { changeNeedsRead } from './window-reads';
 

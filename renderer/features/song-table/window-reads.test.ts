@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SongListShape } from '../../../common/row-moves';
-import { newSong, type Song, type Status } from '../../../common/song';
+import type { SongListShape } from '../../../common/views/row-moves';
+import { newSong, type Song, type Status } from '../../../common/songs/song';
 import type { SongsChange } from '../../api/core-changes';
 import { changeNeedsRead, type ListState } from './window-reads';
 

@@ -1,6 +1,6 @@
 /**
  * Whether a song list on screen (a table, a board's column) reads its rows again after a change of songs. A change
- * names its fields and, where it can, its songs (`common/change-set.ts`); the list reads again only when the change
+ * names its fields and, where it can, its songs (`common/bridge/change-set.ts`); the list reads again only when the change
  * reaches it:
  *
  * - a song it holds changed a field that places rows (`editCanMoveRows`): the song may move or leave;
@@ -12,7 +12,7 @@
  * edit and its fields cannot move rows. A list with a read in flight reads again whatever the change: the answer on
  * its way may be older than the change. A missed read shows a wrong row; an extra one costs a call.
  */
-import { editCanMoveRows, songMayBelong, type SongListShape } from '../../../common/row-moves';
+import { editCanMoveRows, songMayBelong, type SongListShape } from '../../../common/views/row-moves';
 import type { SongsChange } from '../../api/core-changes';
 
 export interface ListState {

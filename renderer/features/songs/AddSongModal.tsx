@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { failureText, MESSAGES } from '../../../common/messages';
-import type { NewSong } from '../../../common/song';
+import type { NewSong } from '../../../common/songs/song';
 import { useAddSongMutation } from '../../api/songshelf-api';
 import { hasCore } from '../../api/calls';
 import { Modal } from '../ui/Modal';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRIORITIES, STATUSES, TIERS, type BulkSongPatch, type Song } from '../../../common/song';
+import { PRIORITIES, STATUSES, TIERS, type BulkSongPatch, type Song } from '../../../common/songs/song';
 import controls from '../ui/controls.module.css';
 import styles from './BulkBar.module.css';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from '../../../common/custom-fields';
+import { CUSTOM_FIELD_TYPE_LABELS, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from '../../../common/songs/custom-fields';
 import { useAddFieldMutation, useFieldsQuery, useRemoveFieldMutation, useUpdateFieldMutation } from '../../api/songshelf-api';
 import { ConfirmDialog, Modal } from '../ui/Modal';
 import controls from '../ui/controls.module.css';

@@ -6,7 +6,7 @@
  * again through the change feed.
  */
 import { useState, type FormEvent } from 'react';
-import { SNAPSHOT_BUDGET_LIMITS, type SnapshotBudget, type SnapshotThinning } from '../../../common/project-versions';
+import { SNAPSHOT_BUDGET_LIMITS, type SnapshotBudget, type SnapshotThinning } from '../../../common/projects/project-versions';
 import { callCore, hasCore } from '../../api/calls';
 import { useSnapshotBudgetQuery, useSnapshotUsageQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { failureText, MESSAGES } from '../../../common/messages';
-import type { Song, SongPatch } from '../../../common/song';
+import type { Song, SongPatch } from '../../../common/songs/song';
 import { callLibrary, hasLibrary } from '../../api/calls';
 import { CellEditor } from '../song-table/CellEditor';
 import { CellText } from '../song-table/CellText';

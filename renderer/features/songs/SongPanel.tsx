@@ -4,12 +4,12 @@
  * and its timeline: every version the DAW or the musician kept, newest first, with what changed, and its bounce
  * placed among them by time.
  */
-import { analysisOf } from '../../../common/audio-analysis';
-import { pluginsOf } from '../../../common/plugins';
-import { formatTempo } from '../../../common/project-meta';
-import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/project-versions';
-import { barsText, changeText, deviceSummary } from '../../../common/version-changes';
-import type { Song } from '../../../common/song';
+import { analysisOf } from '../../../common/audio/audio-analysis';
+import { pluginsOf } from '../../../common/projects/plugins';
+import { formatTempo } from '../../../common/projects/project-meta';
+import type { ProjectVersion, SongTimeline, VersionSource } from '../../../common/projects/project-versions';
+import { barsText, changeText, deviceSummary } from '../../../common/projects/version-changes';
+import type { Song } from '../../../common/songs/song';
 import { callLibrary, hasLibrary } from '../../api/calls';
 import { errorMessage } from '../../api/base-query';
 import { useSettleSong, useSongQuery, useSongVersionsQuery } from '../../api/detail-endpoints';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CREDIT_CHARS } from '../../../common/project-meta';
-import type { JsonValue } from '../../../common/schema-parts';
+import { MAX_CREDIT_CHARS } from '../../../common/projects/project-meta';
+import type { JsonValue } from '../../../common/bridge/schema-parts';
 import { creditFacts, patternFacts } from './project-credits';
 
 const song = (name: string, credits?: JsonValue): { name: string; meta: Record<string, JsonValue> } => ({ name, meta: credits === undefined ? {} : { credits } });

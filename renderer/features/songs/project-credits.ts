@@ -4,8 +4,8 @@
  * app, so it is read through `creditsOf` (strings only, each cut to MAX_CREDIT_CHARS). Only what is present is shown,
  * and the title only where it says more than the song's name (Studio One names a new song's title after its file).
  */
-import { creditsOf, formatTempo } from '../../../common/project-meta';
-import type { Song } from '../../../common/song';
+import { creditsOf, formatTempo } from '../../../common/projects/project-meta';
+import type { Song } from '../../../common/songs/song';
 
 export function creditFacts(song: Pick<Song, 'name' | 'meta'>): [label: string, value: string][] {
   const credits = creditsOf(song.meta.credits);

@@ -2,8 +2,8 @@
  * Copies a file the user picked into the library (the bridge's `saveLocalFile`), a chunk at a time so it
  * fits any transport, reporting progress. The song then links the saved copy.
  */
-import { LOCAL_FILE_CHUNK_BYTES, type LocalFileKind, type SavedLocalFile } from '../../../common/local-files';
-import type { RecordingSession, SongFile } from '../../../common/song';
+import { LOCAL_FILE_CHUNK_BYTES, type LocalFileKind, type SavedLocalFile } from '../../../common/audio/local-files';
+import type { RecordingSession, SongFile } from '../../../common/songs/song';
 import { callCore } from '../../api/calls';
 
 function toBase64(bytes: Uint8Array): string {

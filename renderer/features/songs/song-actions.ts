@@ -1,6 +1,6 @@
 /** Reveal a file in Finder/Explorer and open a project in its DAW, with the core's refusal shown as a toast. */
 import { failureText, MESSAGES } from '../../../common/messages';
-import type { Song, SongPatch } from '../../../common/song';
+import type { Song, SongPatch } from '../../../common/songs/song';
 import { callCore, callLibrary, hasCore } from '../../api/calls';
 import { showToast } from '../ui/toasts';
 

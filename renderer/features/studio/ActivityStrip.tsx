@@ -3,7 +3,7 @@
  * worked that week against the song's busiest (a short tick for any work at all, so a week of one quick save still
  * shows). The table's cell shows 16 weeks; the song's panel a year.
  */
-import { weeklyHours, type StoredActivity } from '../../../common/studio-time';
+import { weeklyHours, type StoredActivity } from '../../../common/studio/studio-time';
 import styles from './Studio.module.css';
 
 /** The strip's height stands for the song's busiest week, or this many hours when none was busier. */

@@ -1,7 +1,7 @@
 /** In the song panel (issue 32): pin the song to the focus list, or unpin it; a pinned song's next step. */
 import { useState } from 'react';
 import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
-import type { Song } from '../../../common/song';
+import type { Song } from '../../../common/songs/song';
 import controls from '../ui/controls.module.css';
 import { saveSongEdit } from '../songs/song-actions';
 import styles from './Studio.module.css';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
-import type { Song } from '../../../common/song';
-import { activityOf, sinceText } from '../../../common/studio-time';
+import type { Song } from '../../../common/songs/song';
+import { activityOf, sinceText } from '../../../common/studio/studio-time';
 import { useFocusQuery } from '../../api/songshelf-api';
 import { saveSongEdit } from '../songs/song-actions';
 import styles from './Studio.module.css';

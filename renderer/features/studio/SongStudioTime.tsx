@@ -1,6 +1,6 @@
 /** The song panel's Studio time (issue 32): its sessions, hours, last worked and longest streak, and a year's strip. */
-import { activityOf, type StoredActivity } from '../../../common/studio-time';
-import type { Song } from '../../../common/song';
+import { activityOf, type StoredActivity } from '../../../common/studio/studio-time';
+import type { Song } from '../../../common/songs/song';
 import { ActivityStrip } from './ActivityStrip';
 import styles from './Studio.module.css';
 

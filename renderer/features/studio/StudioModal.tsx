@@ -2,7 +2,7 @@
  * `/:viewId/modal/studio` (issue 32): the studio calendar (the days worked over the last year, shaded by hours, like
  * a contribution graph) and the songs finished per month, from every song's saves; the website shows the same.
  */
-import type { StudioSummary } from '../../../common/studio-time';
+import type { StudioSummary } from '../../../common/studio/studio-time';
 import { useStudioSummaryQuery } from '../../api/songshelf-api';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';

@@ -4,7 +4,7 @@
  * Read through RTK Query (the feed reads them again when they change, here or anywhere); a change is shown at once
  * and put back, with why, when the core refuses it (`setStudioSettings`).
  */
-import type { StudioSettings as Settings } from '../../../common/studio-settings';
+import type { StudioSettings as Settings } from '../../../common/studio/studio-settings';
 import { errorMessage } from '../../api/base-query';
 import { useSetStudioSettingsMutation, useStudioSettingsQuery } from '../../api/detail-endpoints';
 import controls from '../ui/controls.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { CustomField } from '../../../common/custom-fields';
-import { customFieldKey } from '../../../common/custom-fields';
-import type { Filter } from '../../../common/query';
+import type { CustomField } from '../../../common/songs/custom-fields';
+import { customFieldKey } from '../../../common/songs/custom-fields';
+import type { Filter } from '../../../common/views/query';
 import controls from '../ui/controls.module.css';
 import styles from './ViewPanels.module.css';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
-import type { View } from '../../../common/view';
+import type { View } from '../../../common/views/view';
 import { useAddViewMutation, useDeleteViewMutation, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
 import sidebar from '../dashboard/DashboardLayout.module.css';
 import { ConfirmDialog } from '../ui/Modal';

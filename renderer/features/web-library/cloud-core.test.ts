@@ -3,12 +3,12 @@
 // answers the table's queries by the app's rules, writes edits back, and the desktop pulls them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessToken, useProxiedCloud } from '../../../cloud/local/test-support';
-import type { Api, Envelope } from '../../../common/ipc';
-import { songToCloud } from '../../../common/cloud-records';
+import type { Api, Envelope } from '../../../common/bridge/ipc';
+import { songToCloud } from '../../../common/cloud/cloud-records';
 import { WATCH_LIST_REFRESH_WEB_MS } from '../../../common/constants';
-import type { SongPage } from '../../../common/query';
-import type { Song } from '../../../common/song';
-import type { View } from '../../../common/view';
+import type { SongPage } from '../../../common/views/query';
+import type { Song } from '../../../common/songs/song';
+import type { View } from '../../../common/views/view';
 import { tempDir } from '../../../db/test-support';
 import { call, createTestCore, type TestCore } from '../../../main/test-support';
 import { CloudLibrary, ONLY_IN_APP, WEB_ALL_SONGS_ID, WEB_HIDDEN_ID } from './cloud-core';

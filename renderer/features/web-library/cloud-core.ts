@@ -3,7 +3,7 @@
  * every input) answered from the signed-in pro user's synced library in the cloud, so `/dashboard`, `/:viewId` and
  * `/:viewId/modal/:modal` are the app's own dashboard page and table. Songs, custom views and custom fields are read
  * once (and again on "Sync now" or when the page comes back after a while), kept in memory, and queried by the
- * same rules the app runs in SQLite (`common/view-rules.ts`). Edits go back to the cloud at once; the desktop apps
+ * same rules the app runs in SQLite (`common/views/view-rules.ts`). Edits go back to the cloud at once; the desktop apps
  * pull them. What only a computer can do (its folders, files, versions, scans) answers a clear error.
  *
  * All Songs and Hidden are each device's own views and do not travel: here they are the website's, their sort,
@@ -12,24 +12,24 @@
  * Over 300 lines: it answers every channel the website needs, as the core's handlers do, and is held to them by the contract suite as one.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bulkEdited } from '../../../common/bulk-edit';
+import { bulkEdited } from '../../../common/songs/bulk-edit';
 import { DEFAULT_VIEW_ALL_SONGS, DEFAULT_VIEW_HIDDEN, WATCH_LIST_REFRESH_WEB_MS } from '../../../common/constants';
-import type { WatchedDirectory } from '../../../common/library';
-import type { CustomField } from '../../../common/custom-fields';
-import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/apply-edit';
-import { checkCustomPatch } from '../../../common/custom-values';
-import { checkFocusRoom, isOnFocusList } from '../../../common/focus-list';
+import type { WatchedDirectory } from '../../../common/projects/library';
+import type { CustomField } from '../../../common/songs/custom-fields';
+import { applyEdit, WEB_EDITABLE_FIELDS } from '../../../common/songs/apply-edit';
+import { checkCustomPatch } from '../../../common/songs/custom-values';
+import { checkFocusRoom, isOnFocusList } from '../../../common/studio/focus-list';
 import { AppError, isAppError, type ErrorShape } from '../../../common/errors';
-import { contract, createApi, invalidInputRefusal, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/ipc';
+import { contract, createApi, invalidInputRefusal, type Api, type Channel, type ChangedTable, type Envelope, type EventName, type ParsedInput } from '../../../common/bridge/ipc';
 import { MESSAGES } from '../../../common/messages';
-import { summarisePlugins } from '../../../common/plugins';
-import type { Song, SongPatch } from '../../../common/song';
-import { readStudioSettings, type StudioSettings } from '../../../common/studio-settings';
-import { studioFactsOf, studioSummary } from '../../../common/studio-time';
-import type { SyncStatus } from '../../../common/sync';
-import { uploadSkippedInBrowser } from '../../../common/upload-rules';
-import { viewPath, type View, type ViewPatch } from '../../../common/view';
-import { pageOf, songsOfView } from '../../../common/view-rules';
+import { summarisePlugins } from '../../../common/projects/plugins';
+import type { Song, SongPatch } from '../../../common/songs/song';
+import { readStudioSettings, type StudioSettings } from '../../../common/studio/studio-settings';
+import { studioFactsOf, studioSummary } from '../../../common/studio/studio-time';
+import type { SyncStatus } from '../../../common/cloud/sync';
+import { uploadSkippedInBrowser } from '../../../common/cloud/upload-rules';
+import { viewPath, type View, type ViewPatch } from '../../../common/views/view';
+import { pageOf, songsOfView } from '../../../common/views/view-rules';
 import { cloudAudioUrl, deleteCloudView, loadCloudLibrary, readCloudFolders, readCloudSongs, saveCloudSongs, saveCloudView, updateCloudView } from './cloud-library';
 
 /** The website's own All Songs and Hidden (their ids name them: they never travel, so never meet a synced id). */

@@ -8,12 +8,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AppError } from '../../../common/errors';
 import { MESSAGES } from '../../../common/messages';
-import { isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud-files';
+import { isCloudFileUrl, parseCloudFileUrl } from '../../../common/cloud/cloud-files';
 import { SIGNED_URL_SECONDS } from '../../../common/constants';
-import { customFieldFromCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud } from '../../../common/cloud-records';
-import type { CustomField } from '../../../common/custom-fields';
-import type { Song } from '../../../common/song';
-import type { View } from '../../../common/view';
+import { customFieldFromCloud, decodeCloudRows, songFromCloud, songToCloud, viewFromCloud, viewToCloud } from '../../../common/cloud/cloud-records';
+import type { CustomField } from '../../../common/songs/custom-fields';
+import type { Song } from '../../../common/songs/song';
+import type { View } from '../../../common/views/view';
 
 const PAGE_ROWS = 1000;
 /** The `origin` of rows the website writes: every desktop app pulls them. */

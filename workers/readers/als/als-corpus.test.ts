@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { CarefulAlsScanner } from './careful-scanner';
 import { FastAlsScanner } from './fast-scanner';
 import { readAls, scanWith } from './read-als';

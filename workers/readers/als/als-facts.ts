@@ -3,8 +3,8 @@
  * them from (FORMATS.md, "Ableton Live .als"). Both scanners walk the same paths through `AlsFactsBuilder`:
  * the fast one skips every subtree the paths do not enter, the careful one ignores it.
  */
-import { liveDeviceTitle } from '../../../common/live-devices';
-import type { PluginFormat } from '../../../common/plugins';
+import { liveDeviceTitle } from '../../../common/projects/live-devices';
+import type { PluginFormat } from '../../../common/projects/plugins';
 import { SetRejected } from './set-rejected';
 
 export interface Attributes {
@@ -38,7 +38,7 @@ export interface AlsFacts {
   trackIds: string[];
   /**
    * Every device on the tracks and the main track, racks' insides included, in document order: a Live device by
-   * its title ("EQ Eight", common/live-devices.ts), a plug-in by its name ("Pro-Q 3").
+   * its title ("EQ Eight", common/projects/live-devices.ts), a plug-in by its name ("Pro-Q 3").
    */
   devices: string[];
   /** Every plug-in instance among `devices`, in document order, with its format (from its PluginDesc). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alsGzip, buildAlsXml, defaultAlsTracks, ORIGINAL_SET_FOLDER, writeAls, type AlsOptions, type AlsStyle } from '../../../fixtures/generators/als';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { readAls } from './read-als';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-als-'));

@@ -4,7 +4,7 @@
  * does not model is read again by the careful (saxes) scanner. Anything that is not a readable set throws
  * UnreadableFileError with a short reason, and the scan goes on.
  */
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import type { AlsFacts } from './als-facts';
 import { CarefulAlsScanner } from './careful-scanner';
 import { FastAlsScanner } from './fast-scanner';

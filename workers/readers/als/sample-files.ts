@@ -7,7 +7,7 @@
  * (`../sample-paths.ts`).
  */
 import path from 'node:path';
-import { isNetworkPath } from '../../../common/network-path';
+import { isNetworkPath } from '../../../common/projects/network-path';
 import type { SampleRefFacts } from './als-facts';
 import { resolveSamples, type SampleFiles, type SampleRef } from '../sample-paths';
 import { sessionHome } from '../session-home';

@@ -2,8 +2,8 @@
  * Turns the raw strings of a scan into ProjectMeta's fields: the Live version, the tempo and whether it is
  * automated, the time signature, and the key where Live 12 says it can be trusted (FORMATS.md).
  */
-import { keyName, noteName } from '../../../common/music-keys';
-import { countPlugins, type PluginUse } from '../../../common/plugins';
+import { keyName, noteName } from '../../../common/songs/music-keys';
+import { countPlugins, type PluginUse } from '../../../common/projects/plugins';
 import type { AlsFacts } from './als-facts';
 import { SetRejected } from './set-rejected';
 

@@ -16,7 +16,7 @@
  * - Samples: `Sources/Source` of audio (not MIDI, not a playlist's compound source): a file in
  *   `interchange/<session>/audiofiles/`, or an absolute path for a file used where it lies.
  */
-import type { PluginFormat } from '../../../common/plugins';
+import type { PluginFormat } from '../../../common/projects/plugins';
 import type { ProjectLists } from '../project-lists';
 import { keptText, type XmlVisitor } from '../bounded-xml';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { ardourSessionXml, writeArdourSession, type ArdourLayout, type ArdourRoute } from '../../synthetic/ardour';
 import { MAX_XML_DEPTH, MAX_XML_ELEMENTS } from '../bounded-xml';
 import { MAX_ARDOUR_BYTES, readArdour } from './read-ardour';

@@ -8,7 +8,7 @@
  * of it (FORMATS-MORE.md): choosing which file is the song is the scan's, not this reader's.
  */
 import path from 'node:path';
-import type { ProjectMeta } from '../../../common/project-meta';
+import type { ProjectMeta } from '../../../common/projects/project-meta';
 import { scanListedProject } from '../project-lists';
 import { ArdourSessionVisitor } from './ardour-session';
 import { walkXml, XmlRejected } from '../bounded-xml';

@@ -1,7 +1,7 @@
 /** Audio facts (duration, sample rate, channels, bit depth, bitrate) read by music-metadata. */
 import { parseFile } from 'music-metadata';
-import { UnreadableFileError, type AudioMeta } from '../../../common/project-meta';
-import { extensionOf } from '../../../common/file-kinds';
+import { UnreadableFileError, type AudioMeta } from '../../../common/projects/project-meta';
+import { extensionOf } from '../../../common/projects/file-kinds';
 
 export async function readAudio(filePath: string): Promise<AudioMeta> {
   let metadata;

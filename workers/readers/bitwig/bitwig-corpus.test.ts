@@ -1,7 +1,7 @@
 /** The real Bitwig project of ../shared (fixtures/daw2/EXPECTED.md); skipped on a clone without it. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { corpusTitle2, hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { readBitwig } from './read-bitwig';
 

@@ -10,7 +10,7 @@
  * document type such as a clip, cut short before its body, a damaged meta block) throws UnreadableFileError.
  */
 import path from 'node:path';
-import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { openProjectFile } from '../bounded-file';
 import { resolveSamples, statedPath } from '../sample-paths';
 import { MAX_PATH_CHARS } from '../zip/zip-xml';

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PluginFormat } from '../../../common/plugins';
-import { UnreadableFileError } from '../../../common/project-meta';
+import type { PluginFormat } from '../../../common/projects/plugins';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { corpusTitle2, hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { readCubase } from './read-cubase';
 

@@ -10,7 +10,7 @@
  * checked against its end. A record that does not read so (a length past the end, a key out of place, a GUID that is
  * not 32 hex digits, a name with control characters) is dropped, never the whole read.
  */
-import { countPlugins, MAX_PLUGIN_INSTANCES, type PluginFormat, type PluginUse } from '../../../common/plugins';
+import { countPlugins, MAX_PLUGIN_INSTANCES, type PluginFormat, type PluginUse } from '../../../common/projects/plugins';
 import { isPlainText, stringAt, u16At, u32At } from './archive-fields';
 
 export interface PluginInstance {
@@ -38,7 +38,7 @@ const VST2_ID_PREFIX = '565354';
 
 /**
  * Every plug-in instance whose record lies between `start` and `end`, in file order, at most MAX_PLUGIN_INSTANCES
- * (far past any real project; a song may claim no more of one plug-in: common/plugins.ts).
+ * (far past any real project; a song may claim no more of one plug-in: common/projects/plugins.ts).
  */
 export function pluginInstancesIn(data: Buffer, start: number, end: number): PluginInstance[] {
   const region = data.subarray(0, end);

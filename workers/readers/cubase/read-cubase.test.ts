@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PLUGIN_INSTANCES } from '../../../common/plugins';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { MAX_PLUGIN_INSTANCES } from '../../../common/projects/plugins';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { encodeCubaseProject, writeCubaseProject, type CubasePluginInstance } from '../../synthetic/cubase';
 import { MAX_CUBASE_PROJECT_BYTES, readCubase, readCubaseBytes } from './read-cubase';
 

@@ -9,8 +9,8 @@
  * A file cut after its version record (EXPECTED.md's `Truncated Project (Plugin Name Value)`) is read up to the cut:
  * its version stands, and its plug-ins are unknown, since those past the cut are lost.
  */
-import { capProjectMeta, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
-import type { PluginUse } from '../../../common/plugins';
+import { capProjectMeta, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
+import type { PluginUse } from '../../../common/projects/plugins';
 import { readProjectFile } from '../bounded-file';
 import { appVersionOf, dawVersionText, majorVersion } from './app-version';
 import { cubasePlugins, pluginInstancesIn } from './plugin-attributes';
@@ -18,7 +18,7 @@ import { HEADER_BYTES, MalformedProjectError, readProjectHeader } from './projec
 
 /**
  * Real projects are a few hundred kilobytes to tens of megabytes (the fixtures: 0.2 to 0.8 MB); past this a file is
- * refused before it is read, as the other readers refuse theirs (common/project-meta.ts).
+ * refused before it is read, as the other readers refuse theirs (common/projects/project-meta.ts).
  */
 export const MAX_CUBASE_PROJECT_BYTES = 64 * 1024 * 1024;
 /**

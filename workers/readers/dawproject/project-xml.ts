@@ -10,7 +10,7 @@
  *   reference is no audio);
  * - tempo changes: the points of `Arrangement/TempoAutomation`, and of any `Points` whose `Target` is the tempo.
  */
-import type { PluginFormat } from '../../../common/plugins';
+import type { PluginFormat } from '../../../common/projects/plugins';
 import { XmlRefused, type XmlAttributes, type XmlHandler } from '../zip/xml-scan';
 import { boundedText, MAX_NAME_CHARS, MAX_PATH_CHARS, statedNumber } from '../zip/zip-xml';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { dawprojectBytes, writeDawproject, type DawprojectOptions } from '../../synthetic/dawproject';
 import { zipBytes } from '../../synthetic/zip-writer';
 import { readDawproject } from './read-dawproject';

@@ -8,8 +8,8 @@
  * mostly inside the container (not files on disk: not listed); those it references outside count from its folder.
  */
 import path from 'node:path';
-import { countPlugins } from '../../../common/plugins';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { countPlugins } from '../../../common/projects/plugins';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { withZip, type ZipLimits } from '../zip/bounded-zip';
 import { resolveSamples, statedPath } from '../sample-paths';
 import { scanZipPart } from '../zip/zip-xml';

@@ -3,8 +3,8 @@
  * Memory stays bounded by the file: channels are summed up as they close, and only the first MAX_META_TRACKS names
  * are kept (`trackCount` still counts them all).
  */
-import { MAX_META_TRACKS } from '../../../common/project-meta';
-import { countPlugins, type PluginFormat, type PluginUse } from '../../../common/plugins';
+import { MAX_META_TRACKS } from '../../../common/projects/project-meta';
+import { countPlugins, type PluginFormat, type PluginUse } from '../../../common/projects/plugins';
 import { EVENTS_START, eventsEndOf, FlpEventCursor } from './flp-events';
 import { flpText, flVersionOf, writesUtf16, type FlVersion } from './flp-text';
 import { addPlacedChannels, tempoClipChannel } from './tempo-automation';

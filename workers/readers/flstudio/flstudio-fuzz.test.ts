@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { buildFlStudioProject } from '../../synthetic/flstudio';
 import { seededRandom } from '../../synthetic/seeded-random';

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { buildFlStudioProject, byteEvent, dataEvent, flpFile, utf16Text, wordEvent, wrapperData } from '../../synthetic/flstudio';
 import { MAX_EVENTS } from './flp-events';
 import { MAX_TEXT_BYTES } from './flp-text';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_CREDIT_CHARS, MAX_META_SAMPLES, MAX_META_TRACKS } from '../../../common/project-meta';
+import { MAX_CREDIT_CHARS, MAX_META_SAMPLES, MAX_META_TRACKS } from '../../../common/projects/project-meta';
 import { writeFlStudioProject, type FlChannel, type FlStudioProjectOptions } from '../../synthetic/flstudio';
 import { readFlStudio, readFlStudioFacts } from './read-flstudio';
 

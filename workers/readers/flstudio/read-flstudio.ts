@@ -6,7 +6,7 @@
  * project (empty, a ZIP, cut short, a length past the end) throws UnreadableFileError with the reason, and the scan
  * goes on.
  */
-import { capProjectMeta, creditsOf, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { capProjectMeta, creditsOf, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { readProjectFile } from '../bounded-file';
 import { sessionHome } from '../session-home';
 import { MalformedFlpError } from './flp-events';

@@ -4,7 +4,7 @@
  * VST3 class id (FORMATS-MORE.md "FL Studio"; PyFLP `pyflp/plugin.py` VSTPluginEvent). The channel's name (203) is
  * the user's label ("VST2", "OTT (failed to load)"), never the plug-in's.
  */
-import { PLUGIN_EXTENSIONS, type PluginFormat } from '../../../common/plugins';
+import { PLUGIN_EXTENSIONS, type PluginFormat } from '../../../common/projects/plugins';
 import { MalformedFlpError } from './flp-events';
 
 /** The data kinds whose records are a VST's (PyFLP VSTPluginEvent.VST_MARKERS). */
@@ -52,7 +52,7 @@ export function wrappedPluginOf(data: Uint8Array, start: number, length: number)
   return format === null || shown === '' ? null : { name: shown, format };
 }
 
-/** By the file's extension (common/plugins.ts PLUGIN_EXTENSIONS: `.vst3`, `.dll`/`.vst`, `.clap`, `.component`). */
+/** By the file's extension (common/projects/plugins.ts PLUGIN_EXTENSIONS: `.vst3`, `.dll`/`.vst`, `.clap`, `.component`). */
 export function formatOfPath(pluginPath: string | null): PluginFormat | null {
   if (pluginPath === null) return null;
   // A VST3 on Windows may name the binary inside its bundle (`Foo.vst3/Contents/x86_64-win/Foo.vst3`): the last

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { writeGarageBand } from '../../synthetic/garageband';
 import { seededRandom } from '../../synthetic/seeded-random';
 import { duplicateRegion, overwriteBytes, pick, readMutant, truncate, writeHugeWord, type Outcomes } from '../fuzz-mutations.test-support';

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_META_SAMPLES, UnreadableFileError } from '../../../common/project-meta';
+import { MAX_META_SAMPLES, UnreadableFileError } from '../../../common/projects/project-meta';
 import { MAX_PLIST_BYTES } from '../logic/plist-file';
 import { encodeBinaryPlist, encodeXmlPlist } from '../../synthetic/logicx';
 import { writeGarageBand } from '../../synthetic/garageband';

@@ -10,7 +10,7 @@
  * There is no GarageBand file among the shared fixtures: these facts come from FORMATS-MORE.md alone.
  */
 import path from 'node:path';
-import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { resolveAudioFiles } from '../logic/audio-file-paths';
 import { songFields } from '../logic/metadata-fields';
 import { isFolder, lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION, type Unreadable } from '../logic/package-files';

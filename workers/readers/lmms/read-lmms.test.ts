@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { lmmsProjectXml, qCompress, writeLmmsProject, type LmmsTrack } from '../../synthetic/lmms';
 import { MAX_XML_DEPTH } from '../bounded-xml';
 import { MAX_LMMS_XML_BYTES } from './qcompress';

@@ -9,7 +9,7 @@
  * XML, is refused. LMMS stores no key and no sample rate (both are its settings, not the song's).
  */
 import path from 'node:path';
-import type { ProjectMeta } from '../../../common/project-meta';
+import type { ProjectMeta } from '../../../common/projects/project-meta';
 import { walkXml, XmlRejected } from '../bounded-xml';
 import { scanListedProject } from '../project-lists';
 import { LmmsProjectVisitor } from './lmms-project';

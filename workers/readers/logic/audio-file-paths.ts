@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isNetworkPath } from '../../../common/network-path';
+import { isNetworkPath } from '../../../common/projects/network-path';
 
 export interface ResolvedAudioFiles {
   samples: string[];

@@ -3,7 +3,7 @@
  * `Resources/ProjectInformation.plist`, each checked for type and range: a value of the wrong kind becomes
  * null rather than a guess.
  */
-import { keyName, parseKey } from '../../../common/music-keys';
+import { keyName, parseKey } from '../../../common/songs/music-keys';
 import type { PlistDict, PlistValue } from './plist-value';
 
 export interface LogicSongFields {

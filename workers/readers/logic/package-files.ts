@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { UnreadableFileError } from '../../../common/project-meta';
+import type { UnreadableFileError } from '../../../common/projects/project-meta';
 import { readPlistFile } from './plist-file';
 import { isPlistDict, PlistFormatError, type PlistDict, type PlistValue } from './plist-value';
 

@@ -7,7 +7,7 @@
  * devices, and are not listed. The tag also occurs by chance inside other data; a chunk counts only when its type
  * code is an Audio Unit's and its name and manufacturer are text.
  */
-import { countPlugins, type PluginUse } from '../../../common/plugins';
+import { countPlugins, type PluginUse } from '../../../common/projects/plugins';
 import { BoundedReadError, readBoundedFile } from '../bounded-file';
 
 const TAG = Buffer.from('UCuA', 'latin1');

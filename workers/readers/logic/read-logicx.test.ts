@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeBinaryPlist, encodeXmlPlist, writeLogicx } from '../../../fixtures/generators/logicx';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { MAX_PLIST_BYTES } from './plist-file';
 import { readLogicx } from './read-logicx';
 

@@ -7,7 +7,7 @@
  * Backups`) is read the same way from its own folder's MetaData.plist and ProjectData.
  */
 import path from 'node:path';
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { resolveAudioFiles } from './audio-file-paths';
 import { savedByOf, songFields } from './metadata-fields';
 import { isFolder, lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION } from './package-files';

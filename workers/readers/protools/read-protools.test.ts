@@ -9,7 +9,7 @@ import {
   type ProToolsSessionOptions,
   type SessionLayout,
 } from '../../../fixtures/generators/protools';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { CONTENT_TYPE } from './content-types';
 import { readProTools } from './read-protools';
 import { MAX_SESSION_BYTES } from './session-file';

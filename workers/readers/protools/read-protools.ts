@@ -5,7 +5,7 @@
  * where the session has them, tempo, meter and key. Anything that is not a whole session throws
  * UnreadableFileError with the reason.
  */
-import { UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { sessionHome } from '../session-home';
 import { audioFileNames } from './audio-file-list';
 import { resolveAudioFiles } from './audio-file-paths';

@@ -3,7 +3,7 @@
  * text "0010111100101011", byte 0x11 the byte order (non-zero: big-endian), byte 0x12 the obfuscation scheme
  * and byte 0x13 the seed of its key.
  */
-import { PRO_TOOLS_HEADER } from '../../../common/file-content';
+import { PRO_TOOLS_HEADER } from '../../../common/audio/file-content';
 import { MalformedSessionError } from './session-bytes';
 
 export const HEADER_BYTES: number = PRO_TOOLS_HEADER.bytes;

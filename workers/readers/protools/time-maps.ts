@@ -8,7 +8,7 @@
  * count; events follow at offset 17. Positions are in ticks from 10^12 (Pro Tools' zero); all numbers are in
  * the session's byte order.
  */
-import { keyName } from '../../../common/music-keys';
+import { keyName } from '../../../common/songs/music-keys';
 import { childBlocks, type Block } from './block-tree';
 import { CONTENT_TYPE } from './content-types';
 import type { SessionBytes } from './session-bytes';

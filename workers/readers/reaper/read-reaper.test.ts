@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_META_TRACKS, UnreadableFileError } from '../../../common/project-meta';
+import { MAX_META_TRACKS, UnreadableFileError } from '../../../common/projects/project-meta';
 import { reaperProjectText, writeReaperProject, type ReaperTrack } from '../../synthetic/reaper';
 import { MAX_RPP_BYTES, readReaper } from './read-reaper';
 

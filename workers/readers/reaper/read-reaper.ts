@@ -8,7 +8,7 @@
  * base tempo and `tempoAutomated` is set.
  */
 import path from 'node:path';
-import type { ProjectMeta } from '../../../common/project-meta';
+import type { ProjectMeta } from '../../../common/projects/project-meta';
 import { scanListedProject } from '../project-lists';
 import { RppRejected, scanRpp } from './rpp-scanner';
 

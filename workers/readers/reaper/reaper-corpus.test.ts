@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PluginFormat } from '../../../common/plugins';
+import type { PluginFormat } from '../../../common/projects/plugins';
 import { corpusTitle2, hasSharedFixtures2, SHARED_FIXTURES_2 } from '../../../fixtures/shared-fixtures';
 import { readReaper } from './read-reaper';
 

@@ -5,7 +5,7 @@
  * contain (`'"hey'` is the name `"hey`), so a quoted token ends at the next copy of its own quote. A quote left open
  * takes the rest of the line, as REAPER reads it.
  */
-import type { PluginFormat } from '../../../common/plugins';
+import type { PluginFormat } from '../../../common/projects/plugins';
 
 const QUOTES = new Set(['"', "'", '`']);
 
@@ -63,7 +63,7 @@ const VENDOR_SUFFIX = /\s+\([^()]*\)$/;
 /**
  * The plug-in an FX block header names (`<VST "VST3: Name (Vendor)" "Name.vst3" 0 "" …`), or null when it names none
  * in a tracked format. The name is the plug-in's own, without the vendor REAPER adds, so that it matches the names
- * installed plug-ins answer to (`common/plugins.ts` `installedNames`); the user's rename (the fourth token) is not it.
+ * installed plug-ins answer to (`common/projects/plugins.ts` `installedNames`); the user's rename (the fourth token) is not it.
  */
 export function pluginOfBlock(tag: string, tokens: readonly string[]): { name: string; format: PluginFormat } | null {
   const descriptor = tokens[1];

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_CREDIT_CHARS, UnreadableFileError } from '../../../common/project-meta';
+import { MAX_CREDIT_CHARS, UnreadableFileError } from '../../../common/projects/project-meta';
 import { studioOneSongBytes, studioOneSongParts, writeStudioOneSong, type StudioOneSongOptions } from '../../synthetic/studioone';
 import { zipBytes } from '../../synthetic/zip-writer';
 import { readStudioOne } from './read-studioone';

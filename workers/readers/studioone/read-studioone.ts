@@ -14,8 +14,8 @@
  * read until a real song with one set shows how it is spelled.
  */
 import path from 'node:path';
-import { countPlugins } from '../../../common/plugins';
-import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/project-meta';
+import { countPlugins } from '../../../common/projects/plugins';
+import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { withZip, type ZipLimits } from '../zip/bounded-zip';
 import { resolveSamples } from '../sample-paths';
 import { scanZipPart, statedNumber } from '../zip/zip-xml';

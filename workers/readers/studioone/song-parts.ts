@@ -3,7 +3,7 @@
  * (`x:id` is an attribute of that name: Studio One never declares the prefix). Each reader refuses a part whose root
  * is not what Studio One writes there, and any name or path past the caps (XmlRefused, named with the part).
  */
-import type { PluginFormat } from '../../../common/plugins';
+import type { PluginFormat } from '../../../common/projects/plugins';
 import { XmlRefused, type XmlAttributes, type XmlHandler } from '../zip/xml-scan';
 import { boundedText, MAX_NAME_CHARS, MAX_PATH_CHARS, statedNumber } from '../zip/zip-xml';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { zipBytes, type ZipWriterEntry } from '../../synthetic/zip-writer';
 import { withZip, type ZipArchive, type ZipLimits } from './bounded-zip';
 

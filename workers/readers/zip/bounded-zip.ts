@@ -14,7 +14,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import zlib from 'node:zlib';
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { openProjectFile } from '../bounded-file';
 
 export interface ZipLimits {

@@ -1,5 +1,5 @@
 /** One XML part of a zipped project, read through the bounded ZIP reader and scanned; refusals name the part. */
-import { UnreadableFileError } from '../../../common/project-meta';
+import { UnreadableFileError } from '../../../common/projects/project-meta';
 import type { ZipArchive } from './bounded-zip';
 import { scanXml, XmlRefused, xmlText, type XmlHandler } from './xml-scan';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CustomField } from '../../../../common/custom-fields';
-import type { JsonValue } from '../../../../common/schema-parts';
+import type { CustomField } from '../../../../common/songs/custom-fields';
+import type { JsonValue } from '../../../../common/bridge/schema-parts';
 import { useUpdateFieldMutation } from '../../../api/songshelf-api';
 import { OptionList } from '../../ui/OptionList';
 import { ChipsEditor } from './TagsEditor';

@@ -1,4 +1,4 @@
-import type { Song, SongPatch } from '../../../../common/song';
+import type { Song, SongPatch } from '../../../../common/songs/song';
 
 /** Where the active cell goes after an edit: Tab and Shift+Tab move on, Enter stays. */
 export type Move = 'next' | 'prev' | null;

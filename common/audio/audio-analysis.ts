@@ -1,0 +1,267 @@
+/**
+ * What Songshelf hears in a song's audio (issue 18): tempo and key with their confidence, loudness (EBU R128), the
+ * length, and the waveform's peaks. Analysed in the worker pool from one decode of the file, kept by the file's
+ * content fingerprint (a moved or renamed file is not analysed again), and nothing leaves the computer.
+ */
+import { isEdited, type EditTimes } from '../songs/song-edits';
+import { tempoToBpm } from '../songs/tempo';
+
+/** Samples per second the analysis decodes to: enough for onsets and for pitch up to 2 kHz, at a quarter of the CD rate's cost. */
+export const ANALYSIS_SAMPLE_RATE = 22_050;
+/** Tempo and key look at the first ten minutes; loudness, length and the waveform cover the whole file. */
+export const MAX_ANALYSED_SECONDS = 600;
+/** The stored waveform's resolution: about 86 pixels a second (the player zooms out from it). */
+export const WAVEFORM_SAMPLES_PER_PIXEL = 256;
+/** Pixels of the table's small waveform. */
+export const WAVEFORM_OVERVIEW_PIXELS = 120;
+/**
+ * A tempo or key heard with less confidence than these stays in the analysis's own columns and does not fill the
+ * song's Tempo or Key. Measured on the corpus: grooves' tempo confidence is 0.46 or more for 95% of them; a key's
+ * is 0.6 to 0.97 for chords and 0.3 to 0.8 for drums and bass (a drum loop has no key worth writing down).
+ */
+export const FILL_TEMPO_CONFIDENCE = 0.3;
+export const FILL_KEY_CONFIDENCE = 0.75;
+/** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */
+export const WAVEFORM_PLAYER_PIXELS = 2000;
+/**
+ * The analysis's version: raised when a method changes, so results of an older one are analysed again (3: issue 31's
+ * tempo octaves, no tempo without a pulse, no key below its confidence floor). Results
+ * of this version for an unchanged file are kept.
+ */
+export const ANALYSIS_VERSION = 3;
+
+/** What the worker answers: the analysis, and the waveform's peaks for the player (kept beside, not in the row). */
+export interface AnalysedAudio {
+  analysis: AudioAnalysis;
+  /** Min/max pairs (signed 8-bit) of every `WAVEFORM_SAMPLES_PER_PIXEL` samples at `ANALYSIS_SAMPLE_RATE`. */
+  peaks: Int8Array;
+}
+
+export interface AudioAnalysis {
+  /** Beats per minute, one decimal; null when no steady beat was found. */
+  bpm: number | null;
+  /** 0 to 1. */
+  bpmConfidence: number;
+  /** A second reading the signal nearly chose, twice or half `bpm` (issue 31: the table shows "87 | 174"). */
+  bpmAlternative?: number;
+  /** One of the 24 keys, spelled as the key picker does ("Eb major", "F# minor"); null for no tonal centre. */
+  key: string | null;
+  keyConfidence: number;
+  /** Integrated loudness (LUFS); null for silence. */
+  lufs: number | null;
+  /** Loudness range (LU). */
+  loudnessRange: number | null;
+  /** True peak (dBTP). */
+  truePeak: number | null;
+  durationS: number;
+  /** The table's small waveform: `WAVEFORM_OVERVIEW_PIXELS` min/max pairs, signed 8-bit. */
+  overview: number[];
+  version: number;
+}
+
+/** The player's waveform: min/max pairs (signed 8-bit) over the song's whole length. */
+export interface PlayerWaveform {
+  durationS: number;
+  peaks: number[];
+}
+
+/**
+ * A song's analysis as `analysisOf` reads it: the analysis and the file's fingerprint. The row keeps it with the
+ * overview as text (`storedAnalysis`).
+ */
+export type SongAnalysis = AudioAnalysis & {
+  fingerprint: string;
+  /**
+   * Where the song's project states a tempo and the analysis heard an octave of it (⅓x to 3x), `bpm` is the
+   * project's octave (issue 31) and this is what the signal itself gave; absent otherwise.
+   */
+  heardBpm?: number;
+  /** The felt pulse half or twice the project's: a true half-time (or double-time) feel, named as such. */
+  feel?: 'half-time' | 'double-time';
+};
+
+/** The octaves of a heard tempo a project may support, the plain one first; ×2 and ÷2 are a feel, the others a misreading. */
+const OCTAVES: readonly { factor: number; feel?: 'half-time' | 'double-time' }[] = [
+  { factor: 1 },
+  { factor: 2, feel: 'half-time' },
+  { factor: 0.5, feel: 'double-time' },
+  { factor: 3 },
+  { factor: 1 / 3 },
+  { factor: 1.5 },
+  { factor: 2 / 3 },
+];
+
+/**
+ * The tempo the analysis gives a song whose project states one (issue 31): among the heard tempo's octaves, the one
+ * the project supports (within 4%), with the feel a half or double pulse is; null where none is near the project's.
+ */
+export function projectOctave(heard: number, project: number): { bpm: number; feel?: 'half-time' | 'double-time' } | null {
+  const octave = OCTAVES.find(({ factor }) => Math.abs(heard * factor - project) <= SAME_TEMPO * project);
+  return octave ? { bpm: Math.round(heard * octave.factor * 10) / 10, ...(octave.feel ? { feel: octave.feel } : {}) } : null;
+}
+
+/** The analysed tempo as the song shows, sorts and filters it: the project's octave where it states a tempo. */
+export function songAudioBpm(heard: number | null, meta: Record<string, unknown>): { bpm: number | null; heardBpm?: number; feel?: 'half-time' | 'double-time' } {
+  const project = typeof meta.tempo === 'number' && meta.tempo > 0 ? meta.tempo : null;
+  const octave = heard !== null && project !== null ? projectOctave(heard, project) : null;
+  if (heard === null || !octave || octave.bpm === heard) return { bpm: heard, ...(octave?.feel ? { feel: octave.feel } : {}) };
+  return { bpm: octave.bpm, heardBpm: heard, ...(octave.feel ? { feel: octave.feel } : {}) };
+}
+
+/**
+ * A song's analysis, if it has one that reads as one. `meta` also comes from the cloud, written by other computers
+ * (or anyone with the account's key): every figure is checked before the table shows it.
+ */
+export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysis | null {
+  const value = song.meta.analysis;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  const figure = (name: string): number | null => (typeof raw[name] === 'number' && Number.isFinite(raw[name]) ? raw[name] : null);
+  const overview = overviewOf(raw.overview);
+  const durationS = figure('durationS');
+  if (durationS === null) return null;
+  const heard = songAudioBpm(figure('bpm'), song.meta);
+  const bpm = heard.bpm;
+  const alternative = figure('bpmAlternative');
+  return {
+    bpm,
+    ...(heard.heardBpm !== undefined ? { heardBpm: heard.heardBpm } : {}),
+    ...(heard.feel ? { feel: heard.feel } : {}),
+    bpmConfidence: figure('bpmConfidence') ?? 0,
+    // Only a second reading an octave from the first is one (anything else in `meta` is not shown).
+    ...(bpm !== null && alternative !== null && [2, 0.5].some((factor) => Math.abs(alternative - bpm * factor) <= 0.01 * bpm * factor) ? { bpmAlternative: alternative } : {}),
+    key: typeof raw.key === 'string' && raw.key.length <= 20 ? raw.key : null,
+    keyConfidence: figure('keyConfidence') ?? 0,
+    lufs: figure('lufs'),
+    loudnessRange: figure('loudnessRange'),
+    truePeak: figure('truePeak'),
+    durationS,
+    overview,
+    version: figure('version') ?? 0,
+    fingerprint: typeof raw.fingerprint === 'string' ? raw.fingerprint : '',
+  };
+}
+
+/**
+ * What `meta.analysis` keeps: the analysis with the file's fingerprint, its overview as text, two hex digits a value
+ * (the signed 8-bit value as a byte: -1 is "ff"). Every page of the table parses the `meta` of its 100 songs, and
+ * the overview as a JSON array of 240 numbers was three quarters of that work (4.3 us a song's `meta`; 1.1 us with
+ * the text), and of what a page weighs on its way to the window. Rows written before, or by an older version on
+ * another computer, hold the array: `analysisOf` reads both. The other way round, an older version shows no small
+ * waveform for a song analysed here and synced to it (its reader takes only the array); nothing else differs.
+ */
+export function storedAnalysis(analysis: AudioAnalysis, fingerprint: string): Omit<SongAnalysis, 'overview'> & { overview: string } {
+  let text = '';
+  for (const value of analysis.overview) text += (value & 0xff).toString(16).padStart(2, '0');
+  return { ...analysis, overview: text, fingerprint };
+}
+
+const OVERVIEW_TEXT = new RegExp(`^(?:[0-9a-f]{2}){0,${2 * WAVEFORM_OVERVIEW_PIXELS}}$`);
+
+/** The overview as `storedAnalysis` keeps it, or as an array (older rows); [] for anything else. */
+function overviewOf(stored: unknown): number[] {
+  if (typeof stored === 'string') {
+    if (!OVERVIEW_TEXT.test(stored)) return [];
+    const values: number[] = [];
+    // Read on every render of a row's analysis columns: digit by digit, no substrings (the text is checked above).
+    for (let at = 0; at < stored.length; at += 2) values.push((((hexDigit(stored.charCodeAt(at)) << 4) | hexDigit(stored.charCodeAt(at + 1))) << 24) >> 24);
+    return values;
+  }
+  const valid = Array.isArray(stored) && stored.length <= 2 * WAVEFORM_OVERVIEW_PIXELS && stored.every((n) => Number.isInteger(n) && n >= -128 && n <= 127);
+  return valid ? (stored as number[]) : [];
+}
+
+/** The value of a lowercase hex digit's character code. */
+function hexDigit(code: number): number {
+  return code <= 57 ? code - 48 : code - 87;
+}
+
+/** "3:07"; "1:02:05" past an hour; empty when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const whole = Math.round(seconds);
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes);
+  return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(secs).padStart(2, '0')}`;
+}
+
+/** Tempos within this share of each other are the same tempo (the tempo benchmark's 4%). */
+const SAME_TEMPO = 0.04;
+
+export interface AnalysisNotes {
+  /** "bounce at 87.5, project at 175: half-time" */
+  tempo: string | null;
+  /** "bounce in A minor, project says C major" */
+  key: string | null;
+  /** The bounce was written before the project's last save: it may not be the song as it is now. */
+  stale: string | null;
+}
+
+/**
+ * The other of two close readings of the song's tempo (issue 31: "87 | 174"), which one click makes the song's Tempo:
+ * only while the Tempo shown is the analysis's first reading, the project states none and the user has not chosen.
+ */
+export function secondTempoReading(song: { tempo: string; editedAt: EditTimes; meta: Record<string, unknown> }): number | null {
+  const analysis = analysisOf(song);
+  if (analysis?.bpmAlternative === undefined || analysis.bpm === null) return null;
+  if (typeof song.meta.tempo === 'number' || isEdited(song.editedAt, 'tempo')) return null;
+  const shown = tempoToBpm(song.tempo);
+  return shown !== null && Math.abs(shown - analysis.bpm) < 0.05 ? analysis.bpmAlternative : null;
+}
+
+/**
+ * Where the project and its bounce disagree (issue 18). The project's own values (`meta.tempo`, `meta.key`, as its
+ * reader found them) against what the analysis heard; the user's edits are theirs and are not questioned.
+ */
+export function analysisNotes(song: {
+  meta: Record<string, unknown>;
+  file: { modifiedTime: number | null } | null;
+  recordingSession: { sessionModifiedTime: number | null } | null;
+}): AnalysisNotes {
+  const analysis = analysisOf(song);
+  const notes: AnalysisNotes = { tempo: null, key: null, stale: null };
+  if (!analysis) return notes;
+  const projectTempo = typeof song.meta.tempo === 'number' && song.meta.tempo > 0 ? song.meta.tempo : null;
+  if (analysis.bpm !== null && projectTempo !== null) notes.tempo = tempoNote(analysis.bpm, analysis, projectTempo);
+  const projectKey = typeof song.meta.key === 'string' && song.meta.key !== '' ? song.meta.key : null;
+  if (analysis.key !== null && projectKey !== null && analysis.key !== projectKey) notes.key = `bounce in ${analysis.key}, project says ${projectKey}`;
+  const bounced = song.file?.modifiedTime ?? null;
+  const saved = song.recordingSession?.sessionModifiedTime ?? null;
+  if (bounced !== null && saved !== null && bounced < saved) notes.stale = "bounce older than the project's last save";
+  return notes;
+}
+
+/** A half-time or double-time feel is named; a tempo no octave of which the project supports is a disagreement. */
+function tempoNote(bpm: number, analysis: Pick<SongAnalysis, 'heardBpm' | 'feel'>, project: number): string | null {
+  const heard = analysis.heardBpm ?? bpm;
+  if (analysis.feel) return `bounce at ${round1(heard)}, project at ${round1(project)}: ${analysis.feel}`;
+  if (Math.abs(bpm - project) <= SAME_TEMPO * project) return null;
+  return `bounce at ${round1(heard)}, project at ${round1(project)}`;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * Min/max pairs folded into `pixels` pairs (as many as there are, for a shorter file): min of the mins, max of the
+ * maxes, so a coarser view is exact. The table's small waveform is folded once, when the audio is analysed; the
+ * player folds the stored waveform to its width.
+ */
+export function foldPeaks(peaks: ArrayLike<number>, pixels: number): number[] {
+  const pairs = Math.floor(peaks.length / 2);
+  const width = Math.min(pixels, pairs);
+  const folded: number[] = [];
+  for (let pixel = 0; pixel < width; pixel++) {
+    const from = Math.floor((pixel * pairs) / width);
+    const to = Math.max(from + 1, Math.floor(((pixel + 1) * pairs) / width));
+    let min = 127;
+    let max = -128;
+    for (let pair = from; pair < to; pair++) {
+      min = Math.min(min, peaks[pair * 2]!);
+      max = Math.max(max, peaks[pair * 2 + 1]!);
+    }
+    folded.push(min, max);
+  }
+  return folded;
+}
