@@ -193,10 +193,15 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...noBridgeCallsInEffects],
     },
   },
-  {
-    // Features reach the core through renderer/api/ (RTK Query's endpoints and `calls.ts`), never the bridge itself:
-    // every call then passes the one change feed, and one folder knows how the page talks to the core.
-    files: ['renderer/features/**'],
+  // Features reach the core through renderer/api/ (RTK Query's endpoints and `calls.ts`), never the bridge itself:
+  // every call then passes the one change feed, and one folder knows how the page talks to the core. A feature uses
+  // another only through its public face (its index.ts), so what a feature offers the others is written in one file;
+  // ui/ is the kit (controls, modals, the waveform, styles), imported by path. Files sit one or two folders down.
+  ...[
+    { files: ['renderer/features/*/*.{ts,tsx}'], up: '\\.\\./' },
+    { files: ['renderer/features/*/*/*.{ts,tsx}'], up: '\\.\\./\\.\\./' },
+  ].map(({ files, up }) => ({
+    files,
     ignores: ['renderer/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -206,6 +211,7 @@ export default tseslint.config(
           patterns: [
             ...folders(['main', 'db', 'workers', 'cloud', 'bench', 'e2e'], 'renderer/ imports only common/.'),
             ...folders(['bridge'], 'Features reach the core through renderer/api/, never the bridge.'),
+            { regex: `^${up}(?!ui/)[a-z-]+/`, message: "A feature uses another only through its public face: import from '../<feature>' (its index.ts)." },
           ],
         },
       ],
@@ -215,7 +221,7 @@ export default tseslint.config(
         ...noBridgeCallsInEffects,
       ],
     },
-  },
+  })),
   {
     files: ['db/**'],
     rules: {

@@ -1,7 +1,8 @@
 // The runtime import graph of the Node side (common/, db/, main/, workers/, cloud/) has no cycle. Only imports that
 // survive compilation count: static `import ... from` and `export ... from`, and side-effect `import '...'`; not
-// `import type`, not imports whose every name is `type`, not dynamic `import()`. It lives in main/, the one folder
-// allowed to know all the others.
+// `import type`, not imports whose every name is `type`, not dynamic `import()`. The renderer's features use each
+// other through their public faces (lint) on floors: no feature reaches, by any import, one that reaches it. It lives
+// in main/, the one folder allowed to know all the others.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -134,5 +135,24 @@ describe('the import graph', () => {
     expect(graph.size).toBeGreaterThan(100);
     const cycles = findCycles(graph).map((cycle) => cycle.map((file) => path.relative(ROOT, file)).join(' -> '));
     expect(cycles).toEqual([]);
+  });
+
+  it("has no cycle among the renderer's features, counting every import (types too) of their product files", () => {
+    const features = path.join(ROOT, 'renderer', 'features');
+    const featureOf = (file: string) => path.relative(features, file).split(path.sep)[0]!;
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(features).filter((name) => !/\.test\.tsx?$/.test(name))) {
+      const from = featureOf(file);
+      const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+      const reached = source.statements
+        .filter((statement): statement is ts.ImportDeclaration | ts.ExportDeclaration => (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier !== undefined)
+        .map((statement) => path.resolve(path.dirname(file), (statement.moduleSpecifier as ts.StringLiteral).text))
+        .filter((target) => target.startsWith(features + path.sep))
+        .map(featureOf)
+        .filter((to) => to !== from);
+      graph.set(from, [...new Set([...(graph.get(from) ?? []), ...reached])]);
+    }
+    expect(graph.get('dashboard')).toEqual(expect.arrayContaining(['song-table', 'board', 'player', 'song-panel']));
+    expect(findCycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 });

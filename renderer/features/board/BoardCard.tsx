@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { analysisOf } from '../../../common/audio/audio-analysis';
 import type { Song, Status } from '../../../common/songs/song';
 import { activityOf, sinceText } from '../../../common/studio/studio-time';
-import { Waveform } from '../player/Waveform';
-import { DawBadge } from '../song-table/CellText';
+import { Waveform } from '../ui/Waveform';
+import { DawBadge } from '../song-table';
 import { CARD_DRAG_TYPE, dragPayload } from './board-moves';
 import styles from './SongBoard.module.css';
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { currentBuild } from '../auth/auth-store';
-import { JobsPanel } from '../jobs/JobsPanel';
-import { DropToAdd } from '../library/DropToAdd';
-import { FoldersSection } from '../library/FoldersSection';
-import { WebFoldersSection } from '../library/WebFoldersSection';
-import { PlayerBar } from '../player/PlayerBar';
+import { currentBuild } from '../auth';
+import { JobsPanel } from '../jobs';
+import { DropToAdd } from '../library';
+import { FoldersSection } from '../library';
+import { WebFoldersSection } from '../library';
+import { PlayerBar } from '../player';
 import { Toasts } from '../ui/Toasts';
-import { ViewsSection } from '../views/ViewsSection';
+import { ViewsSection } from '../views';
 import styles from './DashboardLayout.module.css';
 import { UserBlock } from './UserBlock';
 

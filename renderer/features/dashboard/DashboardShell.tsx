@@ -1,13 +1,13 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { AFTER_SIGN_OUT } from '../../../common/website/route-access';
 import { useViewsQuery } from '../../api/songshelf-api';
-import { currentBuild, useAuth } from '../auth/auth-store';
-import { PlayerProvider } from '../player/player';
+import { currentBuild, useAuth } from '../auth';
+import { PlayerProvider } from '../player';
 import { DashboardLayout } from './DashboardLayout';
 import { DashboardSkeleton } from './DashboardSkeleton';
-import { useUpgradeReturn } from '../site/upgrade';
+import { useUpgradeReturn } from '../site';
 import { Toasts } from '../ui/Toasts';
-import { useCloudLibrary } from '../web-library/use-cloud-library';
+import { useCloudLibrary } from '../web-library';
 import { WebDashboardNotice } from './WebDashboardNotice';
 
 /**

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import type { SyncStatus } from '../../../common/cloud/sync';
 import { useRunSyncMutation, useSyncStatusQuery } from '../../api/songshelf-api';
-import { displayName, useAuth } from '../auth/auth-store';
-import { signOut } from '../auth/auth-actions';
+import { displayName, useAuth } from '../auth';
+import { signOut } from '../auth';
 import styles from './DashboardLayout.module.css';
 import { HeldRemovals } from './HeldRemovals';
 

@@ -4,12 +4,11 @@
  * synced library instead (`WebLibrary`).
  */
 import { Link } from 'react-router';
-import { AuthCard } from '../auth/AuthCard';
-import { displayName, useAuth } from '../auth/auth-store';
-import { signOut } from '../auth/auth-actions';
-import { DownloadWidget } from '../site/DownloadWidget';
+import { AuthCard, authCardStyles as styles } from '../auth';
+import { displayName, useAuth } from '../auth';
+import { signOut } from '../auth';
+import { DownloadWidget } from '../site';
 import controls from '../ui/controls.module.css';
-import styles from '../auth/AuthPage.module.css';
 
 export function WebDashboardNotice() {
   const { user } = useAuth();

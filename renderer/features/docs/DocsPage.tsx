@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useParams } from 'react-router';
 import { DOCS_INDEX, DOCS_SECTIONS, docsPath } from '../../../common/website/docs-index';
 import controls from '../ui/controls.module.css';
-import prose from '../site/Prose.module.css';
+import prose from '../ui/Prose.module.css';
 import { DOCS_BODIES } from './docs-pages';
 import styles from './DocsPage.module.css';
 

@@ -7,7 +7,7 @@ import { useState, type DragEvent, type ReactNode } from 'react';
 import { AUDIO_EXTENSIONS, extensionOf } from '../../../common/projects/file-kinds';
 import { useAddSongMutation } from '../../api/songshelf-api';
 import { hasCore } from '../../api/calls';
-import { saveLocalFile, songFileFrom } from '../songs/save-local-file';
+import { saveLocalFile, songFileFrom } from '../songs';
 import { showToast } from '../ui/toasts';
 import styles from './DropToAdd.module.css';
 import { useWatchFolders } from './use-watch-folders';

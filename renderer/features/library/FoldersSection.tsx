@@ -5,7 +5,7 @@ import { useRemoveDirectoryMutation, useWatchedDirectoriesQuery } from '../../ap
 import { errorMessage } from '../../api/base-query';
 import { callCore, hasCore } from '../../api/calls';
 import { useLazyDemoStateQuery } from '../../api/detail-endpoints';
-import sidebar from '../dashboard/DashboardLayout.module.css';
+import sidebar from '../ui/SidebarList.module.css';
 import controls from '../ui/controls.module.css';
 import { showToast } from '../ui/toasts';
 import { FolderBrowser } from './FolderBrowser';

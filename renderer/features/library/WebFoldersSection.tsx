@@ -1,5 +1,5 @@
 import { useWatchedDirectoriesQuery } from '../../api/songshelf-api';
-import sidebar from '../dashboard/DashboardLayout.module.css';
+import sidebar from '../ui/SidebarList.module.css';
 import styles from './WebFoldersSection.module.css';
 
 /**

@@ -9,9 +9,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { LINK_NOT_AVAILABLE, MAX_COMMENT_LENGTH, MAX_LISTENER_NAME_LENGTH, type ShareComment } from '../../../common/cloud/shares';
-import { getCloudClient } from '../auth/cloud-client';
+import { getCloudClient } from '../auth';
 import { audioRenewDelayMs, mayAskAgain } from './audio-lease';
-import { Waveform } from '../player/Waveform';
+import { clock } from '../ui/clock';
+import { Waveform } from '../ui/Waveform';
 import controls from '../ui/controls.module.css';
 import styles from './ListenPage.module.css';
 
@@ -33,11 +34,6 @@ type PageState = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'passwo
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const NAME_KEY = 'songshelf.listener-name';
-
-export function clock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
 
 export default function ListenPage() {
   const { token = '' } = useParams();

@@ -1,17 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSongWaveformQuery } from '../../api/songshelf-api';
-import { revealInFolder } from '../songs/song-actions';
+import { revealInFolder } from '../songs';
 import { Icon } from '../ui/icons';
 import { usePlayer } from './player';
 import styles from './PlayerBar.module.css';
-import { CommentPins } from '../sharing/CommentPins';
-import { Waveform } from './Waveform';
-
-function clock(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '0:00';
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+import { CommentPins } from '../sharing';
+import { clock } from '../ui/clock';
+import { Waveform } from '../ui/Waveform';
 
 /** The bar at the bottom: play, pause, seek, previous and next in the view's order, reveal the file. */
 export function PlayerBar() {

@@ -9,7 +9,7 @@ import { fileExtension, NO_AUTOPLAY_EXTENSIONS } from '../../../common/audio/med
 import type { Song } from '../../../common/songs/song';
 import { isCloudFileUrl } from '../../../common/cloud/cloud-files';
 import { callLibrary, hasLibrary, mediaUrl } from '../../api/calls';
-import type { SongWindow } from '../song-table/song-window';
+import type { SongWindow } from '../song-table';
 
 /** How far next/previous look for a song that has audio before giving up. */
 const MAX_SKIP = 200;

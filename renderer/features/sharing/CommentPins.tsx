@@ -7,7 +7,7 @@ import type { ShareComment } from '../../../common/cloud/shares';
 import type { Song } from '../../../common/songs/song';
 import { hasCore } from '../../api/calls';
 import { useSongCommentsQuery } from '../../api/detail-endpoints';
-import { clock } from '../listen/ListenPage';
+import { clock } from '../ui/clock';
 import styles from './CommentPins.module.css';
 
 const NO_COMMENTS: ShareComment[] = [];

@@ -16,7 +16,7 @@ import type { ShareComment, SongShare } from '../../../common/cloud/shares';
 import type { Song, Status } from '../../../common/songs/song';
 import { callCore } from '../../api/calls';
 import { usePullCommentsMutation, useSongCommentsQuery, useSongSharesQuery } from '../../api/detail-endpoints';
-import { clock } from '../listen/ListenPage';
+import { clock } from '../ui/clock';
 import controls from '../ui/controls.module.css';
 import { saveFile } from '../ui/save-file';
 import { showToast } from '../ui/toasts';

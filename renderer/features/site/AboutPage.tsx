@@ -1,6 +1,6 @@
 /** `/about`: who makes Songshelf and why. */
 import { CONTACT_EMAIL } from '../../../common/constants';
-import prose from './Prose.module.css';
+import prose from '../ui/Prose.module.css';
 
 export function AboutPage() {
   return (

@@ -1,6 +1,6 @@
 /** `/features`: what Songshelf does, section by section. */
 import { FREE_TIER_MAX_CUSTOM_VIEWS, FREE_TIER_MAX_DIRECTORIES } from '../../../common/constants';
-import prose from './Prose.module.css';
+import prose from '../ui/Prose.module.css';
 
 export function FeaturesPage() {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FREE_TIER_MAX_CUSTOM_VIEWS, FREE_TIER_MAX_DIRECTORIES } from '../../../common/constants';
-import { currentBuild, useAuth } from '../auth/auth-store';
+import { currentBuild, useAuth } from '../auth';
 import controls from '../ui/controls.module.css';
 import styles from './PricingPage.module.css';
 import { startUpgrade } from './upgrade';

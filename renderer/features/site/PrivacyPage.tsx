@@ -1,6 +1,6 @@
 /** `/privacy` (spec section 2): last updated April 2024; data collected, third-party sign-in, opt-out, encryption, GDPR and CCPA. */
 import { CONTACT_EMAIL, LEGAL_PAGES_UPDATED } from '../../../common/constants';
-import prose from './Prose.module.css';
+import prose from '../ui/Prose.module.css';
 
 export function PrivacyPage() {
   return (

@@ -4,7 +4,7 @@
  */
 import { Link, NavLink, Outlet } from 'react-router';
 import { FOOTER_YEAR } from '../../../common/constants';
-import { currentBuild, useAuth } from '../auth/auth-store';
+import { currentBuild, useAuth } from '../auth';
 import styles from './SiteLayout.module.css';
 
 const NAV = [

@@ -1,6 +1,6 @@
 /** `/terms` (spec section 2): accounts, user content licence, prohibited conduct, termination, California law. */
 import { CONTACT_EMAIL, LEGAL_PAGES_UPDATED } from '../../../common/constants';
-import prose from './Prose.module.css';
+import prose from '../ui/Prose.module.css';
 
 export function TermsPage() {
   return (

@@ -8,9 +8,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import { callCore, hasCore } from '../../api/calls';
 import { UPGRADE_DEEP_LINK } from '../../../common/bridge/app-links';
-import { inElectron } from '../auth/auth-actions';
-import { refreshTier } from '../auth/auth-store';
-import { getCloudClient } from '../auth/cloud-client';
+import { inElectron } from '../auth';
+import { refreshTier } from '../auth';
+import { getCloudClient } from '../auth';
 import { showToast } from '../ui/toasts';
 
 export const CHECKOUT_FAILED = 'The checkout could not start. Try again in a moment.';

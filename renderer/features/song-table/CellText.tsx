@@ -3,9 +3,8 @@ import { analysisOf, secondTempoReading } from '../../../common/audio/audio-anal
 import { dawBadge, dawName, isKnownDaw } from '../../../common/projects/daws';
 import type { Song, SongPatch } from '../../../common/songs/song';
 import { activityOf } from '../../../common/studio/studio-time';
-import { Waveform } from '../player/Waveform';
-import { ActivityStrip } from '../studio/ActivityStrip';
-import studio from '../studio/Studio.module.css';
+import { Waveform } from '../ui/Waveform';
+import { ActivityStrip } from '../studio';
 import type { Column } from './columns';
 import styles from './SongTable.module.css';
 
@@ -47,7 +46,7 @@ export function CellText({ column, song, text, onOpen, onEdit }: { column: Colum
   }
   if (column.id === 'studioTime' && text) {
     return (
-      <span className={studio.studioCell}>
+      <span className={styles.studioCell}>
         <ActivityStrip activity={activityOf(song.meta)} weeks={16} height={14} now={Date.now()} />
         <span className={styles.cellText}>{text}</span>
       </span>

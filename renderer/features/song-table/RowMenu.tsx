@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Song } from '../../../common/songs/song';
 import { deleteOutcome } from '../../../common/songs/song-delete';
-import { currentBuild } from '../auth/auth-store';
-import { projectTarget } from '../songs/song-actions';
+import { currentBuild } from '../auth';
+import { projectTarget } from '../songs';
 import styles from './SongTable.module.css';
 
 export type RowAction = 'details' | 'share' | 'play' | 'reveal-audio' | 'open-project' | 'reveal-project' | 'hide' | 'restore' | 'delete';

@@ -13,7 +13,7 @@ import type { SortConfig } from '../../../common/views/query';
 import { PRIORITIES, STATUSES, TIERS, type Song } from '../../../common/songs/song';
 import { openCommentsOf } from '../../../common/cloud/shares';
 import { activityOf, sinceText, type StoredActivity } from '../../../common/studio/studio-time';
-import { missingHere, missingHereText, type PluginPresence } from '../plugins/plugins-here';
+import { missingHere, missingHereText, type PluginPresence } from '../plugins';
 
 export type EditorKind =
   | { kind: 'text'; field: 'name' | 'tempo' }

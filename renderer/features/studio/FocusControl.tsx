@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
 import type { Song } from '../../../common/songs/song';
 import controls from '../ui/controls.module.css';
-import { saveSongEdit } from '../songs/song-actions';
+import { saveSongEdit } from '../songs';
 import styles from './Studio.module.css';
 
 export function FocusControl({ song, onSaved }: { song: Song; onSaved: (song: Song) => void }) {

@@ -8,7 +8,7 @@ import { NEXT_STEP_MAX_LENGTH } from '../../../common/constants';
 import type { Song } from '../../../common/songs/song';
 import { activityOf, sinceText } from '../../../common/studio/studio-time';
 import { useFocusQuery } from '../../api/songshelf-api';
-import { saveSongEdit } from '../songs/song-actions';
+import { saveSongEdit } from '../songs';
 import styles from './Studio.module.css';
 
 export function FocusList({ onOpenSong, compact = false }: { onOpenSong: (id: string) => void; compact?: boolean }) {

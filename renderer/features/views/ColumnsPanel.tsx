@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Column, ColumnLayout } from '../song-table/columns';
-import { isColumnVisible, orderedColumns } from '../song-table/columns';
+import type { Column, ColumnLayout } from '../song-table';
+import { isColumnVisible, orderedColumns } from '../song-table';
 import controls from '../ui/controls.module.css';
 import styles from './ViewPanels.module.css';
 

@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../common/messages';
 import type { View } from '../../../common/views/view';
 import { useAddViewMutation, useDeleteViewMutation, useUpdateViewMutation, useViewsQuery } from '../../api/songshelf-api';
-import sidebar from '../dashboard/DashboardLayout.module.css';
+import sidebar from '../ui/SidebarList.module.css';
 import { ConfirmDialog } from '../ui/Modal';
 import { errorMessage, isLimitReached, showLimitAndOpenPricing } from '../ui/tier-limits';
 import { showToast } from '../ui/toasts';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { songshelfApi } from '../../api/songshelf-api';
 import { installCloudLibrary } from '../../api/calls';
-import { getCloudClient } from '../auth/cloud-client';
+import { getCloudClient } from '../auth';
 import { CloudLibrary } from './cloud-core';
 
 /** True once the library is in place (its first read may still be under way: the first query waits for it). */

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { hasCore } from '../../../api/calls';
-import { recordingSessionFrom, saveLocalFile, songFileFrom } from '../../songs/save-local-file';
-import { openInDaw, revealInFolder } from '../../songs/song-actions';
+import { recordingSessionFrom, saveLocalFile, songFileFrom } from '../../songs';
+import { openInDaw, revealInFolder } from '../../songs';
 import type { EditorProps } from './types';
 import styles from './editors.module.css';
 

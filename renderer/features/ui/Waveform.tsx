@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { foldPeaks } from '../../../common/audio/audio-analysis';
-import styles from './PlayerBar.module.css';
+import styles from './Waveform.module.css';
 
 /** More pairs than this are folded first: a path of a pixel's width each is all a screen can show. */
 const MAX_PAIRS = 1200;

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { failureText, MESSAGES } from '../../../common/messages';
 import type { Song, SongPatch } from '../../../common/songs/song';
 import { callLibrary, hasLibrary } from '../../api/calls';
-import { CellEditor } from '../song-table/CellEditor';
-import { CellText } from '../song-table/CellText';
-import type { Column } from '../song-table/columns';
+import { CellEditor } from '../song-table';
+import { CellText } from '../song-table';
+import type { Column } from '../song-table';
 import { showToast } from '../ui/toasts';
 import styles from './SongPanel.module.css';
 
