@@ -77,8 +77,56 @@ describe('where a bounce and its project disagree', () => {
 
   it('names another key, and a bounce older than the project’s last save', () => {
     const notes = analysisNotes(song({ key: 'C major', analysis: heard }, { bounced: 1000, saved: 2000 }));
-    expect(notes).toEqual({ tempo: null, key: 'bounce in A minor, project says C major', stale: "bounce older than the project's last save" });
+    expect(notes).toEqual({ tempo: null, key: 'bounce in A minor (the relative), project says C major', stale: "bounce older than the project's last save" });
     expect(analysisNotes(song({ key: 'A minor', analysis: heard }, { bounced: 3000, saved: 2000 }))).toEqual({ tempo: null, key: null, stale: null });
+  });
+});
+
+describe('a key heard two ways, checked against the project’s as the tempo is (issue 46)', () => {
+  const unsure = { ...heard, keyConfidence: 0.3, keyAlternative: 'C major' };
+
+  it.each([
+    ['C major', 'A minor (the relative)'],
+    ['D minor', 'A minor (the dominant)'],
+    ['E minor', 'A minor (the subdominant)'],
+    ['A major', 'A minor (the parallel)'],
+    ['F# major', 'A minor'],
+  ])('names how the key heard is related to the project’s %s', (project, heardAs) => {
+    expect(analysisNotes(song({ key: project, analysis: heard })).key).toBe(`bounce in ${heardAs}, project says ${project}`);
+  });
+
+  it('takes the project’s key where it is the second reading, and says it heard both', () => {
+    const analysis = analysisOf(song({ key: 'C major', analysis: unsure }))!;
+    expect({ key: analysis.key, heardKey: analysis.heardKey, keyAlternative: analysis.keyAlternative }).toEqual({ key: 'C major', heardKey: 'A minor', keyAlternative: 'A minor' });
+    expect(analysisNotes(song({ key: 'C major', analysis: unsure })).key).toBe('bounce in A minor or C major, project says C major');
+  });
+
+  it('keeps its first reading where the project states another key or none, and reads the project’s spelling', () => {
+    expect(analysisOf(song({ key: 'G major', analysis: unsure }))).toMatchObject({ key: 'A minor', keyAlternative: 'C major' });
+    expect(analysisOf(song({ analysis: unsure }))?.heardKey).toBeUndefined();
+    expect(analysisOf(song({ key: 'Cmaj', analysis: unsure }))?.key).toBe('C major');
+    expect(analysisNotes(song({ key: 'Am', analysis: heard })).key).toBeNull();
+  });
+
+  it('takes a second key from meta only when it is one of the 24 keys', () => {
+    expect(analysisOf(song({ analysis: { ...heard, keyAlternative: 'H major' } }))?.keyAlternative).toBeUndefined();
+    expect(analysisOf(song({ analysis: { ...heard, keyAlternative: 7 } }))?.keyAlternative).toBeUndefined();
+  });
+});
+
+describe('a compound beat heard as its quarter notes (issue 46)', () => {
+  // A 6/8 typed at 90: its dotted-quarter beat at 60 is the second reading.
+  const compound = { ...heard, bpm: 90, bpmAlternative: 60 };
+
+  it('keeps the dotted-quarter beat as the second reading', () => {
+    expect(analysisOf(song({ analysis: compound }))?.bpmAlternative).toBe(60);
+  });
+
+  it('takes the second reading where the project states it, and offers the first instead', () => {
+    const analysis = analysisOf(song({ tempo: 60, analysis: compound }))!;
+    expect({ bpm: analysis.bpm, heardBpm: analysis.heardBpm, bpmAlternative: analysis.bpmAlternative }).toEqual({ bpm: 60, heardBpm: 90, bpmAlternative: 90 });
+    expect(analysisNotes(song({ tempo: 60, analysis: compound })).tempo).toBeNull();
+    expect(analysisOf(song({ tempo: 90, analysis: compound }))).toMatchObject({ bpm: 90, bpmAlternative: 60 });
   });
 });
 
@@ -97,7 +145,7 @@ describe('a tempo heard two ways (issue 31)', () => {
     expect(secondTempoReading(withTempo('120'))).toBeNull();
   });
 
-  it('takes a second reading from meta only when it is an octave from the first (meta comes from the cloud too)', () => {
+  it('takes a second reading from meta only when it is an octave or a compound beat from the first (meta comes from the cloud too)', () => {
     expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: 43.5 } } })?.bpmAlternative).toBe(43.5);
     expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: 120 } } })?.bpmAlternative).toBeUndefined();
     expect(analysisOf({ meta: { analysis: { ...heard, bpmAlternative: '174' } } })?.bpmAlternative).toBeUndefined();

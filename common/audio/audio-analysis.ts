@@ -4,6 +4,7 @@
  * content fingerprint (a moved or renamed file is not analysed again), and nothing leaves the computer.
  */
 import { isEdited, type EditTimes } from '../songs/song-edits';
+import { canonicalKey, parseKey } from '../songs/music-keys';
 import { tempoToBpm } from '../songs/tempo';
 
 /** Samples per second the analysis decodes to: enough for onsets and for pitch up to 2 kHz, at a quarter of the CD rate's cost. */
@@ -21,14 +22,20 @@ export const WAVEFORM_OVERVIEW_PIXELS = 120;
  */
 export const FILL_TEMPO_CONFIDENCE = 0.3;
 export const FILL_KEY_CONFIDENCE = 0.75;
+/**
+ * Below this key confidence the key heard is shown as uncertain (issue 46: every file with notes gets a key, an
+ * uncertain one marked, never hidden). Issue 31's floor: under it, wrong keys outnumbered right ones.
+ */
+export const UNCERTAIN_KEY_CONFIDENCE = 0.45;
 /** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */
 export const WAVEFORM_PLAYER_PIXELS = 2000;
 /**
  * The analysis's version: raised when a method changes, so results of an older one are analysed again (3: issue 31's
- * tempo octaves, no tempo without a pulse, no key below its confidence floor). Results
+ * tempo octaves, no tempo without a pulse, no key below its confidence floor; 4: issue 46's quarter-note tempo of
+ * compound meters, a key for every file with notes, the ending weighed). Results
  * of this version for an unchanged file are kept.
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 /** What the worker answers: the analysis, and the waveform's peaks for the player (kept beside, not in the row). */
 export interface AnalysedAudio {
@@ -42,11 +49,17 @@ export interface AudioAnalysis {
   bpm: number | null;
   /** 0 to 1. */
   bpmConfidence: number;
-  /** A second reading the signal nearly chose, twice or half `bpm` (issue 31: the table shows "87 | 174"). */
+  /**
+   * A second reading the signal nearly chose (issue 31: the table shows "87 | 174"): twice or half `bpm`, or, for a
+   * beat that divides in three (6/8, 12/8), the dotted-quarter beat itself, two thirds of `bpm` (issue 46).
+   */
   bpmAlternative?: number;
-  /** One of the 24 keys, spelled as the key picker does ("Eb major", "F# minor"); null for no tonal centre. */
+  /** One of the 24 keys, spelled as the key picker does ("Eb major", "F# minor"); null for no notes (drums, noise). */
   key: string | null;
+  /** 0 to 1; below UNCERTAIN_KEY_CONFIDENCE the key is shown as uncertain. */
   keyConfidence: number;
+  /** The runner-up key where it scored nearly as well as `key` (the relative, the fifth): what a project may settle. */
+  keyAlternative?: string;
   /** Integrated loudness (LUFS); null for silence. */
   lufs: number | null;
   /** Loudness range (LU). */
@@ -78,6 +91,8 @@ export type SongAnalysis = AudioAnalysis & {
   heardBpm?: number;
   /** The felt pulse half or twice the project's: a true half-time (or double-time) feel, named as such. */
   feel?: 'half-time' | 'double-time';
+  /** Where the project states a key that is the analysis's second reading, `key` is the project's and this is the first. */
+  heardKey?: string;
 };
 
 /** The octaves of a heard tempo a project may support, the plain one first; ×2 and ÷2 are a feel, the others a misreading. */
@@ -100,12 +115,34 @@ export function projectOctave(heard: number, project: number): { bpm: number; fe
   return octave ? { bpm: Math.round(heard * octave.factor * 10) / 10, ...(octave.feel ? { feel: octave.feel } : {}) } : null;
 }
 
-/** The analysed tempo as the song shows, sorts and filters it: the project's octave where it states a tempo. */
-export function songAudioBpm(heard: number | null, meta: Record<string, unknown>): { bpm: number | null; heardBpm?: number; feel?: 'half-time' | 'double-time' } {
+/**
+ * The analysed tempo as the song shows, sorts and filters it: the project's octave where it states a tempo. The
+ * second reading goes first where the project states it (a 6/8 typed in dotted quarters: heard 90, or 60).
+ */
+export function songAudioBpm(first: number | null, meta: Record<string, unknown>, alternative: number | null = null): { bpm: number | null; heardBpm?: number; feel?: 'half-time' | 'double-time'; second?: number } {
   const project = typeof meta.tempo === 'number' && meta.tempo > 0 ? meta.tempo : null;
+  const takeSecond = first !== null && alternative !== null && project !== null && Math.abs(alternative - project) <= SAME_TEMPO * project && Math.abs(first - project) > SAME_TEMPO * project;
+  const heard = takeSecond ? alternative : first;
+  // The reading the song does not show.
+  const second = takeSecond ? (first ?? undefined) : (alternative ?? undefined);
   const octave = heard !== null && project !== null ? projectOctave(heard, project) : null;
-  if (heard === null || !octave || octave.bpm === heard) return { bpm: heard, ...(octave?.feel ? { feel: octave.feel } : {}) };
-  return { bpm: octave.bpm, heardBpm: heard, ...(octave.feel ? { feel: octave.feel } : {}) };
+  const rest = { ...(octave?.feel ? { feel: octave.feel } : {}), ...(second !== undefined ? { second } : {}) };
+  if (heard === null || !octave || octave.bpm === first) return { bpm: first, ...rest };
+  return { bpm: octave.bpm, heardBpm: first as number, ...rest };
+}
+
+/**
+ * What a song shows of what its audio was heard as, its project's tempo and key considered (`songAudioBpm`,
+ * `songAudioKey`): the table's columns (`db/rows/song-columns.ts`) and `analysisOf` read it alike. `raw` is the
+ * stored analysis, from the cloud too: only figures and keys that read as such count.
+ */
+export function heardReadings(raw: Record<string, unknown>, meta: Record<string, unknown>): { tempo: ReturnType<typeof songAudioBpm>; key: ReturnType<typeof songAudioKey> } {
+  const figure = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  const first = figure(raw.bpm);
+  const alternative = figure(raw.bpmAlternative);
+  // Only a second reading an octave from the first, or a compound beat's (two thirds), is one.
+  const second = first !== null && alternative !== null && SECOND_READINGS.some((factor) => Math.abs(alternative - first * factor) <= 0.01 * first * factor) ? alternative : null;
+  return { tempo: songAudioBpm(first, meta, second), key: songAudioKey(keyOf(raw.key), keyOf(raw.keyAlternative), meta) };
 }
 
 /**
@@ -120,18 +157,18 @@ export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysi
   const overview = overviewOf(raw.overview);
   const durationS = figure('durationS');
   if (durationS === null) return null;
-  const heard = songAudioBpm(figure('bpm'), song.meta);
+  const { tempo: heard, key: keys } = heardReadings(raw, song.meta);
   const bpm = heard.bpm;
-  const alternative = figure('bpmAlternative');
   return {
     bpm,
     ...(heard.heardBpm !== undefined ? { heardBpm: heard.heardBpm } : {}),
     ...(heard.feel ? { feel: heard.feel } : {}),
     bpmConfidence: figure('bpmConfidence') ?? 0,
-    // Only a second reading an octave from the first is one (anything else in `meta` is not shown).
-    ...(bpm !== null && alternative !== null && [2, 0.5].some((factor) => Math.abs(alternative - bpm * factor) <= 0.01 * bpm * factor) ? { bpmAlternative: alternative } : {}),
-    key: typeof raw.key === 'string' && raw.key.length <= 20 ? raw.key : null,
+    ...(heard.second !== undefined ? { bpmAlternative: heard.second } : {}),
+    key: keys.key,
+    ...(keys.heardKey ? { heardKey: keys.heardKey } : {}),
     keyConfidence: figure('keyConfidence') ?? 0,
+    ...(keys.alternative ? { keyAlternative: keys.alternative } : {}),
     lufs: figure('lufs'),
     loudnessRange: figure('loudnessRange'),
     truePeak: figure('truePeak'),
@@ -140,6 +177,29 @@ export function analysisOf(song: { meta: Record<string, unknown> }): SongAnalysi
     version: figure('version') ?? 0,
     fingerprint: typeof raw.fingerprint === 'string' ? raw.fingerprint : '',
   };
+}
+
+/** The factors from a tempo to its second readings (issue 31's octaves, issue 46's compound beat). */
+const SECOND_READINGS = [2, 0.5, 2 / 3];
+
+/** A key as meta holds it, if it is one of the 24 (in the app's spelling). */
+function keyOf(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 20 ? canonicalKey(value) : null;
+}
+
+/**
+ * The analysed key as the song shows it (issue 46): where the project states a key that the analysis heard as its
+ * second reading (the relative, a fifth away), the project's; otherwise the first. The other is kept beside.
+ */
+export function songAudioKey(first: string | null, alternative: string | null, meta: Record<string, unknown>): { key: string | null; heardKey?: string; alternative?: string } {
+  const project = keyOf(meta.key);
+  if (first !== null && alternative !== null && project === alternative && first !== project) return { key: alternative, heardKey: first, alternative: first };
+  return { key: first, ...(alternative !== null ? { alternative } : {}) };
+}
+
+/** Whether the key heard should be shown as uncertain. */
+export function keyIsUncertain(analysis: Pick<AudioAnalysis, 'key' | 'keyConfidence'> & { heardKey?: string }): boolean {
+  return analysis.key !== null && analysis.heardKey === undefined && analysis.keyConfidence < UNCERTAIN_KEY_CONFIDENCE;
 }
 
 /**
@@ -224,7 +284,7 @@ export function analysisNotes(song: {
   const projectTempo = typeof song.meta.tempo === 'number' && song.meta.tempo > 0 ? song.meta.tempo : null;
   if (analysis.bpm !== null && projectTempo !== null) notes.tempo = tempoNote(analysis.bpm, analysis, projectTempo);
   const projectKey = typeof song.meta.key === 'string' && song.meta.key !== '' ? song.meta.key : null;
-  if (analysis.key !== null && projectKey !== null && analysis.key !== projectKey) notes.key = `bounce in ${analysis.key}, project says ${projectKey}`;
+  if (analysis.key !== null && projectKey !== null) notes.key = keyNote(analysis, projectKey);
   const bounced = song.file?.modifiedTime ?? null;
   const saved = song.recordingSession?.sessionModifiedTime ?? null;
   if (bounced !== null && saved !== null && bounced < saved) notes.stale = "bounce older than the project's last save";
@@ -237,6 +297,30 @@ function tempoNote(bpm: number, analysis: Pick<SongAnalysis, 'heardBpm' | 'feel'
   if (analysis.feel) return `bounce at ${round1(heard)}, project at ${round1(project)}: ${analysis.feel}`;
   if (Math.abs(bpm - project) <= SAME_TEMPO * project) return null;
   return `bounce at ${round1(heard)}, project at ${round1(project)}`;
+}
+
+/**
+ * The key heard against the project's (issue 46, as the tempo is): the same key says nothing; the project's key as
+ * the analysis's second reading is named as such; a key next to the project's (its relative, parallel, a fifth
+ * away) is named by how it is related; another is a disagreement.
+ */
+function keyNote(analysis: Pick<SongAnalysis, 'key' | 'heardKey'>, projectText: string): string | null {
+  const project = canonicalKey(projectText) ?? projectText;
+  if (analysis.heardKey !== undefined) return `bounce in ${analysis.heardKey} or ${analysis.key}, project says ${analysis.key}`;
+  if (analysis.key === project) return null;
+  const relation = keyRelation(analysis.key ?? '', project);
+  return `bounce in ${analysis.key}${relation ? ` (the ${relation})` : ''}, project says ${project}`;
+}
+
+/** How `heard` is related to `project`: as the MIREX key score names the near misses. */
+function keyRelation(heardText: string, projectText: string): string | null {
+  const heard = parseKey(heardText);
+  const project = parseKey(projectText);
+  if (!heard || !project) return null;
+  const interval = (heard.pitchClass - project.pitchClass + 12) % 12;
+  if (heard.mode === project.mode) return interval === 7 ? 'dominant' : interval === 5 ? 'subdominant' : null;
+  if (interval === 0) return 'parallel';
+  return (project.mode === 'major' ? interval === 9 : interval === 3) ? 'relative' : null;
 }
 
 function round1(value: number): number {

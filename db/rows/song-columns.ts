@@ -4,7 +4,7 @@
  * the entries are the fields stored another way: split over several columns, kept as JSON, renamed, or with a
  * column derived beside them.
  */
-import { songAudioBpm } from '../../common/audio/audio-analysis';
+import { heardReadings } from '../../common/audio/audio-analysis';
 import type { JsonValue } from '../../common/bridge/schema-parts';
 import type { RecordingSession, Song, SongFile } from '../../common/songs/song';
 import { readEditTimes } from '../../common/songs/song-edits';
@@ -93,9 +93,11 @@ function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColum
   const heard = typeof analysis === 'object' && analysis !== null && !Array.isArray(analysis) ? analysis : {};
   columns.daw = typeof meta.daw === 'string' ? meta.daw : null;
   columns.missing = meta.projectMissing === true ? 1 : 0;
-  // The project's octave of what was heard, where it states a tempo (issue 31), as the table shows it.
-  columns.audioBpm = songAudioBpm(figure(heard.bpm), meta).bpm;
-  columns.audioKey = typeof heard.key === 'string' ? heard.key : null;
+  // The project's octave of what was heard, and its key where the analysis heard it second (issues 31, 46), as the
+  // table shows them.
+  const readings = heardReadings(heard, meta);
+  columns.audioBpm = readings.tempo.bpm;
+  columns.audioKey = readings.key.key;
   columns.lufs = figure(heard.lufs);
   columns.truePeak = figure(heard.truePeak);
   columns.durationS = figure(heard.durationS);

@@ -6,7 +6,7 @@
 import { ANALYSIS_VERSION, WAVEFORM_OVERVIEW_PIXELS, foldPeaks } from '../../common/audio/audio-analysis';
 import type { AnalyseOutcome } from '../../common/bridge/worker-tasks';
 import { decodeForAnalysis, type AnalysisDecoder } from './decode';
-import { estimateKey, MIN_KEY_CONFIDENCE } from './key';
+import { estimateKey } from './key';
 import { estimateTempo } from './tempo';
 
 /** Below this a tempo or key is a guess the table should not show. */
@@ -27,8 +27,10 @@ export async function analyseAudio(path: string, limits: { timeLimitMs: number; 
         bpm: tempo && tempo.bpm > 0 ? tempo.bpm : null,
         bpmConfidence: tempo?.confidence ?? 0,
         ...(tempo && tempo.bpm > 0 && tempo.alternative > 0 ? { bpmAlternative: tempo.alternative } : {}),
-        key: key && key.confidence >= MIN_KEY_CONFIDENCE ? key.key : null,
-        keyConfidence: key?.confidence ?? 0,
+        // Every signal with notes gets its key, an uncertain one with its low confidence (issue 46); drums and noise none.
+        key: key?.pitched ? key.key : null,
+        keyConfidence: key?.pitched ? key.confidence : 0,
+        ...(key?.pitched && key.alternative ? { keyAlternative: key.alternative } : {}),
         lufs: loudness.integrated,
         loudnessRange: loudness.range,
         truePeak: loudness.truePeak,

@@ -92,8 +92,8 @@ describe('estimateKey', () => {
     expect(KEYS).toContain(estimate.key);
   });
 
-  it('gives confidence 0 to silence', () => {
-    expect(estimateKey(new Float32Array(RATE * 4), RATE)).toEqual({ key: 'C major', confidence: 0 });
+  it('gives silence confidence 0 and no notes', () => {
+    expect(estimateKey(new Float32Array(RATE * 4), RATE)).toMatchObject({ key: 'C major', confidence: 0, pitched: false });
   });
 
   it('scores the default profile best on I-IV-V-I and i-iv-V-i in all 24 keys and two timbres (MIREX)', () => {

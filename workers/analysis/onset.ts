@@ -120,3 +120,29 @@ export function onsetStrength(samples: Float32Array, sampleRate: number): OnsetS
   }
   return { values: lowPass(flux, rate), low: lowPass(lowFlux, rate), snare: snareFlux, kick: kickFlux, rate };
 }
+
+/** The OSS less its running mean over about a second, clipped at zero: onsets only, without the noise floor. */
+export function peakOnly(oss: Float32Array, rate: number): Float32Array {
+  const half = Math.max(1, Math.round(rate / 2));
+  const out = new Float32Array(oss.length);
+  let sum = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let n = 0; n < oss.length; n++) {
+    while (hi < Math.min(oss.length - 1, n + half)) sum += oss[++hi] as number;
+    while (lo < n - half) sum -= oss[lo++] as number;
+    out[n] = Math.max(0, (oss[n] as number) - sum / (hi - lo + 1));
+  }
+  return out;
+}
+
+/** `values` summed over one `period` (frames), one bin per frame. */
+export function fold(values: Float32Array, period: number): Float64Array {
+  const bins = Math.max(4, Math.round(period));
+  const folded = new Float64Array(bins);
+  for (let n = 0; n < values.length; n++) {
+    const bin = Math.min(bins - 1, Math.floor(((n % period) / period) * bins));
+    folded[bin] = (folded[bin] as number) + (values[n] as number);
+  }
+  return folded;
+}

@@ -163,6 +163,31 @@ describe('estimateTempo', () => {
     expect(estimateTempo(synthProgression({ key: 'D minor', timbre: 'pad', bpm: 96, drums: true, sampleRate: RATE }), RATE).bpm).toBeCloseTo(96, 0);
   });
 
+  // A 6/8 (issue 46): six eighths a bar, kick on the first, snare on the fourth, a hat on each; felt in dotted quarters.
+  function sixEight(quarterBpm: number, seconds = 20): Float32Array {
+    const out = new Float32Array(seconds * RATE);
+    const next = random(Math.round(quarterBpm * 10));
+    const eighth = 30 / quarterBpm;
+    for (let n = 0; n * eighth < seconds; n++) {
+      if (n % 6 === 0) addDrum(out, n * eighth, 'kick', next);
+      if (n % 6 === 3) addDrum(out, n * eighth, 'snare', next);
+      addDrum(out, n * eighth, 'hat', next);
+    }
+    return out;
+  }
+
+  it.each([78, 88, 96.5])('reads a 6/8 at the quarter-note tempo a DAW counts (%s), its dotted-quarter beat as the second reading', (quarterBpm) => {
+    const { bpm, alternative } = estimateTempo(sixEight(quarterBpm), RATE);
+    expect(Math.abs(bpm - quarterBpm)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(alternative - (2 * quarterBpm) / 3)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('keeps a shuffle (swung eighths, the beat’s middle third empty) at its beat', () => {
+    const { bpm, alternative } = estimateTempo(groove({ bpm: 96.5, pattern: 'rock', swing: 2 / 3 }), RATE);
+    expect(bpm).toBeCloseTo(96.5, 0);
+    expect(alternative).not.toBeCloseTo((2 * 96.5) / 3, 0);
+  });
+
   it('reads the same tempo at 44.1 kHz', () => {
     const at22k = groove({ bpm: 128, pattern: 'house', seconds: 12 });
     const at44k = new Float32Array(at22k.length * 2);

@@ -32,7 +32,8 @@
  * Over 300 lines: one paper's method, its stages in order, sharing their constants.
  */
 import { nextFftSize, RealFft } from './fft';
-import { onsetStrength } from './onset';
+import { beatDivision } from './meter';
+import { fold, onsetStrength, peakOnly } from './onset';
 
 export interface TempoEstimate {
   /** Beats per minute, one decimal, in 50..210; 0 when no steady pulse was found (silence, too short, held or free). */
@@ -159,21 +160,6 @@ function windowTempo(oss: Float32Array, start: number, length: number, fft: Real
   return winner ? winner.lag : null;
 }
 
-/** The OSS less its running mean over about a second, clipped at zero: onsets only, without the noise floor. */
-function peakOnly(oss: Float32Array, rate: number): Float32Array {
-  const half = Math.max(1, Math.round(rate / 2));
-  const out = new Float32Array(oss.length);
-  let sum = 0;
-  let lo = 0;
-  let hi = -1;
-  for (let n = 0; n < oss.length; n++) {
-    while (hi < Math.min(oss.length - 1, n + half)) sum += oss[++hi] as number;
-    while (lo < n - half) sum -= oss[lo++] as number;
-    out[n] = Math.max(0, (oss[n] as number) - sum / (hi - lo + 1));
-  }
-  return out;
-}
-
 /** The autocorrelation of `signal` (mean removed) over all lags below its length, normalized to 1 at lag 0. */
 function autocorrelation(signal: Float32Array): Float64Array {
   const fft = new RealFft(nextFftSize(2 * signal.length));
@@ -211,17 +197,6 @@ function refinePeriod(acf: Float64Array, period: number): number {
     refined = (best + offset) / multiple;
   }
   return refined;
-}
-
-/** `values` summed over one `period` (frames), one bin per frame. */
-function fold(values: Float32Array, period: number): Float64Array {
-  const bins = Math.max(4, Math.round(period));
-  const folded = new Float64Array(bins);
-  for (let n = 0; n < values.length; n++) {
-    const bin = Math.min(bins - 1, Math.floor(((n % period) / period) * bins));
-    folded[bin] = (folded[bin] as number) + (values[n] as number);
-  }
-  return folded;
 }
 
 /** The strength half-way between beats over the strength on the beat, from the OSS folded at `period`. */
@@ -378,10 +353,15 @@ export function estimateTempo(samples: Float32Array, sampleRate: number): TempoE
   const pulse = period;
   const decided = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), period, rate);
   period = decided.beat;
-  const bpm = Math.round((600 * rate) / period) / 10;
-  const alternative = decided.runnerUp === null ? 0 : Math.round((600 * rate) / decided.runnerUp) / 10;
-  if (!(bpm >= MIN_BPM && bpm <= MAX_BPM)) return NO_TEMPO;
   const confidence = Math.round(Math.max(periodicity(acf, period), periodicity(acf, pulse)) * 1000) / 1000;
+  // The quarter note a DAW counts (meter.ts): a beat that divides in three (6/8, 12/8) is a dotted quarter, and
+  // its quarter-note tempo is 1.5 times it; the beat itself, what a listener taps, is the second reading.
+  const compound = beatDivision(peaks, period).division === 'compound' && (90 * rate) / period <= MAX_BPM;
+  const quarter = compound ? (2 * period) / 3 : period;
+  const second = compound ? period : decided.runnerUp;
+  const bpm = Math.round((600 * rate) / quarter) / 10;
+  const alternative = second === null ? 0 : Math.round((600 * rate) / second) / 10;
+  if (!(bpm >= MIN_BPM && bpm <= MAX_BPM)) return NO_TEMPO;
   // No steady pulse (a held pad, noise, a rubato phrase): no tempo, rather than the strongest of chance periods.
   if (confidence < MIN_PULSE_CONFIDENCE) return { bpm: 0, confidence, alternative: 0 };
   return { bpm, confidence, alternative };

@@ -26,6 +26,7 @@ import { ShareSection } from '../sharing';
 import { FocusControl } from '../studio';
 import { SongStudioTime } from '../studio';
 import { SnapshotBudgetLine } from './SnapshotBudgetLine';
+import { heardInAudio } from './heard-in-audio';
 import { SongFields } from './SongFields';
 import { MissingSamples } from './MissingSamples';
 import { creditFacts, patternFacts } from './project-credits';
@@ -140,7 +141,7 @@ function SongDetails({ song }: { song: Song }) {
     ['Arrangement', typeof beats === 'number' && Number.isFinite(beats) && beats > 0 ? barsText(beats, song.timeSignature || null) : null],
     ['Sample rate', metaText(song, 'sampleRate') ? `${metaText(song, 'sampleRate')} Hz` : null],
     ['Missing here', missingHereNow || null],
-    ['Heard in the audio', analysis ? [analysis.bpm !== null ? `${analysis.bpm} BPM` : null, analysis.key, analysis.lufs !== null ? `${analysis.lufs} LUFS` : null].filter(Boolean).join(' · ') || null : null],
+    ['Heard in the audio', heardInAudio(analysis)],
   ];
   return (
     <>
