@@ -1,176 +1,304 @@
 /**
- * `npm run --silent bench:analyse -- --json`: the audio analysis (issue 18) on the labelled synthetic corpus
- * (`fixtures/generators/audio-corpus.ts`: grooves at known tempos, progressions in all 24 keys, loudness
- * references; WAV, MP3, AIFF and FLAC), run in the worker pool as the app runs it, on one worker, twice per file:
- * with the app's decoders (WAV and AIFF in TypeScript, MP3 and FLAC in WebAssembly, loudness measured in
- * TypeScript) and with the native ffmpeg for every file (its `ebur128` for loudness), the two runs of a file one
- * after the other so that a busy machine weighs on both alike. Prints one line:
+ * `npm run --silent bench:analyse -- --json`: the audio analysis (issues 18, 31, 46) on labelled corpora in two sets
+ * that never mix (`fixtures/generators/corpus-sets.ts`): the tuning set, the corpora the analysis's constants were
+ * set on, and the evaluation set, held out (other seeds, arrangements, soundfonts and kits). Each file is analysed in
+ * the worker pool as the app runs it, on one worker, with the app's decoders (WAV and AIFF in TypeScript, MP3 and FLAC
+ * in WebAssembly); the synthetic corpus, the only one in compressed formats, a second time with the native ffmpeg
+ * (its `ebur128` for loudness) right after, so that a busy machine weighs on both alike. Prints JSON lines:
  *
- *   { seed, files, failed, failed_ffmpeg, tempo_acc1, tempo_acc2, tempo_exact, key_weighted, key_exact, lufs_error_db,
- *     realtime_factor, realtime_factor_ffmpeg, tempo_acc1_ffmpeg, key_weighted_ffmpeg, lufs_error_db_ffmpeg,
- *     lufs_vs_ffmpeg_db, lufs_vs_ffmpeg_max_db, true_peak_vs_ffmpeg_db, lra_vs_ffmpeg_lu, peak_rss_mb }
+ * 1. One per corpus: { set, corpus, seed, soundfont?, files, failed, failed_ffmpeg?, tempo_acc1, tempo_acc2,
+ *    tempo_exact, key_weighted, key_exact, key_missing, lufs_error_db, realtime_factor, realtime_factor_ffmpeg,
+ *    tempo_acc1_ffmpeg, key_weighted_ffmpeg, lufs_error_db_ffmpeg, free_time_no_tempo, lufs_vs_ffmpeg_db,
+ *    lufs_vs_ffmpeg_max_db, true_peak_vs_ffmpeg_db, lra_vs_ffmpeg_lu, peak_rss_mb }
+ * 2. One per set: { set, corpora, seeds, soundfonts, files, tempo_files, key_files, tempo_acc1, tempo_acc2,
+ *    key_weighted, key_missing, free_time_no_tempo, realtime_factor, per_style }
+ * 3. The goals (issue 46), on the evaluation set only: { goals: "evaluation", held_out, tempo_acc1, tempo_acc2,
+ *    key_weighted, key_missing, realtime_factor, peak_rss_mb, tuning_no_worse, met }, each goal
+ *    { value, at_least | at_most, met }; tuning_no_worse compares each tuning corpus with TUNING_BEFORE.
  *
- * tempo_acc1: share of grooves within 4% of the truth; tempo_acc2: also counting x2, x3, /2, /3; tempo_exact: within
- * 0.5 BPM; key_weighted: the MIREX score (same key 1, fifth 0.5, relative 0.3, parallel 0.2); lufs_error_db: mean
- * absolute error against the references' known loudness; realtime_factor: seconds of audio per second of wall time.
- * `_ffmpeg`: the same with ffmpeg decoding. `_vs_ffmpeg`: mean (or largest) absolute difference between the app's
- * integrated loudness, true peak and loudness range and ffmpeg's, over every file both measured.
- * failed: files whose analysis failed with the app's decoders (failed_ffmpeg: with ffmpeg's); each is named on stderr.
- * A failed file counts as a miss in the shares (it was not read right); a mean is over the files that have the figure.
- * A figure with nothing to compute it from (no file measured it) is left out of the line, never printed as 0 or null.
- * free_time_no_tempo: share of the free-time files (no steady pulse) given no tempo, printed where the corpus has some.
- * seed: the seed that made the corpus (each corpus's generator writes it in labels.json).
- * The worst files go to stderr. Options: `--size small|full` (default full), `--corpus <dir>` (kept and reused),
- * `--sampled`: the second corpus instead (`fixtures/generators/sampled-corpus.ts`: General MIDI songs rendered with
- * sampled instruments by fluidsynth, issue 31), `--seed N`: the corpus's seed (default 1, or 31 with `--sampled`).
+ * tempo_acc1: share of files with a tempo read within 4% of the truth; tempo_acc2: also counting x2, x3, /2, /3;
+ * tempo_exact: within 0.5 BPM; key_weighted: the MIREX score (same key 1, fifth 0.5, relative 0.3, parallel 0.2, no
+ * key 0); key_missing: share of files with notes (a key label) given no key; lufs_error_db: mean absolute error
+ * against the references' known loudness; realtime_factor: seconds of audio per second of wall time; free_time_no_tempo:
+ * share of the files without a pulse given no tempo. `_ffmpeg`: the same with ffmpeg decoding; `_vs_ffmpeg`: mean (or
+ * largest) absolute difference between the app's integrated loudness, true peak and loudness range and ffmpeg's.
+ * A failed file counts as a miss (each is named on stderr); a figure with nothing to compute it from is left out of the
+ * line, never printed as 0 or null. per_style: the styles corpus's figures per style (and the other corpora's per kind).
+ * The worst files go to stderr.
  *
- * Neither corpus is held out: the analysis's constants were set on these seeds, so their scores are scores on the
- * tuning set. The synthetic corpus at seed 1: the key profile (`DEFAULT_KEY_PROFILE`) and the tempo octave's
- * backbeat and off-beat rules. The sampled corpus at seed 31: the backbeat's balance and fast floor, no tempo in free
- * time (`workers/analysis/tempo.ts`); at seeds 31 and 97: the key's confidence floor and overtone suppression
- * (`workers/analysis/key.ts`). Another seed draws other velocities, tempos and rubato, and turns which of the same
- * five chord instruments and three forms each key gets; it is the same generator's songs, not an independent set.
+ * Options: `--set tuning|evaluation|both` (default both), `--only <corpus id>[,<id>...]` ("styles-4601"), `--size
+ * small|full` (the synthetic corpus; default full), `--corpus <dir>`: a folder the corpora are kept in (one folder
+ * each, named by id) and reused from; a kept corpus made with another seed is refused.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AudioAnalysis } from '../common/audio/audio-analysis';
-import { parseKey, type MusicalKey } from '../common/songs/music-keys';
-import { AUDIO_CORPUS_SEED, generateAudioCorpus, readCorpusLabels, readCorpusSeed, type CorpusEntry } from '../fixtures/generators/audio-corpus';
-import { generateSampledCorpus, hasSampledInstruments, SAMPLED_CORPUS_SEED, SOUNDFONT } from '../fixtures/generators/sampled-corpus';
+import { readCorpusLabels, readCorpusSeed, type CorpusEntry } from '../fixtures/generators/audio-corpus';
+import { cannotMake, CORPUS_SPECS, describeCorpus, makeCorpus, type CorpusSet, type CorpusSpec } from '../fixtures/generators/corpus-sets';
 import { WORKER_BUNDLE } from '../main/core';
-import { createWorkerPool } from '../main/jobs/pool';
+import { createWorkerPool, type WorkerPool } from '../main/jobs/pool';
+import { parseKey, type MusicalKey } from '../common/songs/music-keys';
 import { argValue, peakRssMb, round, seconds } from './measure';
+
+/**
+ * The tuning corpora's figures before issue 46 (commit 0eb2a9c, the analysis of issue 31), measured with the app's
+ * decoders: the tuning set's figures must be no worse (the goals' tuning_no_worse). Keys given below the old
+ * confidence floor were no key then (scored 0).
+ */
+const TUNING_BEFORE: Record<string, { tempo_acc1: number; tempo_acc2: number; key_weighted: number }> = {
+  'synthetic-1': { tempo_acc1: 1, tempo_acc2: 1, key_weighted: 1 },
+  'sampled-31': { tempo_acc1: 1, tempo_acc2: 1, key_weighted: 0.89 },
+  'sampled-97': { tempo_acc1: 1, tempo_acc2: 1, key_weighted: 0.915 },
+  'styles-46': { tempo_acc1: 0.769, tempo_acc2: 0.885, key_weighted: 0.687 },
+  'styles-47': { tempo_acc1: 0.788, tempo_acc2: 0.885, key_weighted: 0.74 },
+};
+/** Issue 46's goals on the evaluation set. */
+const GOALS = {
+  tempo_acc1: { at_least: 0.92 },
+  tempo_acc2: { at_least: 0.98 },
+  key_weighted: { at_least: 0.82 },
+  key_missing: { at_most: 0.05 },
+  realtime_factor: { at_least: 50 },
+  peak_rss_mb: { at_most: 250 },
+} as const;
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
 const size = argValue(argv, '--size', 'full') === 'small' ? 'small' : 'full';
-const corpusDir = argValue(argv, '--corpus', '');
-const sampled = argv.includes('--sampled');
-const seedArg = argValue(argv, '--seed', '');
-if (seedArg !== '' && !/^\d+$/.test(seedArg)) {
-  console.error(`--seed takes a whole number, not ${seedArg}`);
+const root = argValue(argv, '--corpus', '');
+const setArg = argValue(argv, '--set', 'both');
+const only = argValue(argv, '--only', '').split(',').filter(Boolean);
+if (!['tuning', 'evaluation', 'both'].includes(setArg) || only.some((id) => !CORPUS_SPECS.some((spec) => spec.id === id))) {
+  console.error(`--set takes tuning, evaluation or both; --only one of ${CORPUS_SPECS.map((spec) => spec.id).join(', ')}`);
   process.exit(1);
 }
 const log = (message: string) => console.error(message);
+const print = (line: Record<string, unknown>) => console.log(json ? JSON.stringify(line) : line);
 
-const dir = corpusDir || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-corpus-'));
-let entries: CorpusEntry[];
-let seed = seedArg === '' ? (sampled ? SAMPLED_CORPUS_SEED : AUDIO_CORPUS_SEED) : Number(seedArg);
-if (corpusDir && fs.existsSync(path.join(corpusDir, 'labels.json'))) {
-  entries = readCorpusLabels(corpusDir);
-  const made = readCorpusSeed(corpusDir);
-  if (made === undefined || (seedArg !== '' && made !== seed)) {
-    log(made === undefined ? `${corpusDir} does not say which seed made it: generate it again` : `${corpusDir} was made with seed ${made}, not ${seed}`);
-    process.exit(1);
-  }
-  seed = made;
-  log(`reusing the corpus in ${corpusDir} (${entries.length} files, seed ${seed})`);
-} else {
-  if (sampled && !hasSampledInstruments()) {
-    log(`--sampled needs fluidsynth and ${SOUNDFONT} (Debian: apt-get install fluidsynth fluid-soundfont-gm).`);
-    process.exit(1);
-  }
-  log(`generating the ${sampled ? 'sampled' : size} corpus (seed ${seed}) in ${dir}…`);
-  const made = await seconds(() => (sampled ? generateSampledCorpus(dir, { seed }) : generateAudioCorpus(dir, { size, seed })));
-  entries = made.value;
-  log(`${entries.length} files in ${round(made.s, 1)} s`);
+type Result = { entry: CorpusEntry; analysis: AudioAnalysis | null; reason?: string };
+interface Measured {
+  spec: CorpusSpec;
+  results: Result[];
+  audioSeconds: number;
+  appSeconds: number;
 }
 
+const chosen = CORPUS_SPECS.filter((spec) => (setArg === 'both' || spec.set === setArg) && (only.length === 0 || only.includes(spec.id)));
+const workRoot = root || fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-corpora-'));
 const bundleDir = path.dirname(fileURLToPath(import.meta.url));
 const pool = createWorkerPool({ workerFile: path.join(bundleDir, '..', 'node', WORKER_BUNDLE), threads: 1 });
-type Result = { entry: CorpusEntry; analysis: AudioAnalysis | null; reason?: string };
-const results: Result[] = [];
-const yardstick: Result[] = [];
-const timed = { app: 0, ffmpeg: 0 };
-async function analyse(entry: CorpusEntry, decoder?: 'ffmpeg'): Promise<{ result: Result; s: number }> {
+const measured: Measured[] = [];
+const missing: string[] = [];
+for (const spec of chosen) {
+  const reason = cannotMake(spec);
+  if (reason) {
+    log(`skipped: ${reason}`);
+    missing.push(spec.id);
+    continue;
+  }
+  const entries = await corpus(spec, path.join(workRoot, spec.id));
+  const line = await measure(pool, spec, entries);
+  measured.push(line.measured);
+  print(line.figures);
+}
+await pool.destroy();
+if (!root) fs.rmSync(workRoot, { recursive: true, force: true });
+
+for (const set of ['tuning', 'evaluation'] as const) {
+  const of = measured.filter(({ spec }) => spec.set === set);
+  if (of.length > 0) print(setSummary(set, of));
+}
+if (chosen.some((spec) => spec.set === 'evaluation')) print(goals());
+
+/** The corpus kept in `dir` when it was made with the spec's seed, else made there now. */
+async function corpus(spec: CorpusSpec, dir: string): Promise<CorpusEntry[]> {
+  if (fs.existsSync(path.join(dir, 'labels.json'))) {
+    const made = readCorpusSeed(dir);
+    if (made !== spec.seed) {
+      log(made === undefined ? `${dir} does not say which seed made it: remove it to generate it again` : `${dir} was made with seed ${made}, not ${spec.seed}`);
+      process.exit(1);
+    }
+    log(`reusing ${describeCorpus(spec)} in ${dir}`);
+    return readCorpusLabels(dir);
+  }
+  log(`generating ${describeCorpus(spec)} in ${dir}…`);
+  const made = await seconds(() => makeCorpus(spec, dir, size));
+  log(`${made.value.length} files in ${round(made.s, 1)} s`);
+  return made.value;
+}
+
+async function analyse(pool: WorkerPool, entry: CorpusEntry, decoder?: 'ffmpeg'): Promise<{ result: Result; s: number }> {
   const { value: outcome, s } = await seconds(() => pool.run({ kind: 'analyse-audio', path: entry.path, ...(decoder ? { decoder } : {}) }));
   return { result: outcome.ok ? { entry, analysis: outcome.value.analysis } : { entry, analysis: null, reason: outcome.reason }, s };
 }
-for (const entry of entries) {
-  const app = await analyse(entry);
-  const native = await analyse(entry, 'ffmpeg');
-  results.push(app.result);
-  yardstick.push(native.result);
-  timed.app += app.s;
-  timed.ffmpeg += native.s;
-}
-await pool.destroy();
-if (!corpusDir) fs.rmSync(dir, { recursive: true, force: true });
 
-const failed = results.filter((result) => result.analysis === null);
-for (const { entry, reason } of failed) log(`not analysed: ${path.basename(entry.path)}: ${reason}`);
-const failedFfmpeg = yardstick.filter((result) => result.analysis === null);
-for (const { entry, reason } of failedFfmpeg) log(`not analysed with ffmpeg: ${path.basename(entry.path)}: ${reason}`);
-for (const [run, of] of [['', results], [' with ffmpeg', yardstick]] as const) {
-  for (const { entry } of of.filter(({ entry, analysis }) => entry.lufs !== undefined && analysis !== null && analysis.lufs == null)) log(`no loudness measured${run}: ${path.basename(entry.path)}`);
+/** One corpus analysed (and, for the synthetic corpus, again with ffmpeg), and its line. */
+async function measure(pool: WorkerPool, spec: CorpusSpec, entries: CorpusEntry[]): Promise<{ measured: Measured; figures: Record<string, unknown> }> {
+  const withFfmpeg = spec.generator === 'synthetic';
+  const results: Result[] = [];
+  const yardstick: Result[] = [];
+  const timed = { app: 0, ffmpeg: 0 };
+  for (const entry of entries) {
+    const app = await analyse(pool, entry);
+    results.push(app.result);
+    timed.app += app.s;
+    if (withFfmpeg) {
+      const native = await analyse(pool, entry, 'ffmpeg');
+      yardstick.push(native.result);
+      timed.ffmpeg += native.s;
+    }
+  }
+  const failed = results.filter((result) => result.analysis === null);
+  for (const { entry, reason } of failed) log(`${spec.id}: not analysed: ${path.basename(entry.path)}: ${reason}`);
+  const failedFfmpeg = yardstick.filter((result) => result.analysis === null);
+  for (const { entry, reason } of failedFfmpeg) log(`${spec.id}: not analysed with ffmpeg: ${path.basename(entry.path)}: ${reason}`);
+  reportWorst(spec.id, results);
+  const audioSeconds = results.reduce((sum, { entry }) => sum + entry.durationS, 0);
+  const ours = score(results);
+  const theirs = withFfmpeg ? score(yardstick) : null;
+  const versus = (figure: (analysis: AudioAnalysis) => number | null) => againstFfmpeg(results, yardstick, figure);
+  const lufsGaps = versus((analysis) => analysis.lufs);
+  const figures = {
+    set: spec.set,
+    corpus: spec.id,
+    seed: spec.seed,
+    ...(spec.soundfont ? { soundfont: spec.soundfont } : {}),
+    ...withoutMissing({
+      files: results.length,
+      failed: failed.length,
+      failed_ffmpeg: withFfmpeg ? failedFfmpeg.length : undefined,
+      ...ours,
+      realtime_factor: results.length === 0 ? undefined : round(audioSeconds / timed.app, 1),
+      realtime_factor_ffmpeg: withFfmpeg && results.length > 0 ? round(audioSeconds / timed.ffmpeg, 1) : undefined,
+      tempo_acc1_ffmpeg: theirs?.tempo_acc1,
+      key_weighted_ffmpeg: theirs?.key_weighted,
+      lufs_error_db_ffmpeg: theirs?.lufs_error_db,
+      lufs_vs_ffmpeg_db: rounded(meanOf(lufsGaps)),
+      lufs_vs_ffmpeg_max_db: lufsGaps.length === 0 ? undefined : round(Math.max(...lufsGaps)),
+      true_peak_vs_ffmpeg_db: rounded(meanOf(versus((analysis) => analysis.truePeak))),
+      lra_vs_ffmpeg_lu: rounded(meanOf(versus((analysis) => analysis.loudnessRange))),
+      peak_rss_mb: peakRssMb(),
+    }),
+  };
+  return { measured: { spec, results, audioSeconds, appSeconds: timed.app }, figures };
 }
 
-const grooves = (of: Result[]) => of.filter((result) => result.entry.bpm !== undefined);
-const progressions = (of: Result[]) => of.filter((result) => result.entry.key !== undefined);
+const hasTempo = (of: Result[]) => of.filter((result) => result.entry.bpm !== undefined);
+const hasKey = (of: Result[]) => of.filter((result) => result.entry.key !== undefined);
 const references = (of: Result[]) => of.filter((result) => result.entry.lufs !== undefined);
 const freeTime = (of: Result[]) => of.filter((result) => result.entry.freeTime === true);
 const tempoError = (truth: number, bpm: number | null) => (bpm === null ? Infinity : Math.abs(bpm - truth) / truth);
 const within4 = (truth: number, bpm: number | null) => tempoError(truth, bpm) <= 0.04;
 /** How far the measured loudness is from the reference's; none when the file has no loudness measured. */
 const lufsError = ({ entry, analysis }: Result): number[] => (analysis?.lufs == null ? [] : [Math.abs(analysis.lufs - entry.lufs!)]);
+const keyScore = ({ entry, analysis }: Result) => mirexKeyScore(entry.key!, analysis?.key ?? null);
 
-/** The corpus's scores for one run. */
+/** A set of results' scores. */
 function score(of: Result[]) {
-  const keyScores = progressions(of).map(({ entry, analysis }) => mirexKeyScore(entry.key!, analysis?.key ?? null));
+  const keyScores = hasKey(of).map(keyScore);
   return {
-    tempo_acc1: rounded(share(grooves(of), ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null))),
-    tempo_acc2: rounded(share(grooves(of), ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)))),
-    tempo_exact: rounded(share(grooves(of), ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5)),
+    tempo_acc1: rounded(share(hasTempo(of), ({ entry, analysis }) => within4(entry.bpm!, analysis?.bpm ?? null))),
+    tempo_acc2: rounded(share(hasTempo(of), ({ entry, analysis }) => [1, 2, 3, 1 / 2, 1 / 3].some((factor) => within4(entry.bpm! * factor, analysis?.bpm ?? null)))),
+    tempo_exact: rounded(share(hasTempo(of), ({ entry, analysis }) => analysis?.bpm != null && Math.abs(analysis.bpm - entry.bpm!) <= 0.5)),
     key_weighted: rounded(meanOf(keyScores)),
     key_exact: rounded(meanOf(keyScores.map((value) => (value === 1 ? 1 : 0)))),
+    key_missing: rounded(share(hasKey(of), ({ analysis }) => analysis?.key == null)),
     lufs_error_db: rounded(meanOf(references(of).flatMap(lufsError))),
     free_time_no_tempo: rounded(share(freeTime(of), ({ analysis }) => analysis !== null && analysis.bpm === null)),
   };
 }
 
+/** A set's figures over all its corpora's files, and per style. */
+function setSummary(set: CorpusSet, of: Measured[]): Record<string, unknown> {
+  const results = of.flatMap((corpus) => corpus.results);
+  const { tempo_acc1, tempo_acc2, key_weighted, key_missing, free_time_no_tempo } = score(results);
+  const styles = new Map<string, Result[]>();
+  for (const result of results) styles.set(styleOf(result.entry), [...(styles.get(styleOf(result.entry)) ?? []), result]);
+  const perStyle = Object.fromEntries(
+    [...styles].map(([style, group]) => {
+      const figures = score(group);
+      return [style, withoutMissing({ files: group.length, tempo_acc1: figures.tempo_acc1, tempo_acc2: figures.tempo_acc2, key_weighted: figures.key_weighted, key_missing: figures.key_missing })];
+    }),
+  );
+  const audio = of.reduce((sum, corpus) => sum + corpus.audioSeconds, 0);
+  const wall = of.reduce((sum, corpus) => sum + corpus.appSeconds, 0);
+  return {
+    set,
+    corpora: of.map(({ spec }) => spec.id),
+    seeds: of.map(({ spec }) => spec.seed),
+    soundfonts: [...new Set(of.flatMap(({ spec }) => (spec.soundfont ? [spec.soundfont] : [])))],
+    ...withoutMissing({ files: results.length, tempo_files: hasTempo(results).length, key_files: hasKey(results).length, tempo_acc1, tempo_acc2, key_weighted, key_missing, free_time_no_tempo, realtime_factor: wall > 0 ? round(audio / wall, 1) : undefined }),
+    per_style: perStyle,
+  };
+}
+
+/** Issue 46's goals: the evaluation set's figures against them, and the tuning set's against TUNING_BEFORE. */
+function goals(): Record<string, unknown> {
+  const evaluation = measured.filter(({ spec }) => spec.set === 'evaluation');
+  const results = evaluation.flatMap((corpus) => corpus.results);
+  const figures = score(results);
+  const audio = evaluation.reduce((sum, corpus) => sum + corpus.audioSeconds, 0);
+  const wall = evaluation.reduce((sum, corpus) => sum + corpus.appSeconds, 0);
+  const values: Record<keyof typeof GOALS, number | undefined> = {
+    tempo_acc1: figures.tempo_acc1,
+    tempo_acc2: figures.tempo_acc2,
+    key_weighted: figures.key_weighted,
+    key_missing: figures.key_missing,
+    realtime_factor: wall > 0 ? round(audio / wall, 1) : undefined,
+    peak_rss_mb: peakRssMb(),
+  };
+  const checked = Object.fromEntries(
+    (Object.keys(GOALS) as (keyof typeof GOALS)[]).map((name) => {
+      const goal: { at_least?: number; at_most?: number } = GOALS[name];
+      const value = values[name];
+      const met = value !== undefined && (goal.at_least === undefined || value >= goal.at_least) && (goal.at_most === undefined || value <= goal.at_most);
+      return [name, { value: value ?? null, ...goal, met }];
+    }),
+  );
+  const worse = measured
+    .filter(({ spec }) => spec.set === 'tuning' && TUNING_BEFORE[spec.id])
+    .flatMap(({ spec, results: tuning }) => {
+      const now = score(tuning);
+      const before = TUNING_BEFORE[spec.id]!;
+      return (Object.keys(before) as (keyof typeof before)[]).filter((name) => (now[name] ?? 0) < before[name]).map((name) => `${spec.id} ${name} ${now[name]} < ${before[name]}`);
+    });
+  const tuningMeasured = measured.some(({ spec }) => spec.set === 'tuning');
+  const all = [...Object.values(checked).map((goal) => goal.met), tuningMeasured && worse.length === 0];
+  return {
+    goals: 'evaluation',
+    held_out: evaluation.map(({ spec }) => describeCorpus(spec)),
+    ...(missing.length > 0 ? { not_made: missing } : {}),
+    ...checked,
+    tuning_no_worse: tuningMeasured ? { met: worse.length === 0, worse } : { met: false, worse: ['the tuning set was not measured (--set evaluation)'] },
+    met: missing.length === 0 && all.every(Boolean),
+  };
+}
+
+/** The style a report groups a file under: the styles corpus's own, else its kind (and half-time). */
+function styleOf(entry: CorpusEntry): string {
+  return entry.style ?? (entry.freeTime ? 'free-time' : entry.halfTime ? 'half-time' : entry.kind);
+}
+
 /** Per file, how far the app's figure is from ffmpeg's, where both measured one. */
-function againstFfmpeg(figure: (analysis: AudioAnalysis) => number | null): number[] {
+function againstFfmpeg(results: Result[], yardstick: Result[], figure: (analysis: AudioAnalysis) => number | null): number[] {
   return results.flatMap((result, index) => {
-    const [ours, theirs] = [result.analysis, yardstick[index]!.analysis].map((analysis) => (analysis ? figure(analysis) : null));
+    const [ours, theirs] = [result.analysis, yardstick[index]?.analysis ?? null].map((analysis) => (analysis ? figure(analysis) : null));
     return ours == null || theirs == null ? [] : [Math.abs(ours - theirs)];
   });
 }
 
-const audioSeconds = results.reduce((sum, { entry }) => sum + entry.durationS, 0);
-const ours = score(results);
-const theirs = score(yardstick);
-const lufsGaps = againstFfmpeg((analysis) => analysis.lufs);
+function reportWorst(id: string, results: Result[]): void {
+  worst(`${id} tempo`, hasTempo(results), ({ entry, analysis }) => tempoError(entry.bpm!, analysis?.bpm ?? null), ({ entry, analysis }) => `${analysis?.bpm ?? '—'}${analysis?.bpmAlternative ? ` or ${analysis.bpmAlternative}` : ''} for ${entry.bpm} (${entry.description})`);
+  worst(`${id} key`, hasKey(results), (result) => 1 - keyScore(result), ({ entry, analysis }) => `${analysis?.key ?? '—'} (${analysis?.keyConfidence ?? 0}) for ${entry.key}`);
+  worst(`${id} lufs`, references(results), (result) => lufsError(result)[0] ?? Infinity, ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
+}
 
-worst('tempo', grooves(results), ({ entry, analysis }) => tempoError(entry.bpm!, analysis?.bpm ?? null), ({ entry, analysis }) => `${analysis?.bpm ?? '—'} for ${entry.bpm}${entry.halfTime ? ' (half-time)' : ''}`);
-worst('key', progressions(results), ({ entry, analysis }) => 1 - mirexKeyScore(entry.key!, analysis?.key ?? null), ({ entry, analysis }) => `${analysis?.key ?? '—'} for ${entry.key}`);
-worst('lufs', references(results), (result) => lufsError(result)[0] ?? Infinity, ({ entry, analysis }) => `${analysis?.lufs ?? '—'} for ${entry.lufs}`);
-worst('lufs against ffmpeg', results, (result) => {
-  const theirs = yardstick[results.indexOf(result)]!.analysis?.lufs;
-  return result.analysis?.lufs == null || theirs == null ? 0 : Math.abs(result.analysis.lufs - theirs);
-}, (result) => `${result.analysis?.lufs ?? '—'} against ffmpeg's ${yardstick[results.indexOf(result)]!.analysis?.lufs ?? '—'}`);
-
-const result = withoutMissing({
-  seed,
-  files: results.length,
-  failed: failed.length,
-  failed_ffmpeg: failedFfmpeg.length,
-  ...ours,
-  realtime_factor: results.length === 0 ? undefined : round(audioSeconds / timed.app, 1),
-  realtime_factor_ffmpeg: results.length === 0 ? undefined : round(audioSeconds / timed.ffmpeg, 1),
-  tempo_acc1_ffmpeg: theirs.tempo_acc1,
-  key_weighted_ffmpeg: theirs.key_weighted,
-  lufs_error_db_ffmpeg: theirs.lufs_error_db,
-  free_time_no_tempo: ours.free_time_no_tempo,
-  lufs_vs_ffmpeg_db: rounded(meanOf(lufsGaps)),
-  lufs_vs_ffmpeg_max_db: lufsGaps.length === 0 ? undefined : round(Math.max(...lufsGaps)),
-  true_peak_vs_ffmpeg_db: rounded(meanOf(againstFfmpeg((analysis) => analysis.truePeak))),
-  lra_vs_ffmpeg_lu: rounded(meanOf(againstFfmpeg((analysis) => analysis.loudnessRange))),
-  peak_rss_mb: peakRssMb(),
-});
-if (json) console.log(JSON.stringify(result));
-else console.log(result);
+function worst(what: string, items: Result[], error: (item: Result) => number, describe: (item: Result) => string): void {
+  const sorted = [...items].sort((a, b) => error(b) - error(a)).filter((item) => error(item) > 0);
+  for (const item of sorted.slice(0, 5)) log(`worst ${what}: ${path.basename(item.entry.path)}: ${describe(item)}`);
+}
 
 /** The mean; undefined (the figure left out) when there is nothing to average. */
 function meanOf(values: number[]): number | undefined {
@@ -186,7 +314,7 @@ function rounded(value: number | undefined): number | undefined {
   return value === undefined ? undefined : round(value);
 }
 
-/** The line without the figures that could not be computed (and a loud failure for one that came out NaN or infinite). */
+/** The figures without those that could not be computed (and a loud failure for one that came out NaN or infinite). */
 function withoutMissing(line: Record<string, number | undefined>): Record<string, number> {
   const kept: Record<string, number> = {};
   for (const [name, value] of Object.entries(line)) {
@@ -215,9 +343,4 @@ function mirexKeyScore(truthText: string, estimateText: string | null): number {
 function isRelative(truth: MusicalKey, estimate: MusicalKey, interval: number): boolean {
   // C major's relative is A minor (down a minor third, +9); A minor's is C major (+3).
   return truth.mode === 'major' ? interval === 9 : interval === 3;
-}
-
-function worst(what: string, items: Result[], error: (item: Result) => number, describe: (item: Result) => string): void {
-  const sorted = [...items].sort((a, b) => error(b) - error(a)).filter((item) => error(item) > 0);
-  for (const item of sorted.slice(0, 5)) log(`worst ${what}: ${path.basename(item.entry.path)}: ${describe(item)}`);
 }

@@ -11,8 +11,13 @@ export interface AnalysedFile {
   path: string;
   bpm: number | null;
   bpmConfidence: number;
+  /** The second reading (twice, half, or a compound beat's two thirds), where the signal nearly chose it. */
+  bpmAlternative?: number;
+  /** Null only where the file has no notes (drums, noise); below 0.45 confidence an uncertain key. */
   key: string | null;
   keyConfidence: number;
+  /** The runner-up key, where it scored nearly as well. */
+  keyAlternative?: string;
   lufs: number | null;
   truePeak: number | null;
   durationS: number;
@@ -33,8 +38,9 @@ export async function runAnalyseCommand(pool: WorkerPool, target: string): Promi
       report.errors.push({ path: file, reason: outcome.reason });
       continue;
     }
-    const { bpm, bpmConfidence, key, keyConfidence, lufs, truePeak, durationS } = outcome.value.analysis;
-    report.files.push({ path: file, bpm, bpmConfidence, key, keyConfidence, lufs, truePeak, durationS });
+    const { bpm, bpmConfidence, bpmAlternative, key, keyConfidence, keyAlternative, lufs, truePeak, durationS } = outcome.value.analysis;
+    const seconds = { ...(bpmAlternative !== undefined ? { bpmAlternative } : {}), ...(keyAlternative !== undefined ? { keyAlternative } : {}) };
+    report.files.push({ path: file, bpm, bpmConfidence, key, keyConfidence, lufs, truePeak, durationS, ...seconds });
   }
   return report;
 }
