@@ -7,20 +7,23 @@
  *                   also found the page's code in the cache)
  *   board_drag_ms   a card dropped on the next column -> the card shown in that column and both columns' counts
  *                   told again (the status edit written, its change told, the columns it reaches read again),
- *                   median of 7
+ *                   p95 of 40; board_drag_p50_ms their median
  *   board_drag_reads  the pages read (`songs:query` calls the page sent) from a drop until both columns have told
- *                   their counts and the next drag begins, the most of the 7: the column the card left and the one it
+ *                   their counts and the next drag begins, the most of the 40: the column the card left and the one it
  *                   joined, 2; the four others have nothing to read (a board read all six again before issue 44)
- * Goals: board_open_ms < 1000 and board_drag_ms < 300 (a drag feels immediate; the optimistic card does not count);
- * board_drag_reads 2.
+ * Goals: board_open_ms < 1000; board_drag_ms <= 100 (issue 45: a drag feels immediate; the optimistic card does not
+ * count); board_drag_reads 2. `npm run bench:board -- --songs N --json` measures these alone (`bench:table` measures
+ * them after the table's figures).
  *
  * The reads are counted by the table's instruments (`instrumentPage` in table.ts, on the context's every page).
  */
 /// <reference lib="dom" />
 import type { BrowserContext, Page } from '@playwright/test';
+import { percentile } from './measure';
 
 const OPENS = 3;
-const DRAGS = 7;
+/** Enough drags for a p95 that is not simply the slowest (`percentile`: the 39th of 40). */
+const DRAGS = 40;
 /** The statuses, left to right (the first six cards of each column are waited for). */
 const COLUMNS = ['Backlog', 'Writing', 'Recording', 'Mixing', 'Mastering', 'Done'];
 
@@ -97,7 +100,7 @@ export async function measureBoard(
   context: BrowserContext,
   page: Page,
   hostUrl: string,
-): Promise<{ board_open_ms: number; board_drag_ms: number; board_drag_reads: number; opens: number[]; drags: number[]; reads: number[] }> {
+): Promise<{ board_open_ms: number; board_drag_ms: number; board_drag_p50_ms: number; board_drag_reads: number; opens: number[]; drags: number[]; reads: number[] }> {
   const address = await addBoardView(page, hostUrl);
   await context.addInitScript(instrumentBoard, COLUMNS);
   const opens: number[] = [];
@@ -147,6 +150,5 @@ export async function measureBoard(
   await board.evaluate(() => window.api!['db:get-views']());
   reads.push((await queriesSent()) - sentBeforeDrag!);
   await board.close();
-  const sorted = [...drags].sort((a, b) => a - b);
-  return { board_open_ms: Math.max(...opens), board_drag_ms: sorted[Math.floor(sorted.length / 2)]!, board_drag_reads: Math.max(...reads), opens, drags, reads };
+  return { board_open_ms: Math.max(...opens), board_drag_ms: percentile(drags, 0.95), board_drag_p50_ms: percentile(drags, 0.5), board_drag_reads: Math.max(...reads), opens, drags, reads };
 }

@@ -37,3 +37,9 @@ export function argValue(argv: string[], name: string, fallback: string): string
 export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
+
+/** The value below which `fraction` of `values` lie: the sorted values' element at floor(fraction x count) (0 for none). */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}

@@ -13,9 +13,13 @@
  *   search_keystroke_ms  p95 over every keystroke of typing "night" and "bpm:120-128" letter by letter (3 runs): the
  *                        keydown in the search box -> the frame after the grid shows the rows of the new text. Its
  *                        parts (the search box's debounce, the query's round trip, the render) go to stderr.
- *   board_open_ms, board_drag_ms, board_drag_reads   a board view of the same library (issues 32, 44): see `board.ts`
- * Goals (issues 4, 15 and 30): open_ms < 1000, offline_open_ms < 1000, scroll_p95_frame_ms <= 16,
- * search_keystroke_ms <= 50; (issue 32) board_open_ms < 1000, board_drag_ms < 300.
+ *   empty_open_ms, empty_offline_open_ms   the floor (issue 45): the same two opens of an empty library on a host of
+ *                        its own, made, signed in and started cold the same way, to its first screen (the table told
+ *                        it holds no song); open_ratio = open_ms / empty_open_ms, offline_open_ratio the same offline
+ *   board_open_ms, board_drag_ms, board_drag_p50_ms, board_drag_reads   a board view of the same library (issues 32,
+ *                        44, 45): see `board.ts`; `--board-only` (`npm run bench:board`) measures those alone
+ * Goals (issue 45, absolute times do not travel between machines): open_ratio and offline_open_ratio <= 1.5,
+ * scroll_p95_frame_ms <= 16, search_keystroke_ms <= 50, board_drag_ms <= 100 with board_drag_reads 2.
  *
  * `--analysing N` measures the same while the app analyses N bounces in the background (issue 18: the table must
  * not slow down): it watches a folder of N distinct 10-second grooves first (`--bounce-seconds S` for another
@@ -37,13 +41,16 @@ import { synthGroove } from '../fixtures/generators/audio-corpus';
 import { writeSongs } from '../fixtures/generators/songs';
 import { writeSignalWav } from '../fixtures/generators/wav';
 import { measureBoard } from './board';
-import { argValue, round } from './measure';
+import { argValue, percentile, round } from './measure';
+import { directQueries, reportKeystrokes, typeSearch, type KeystrokeTiming } from './table-search';
 
 const argv = process.argv.slice(2);
 const count = Number(argValue(argv, '--songs', '200000'));
 const json = argv.includes('--json');
 const analysing = Number(argValue(argv, '--analysing', '0'));
 const bounceSeconds = Number(argValue(argv, '--bounce-seconds', '10'));
+/** `bench:board`: the same library and host, the board's figures alone. */
+const boardOnly = argv.includes('--board-only');
 const SCROLL_STEPS = 240;
 const ROW_HEIGHT = 32;
 const OPENS = 3;
@@ -81,19 +88,6 @@ await setHostAccount(setup, host.url, MUSICIAN);
 interface BenchWindow {
   __rowsPainted: Promise<number>;
   __queries: { id: number; search: string; offset: number; input: unknown; sentAt: number; answeredAt: number | null; refused: boolean }[];
-  __keystroke?: Promise<KeystrokeTiming>;
-}
-
-/**
- * One keystroke, in ms from its keydown: the query's call sent and answered (null if none was seen), and the rows
- * painted; `refused`: the core answered the call with an error (the grid then shows none, which is not a result).
- */
-interface KeystrokeTiming {
-  text: string;
-  total: number;
-  sent: number | null;
-  answered: number | null;
-  refused: boolean;
 }
 
 /**
@@ -111,7 +105,10 @@ function instrumentPage(): void {
       channel.port2.postMessage(null);
     });
   state.__rowsPainted = new Promise((resolve, reject) => {
+    // The first screen that answers the musician: ten rows holding data, or an empty library's own screen (the table
+    // told it has no song: the first run's welcome), whichever the library has.
     const rowsWithData = () => {
+      if (document.querySelector('[data-testid="song-table-empty"]')) return true;
       let found = 0;
       for (const cell of Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]'))) if (cell.textContent && (found += 1) >= 10) return true;
       return false;
@@ -158,6 +155,22 @@ async function openTable(context: BrowserContext, address: string): Promise<{ pa
   return { page, ms };
 }
 
+/** `OPENS` pages opened one after another in `context` (the first the host's first navigation), each timed; the last kept. */
+async function coldOpens(context: BrowserContext, address: string): Promise<{ opens: number[]; page: Page }> {
+  const opens: number[] = [];
+  let page: Page | null = null;
+  for (let run = 0; run < OPENS; run += 1) {
+    await page?.close();
+    ({ page, ms: opens[run] } = await openTable(context, address));
+  }
+  if (!page) throw new Error('no page');
+  return { opens, page };
+}
+
+function reportBoard(board: Awaited<ReturnType<typeof measureBoard>>): void {
+  process.stderr.write(`board opens: ${board.opens.map((ms) => round(ms, 1)).join(', ')} ms; drags: ${board.drags.map((ms) => round(ms, 1)).join(', ')} ms; reads per drag: ${board.reads.join(', ')}\n`);
+}
+
 /** A new browser context (its cache empty) whose pages carry the instruments. */
 async function instrumentedContext(target: Browser): Promise<BrowserContext> {
   const context = await target.newContext({ viewport: { width: 1440, height: 900 } });
@@ -195,6 +208,7 @@ async function assertRefused(port: number): Promise<void> {
 }
 
 let bounces: string | null = null;
+let emptyHost: StartedHost | null = null;
 try {
   let analysedBefore = 0;
   if (analysing > 0) {
@@ -234,180 +248,91 @@ try {
   // navigation it serves, in a browser context of its own with nothing cached.
   host = await host.restart();
   const context = await instrumentedContext(browser);
-  const opens: number[] = [];
-  let page: Page | null = null;
-  for (let run = 0; run < OPENS; run += 1) {
-    await page?.close();
-    ({ page, ms: opens[run] } = await openTable(context, host.url));
-  }
-  if (!page) throw new Error('no page');
-  const frames = await page.evaluate(measureScroll, { steps: SCROLL_STEPS, step: 3 * ROW_HEIGHT });
-  const edits: number[] = [];
-  for (let i = 0; i < 7; i += 1) edits.push(await editRoundTrip(page, i));
-  const keystrokes: KeystrokeTiming[] = [];
-  for (let run = 0; run < TYPING_RUNS; run += 1) for (const text of TYPED) keystrokes.push(...(await typeSearch(page, text)));
-  const direct = await directQueries(page, TYPED);
-  await page.getByRole('searchbox', { name: 'Search songs' }).fill('');
-  const analysedDuring = analysing > 0 ? (await analysedSongs(page)) - analysedBefore : 0;
-  const board = await measureBoard(context, page, host.url);
-  await context.close();
+  const { opens, page } = await coldOpens(context, host.url);
+  if (boardOnly) {
+    const board = await measureBoard(context, page, host.url);
+    await context.close();
+    reportBoard(board);
+    const result = { board_open_ms: round(board.board_open_ms, 1), board_drag_ms: round(board.board_drag_ms, 1), board_drag_p50_ms: round(board.board_drag_p50_ms, 1), board_drag_reads: board.board_drag_reads, songs: count };
+    console.log(json ? JSON.stringify(result) : result);
+  } else {
+    const frames = await page.evaluate(measureScroll, { steps: SCROLL_STEPS, step: 3 * ROW_HEIGHT });
+    const edits: number[] = [];
+    for (let i = 0; i < 7; i += 1) edits.push(await editRoundTrip(page, i));
+    const keystrokes: KeystrokeTiming[] = [];
+    for (let run = 0; run < TYPING_RUNS; run += 1) for (const text of TYPED) keystrokes.push(...(await typeSearch(page, text)));
+    const direct = await directQueries(page, TYPED);
+    await page.getByRole('searchbox', { name: 'Search songs' }).fill('');
+    const analysedDuring = analysing > 0 ? (await analysedSongs(page)) - analysedBefore : 0;
+    const board = await measureBoard(context, page, host.url);
+    await context.close();
 
-  // The same library with its cloud gone: the host starts again on a cloud address where nothing answers, so the
-  // core's own requests fail (the session it keeps, the tier, sync), as on a plane.
-  await assertRefused(UNREACHABLE_CLOUD_PORT);
-  host = await host.restart({ cloud: { url: `http://127.0.0.1:${UNREACHABLE_CLOUD_PORT}`, anonKey: cloud.anonKey } });
-  const offlineContext = await instrumentedContext(browser);
-  const offlineOpens: number[] = [];
-  for (let run = 0; run < OPENS; run += 1) {
-    const offline = await openTable(offlineContext, host.url);
-    offlineOpens.push(offline.ms);
-    if (run === OPENS - 1) {
-      const connection = await offline.page.evaluate(async () => {
-        const answer = await window.api!['account:get']();
-        return answer.ok ? answer.data.connection : answer.error.message;
-      });
-      if (connection !== 'offline') throw new Error(`the offline host's account is ${connection}, not offline`);
+    // The floor: an empty library on a host of its own, made the same way (its own local cloud, the musician signed in,
+    // started again cold), opened with the same bundle to its first screen.
+    emptyHost = await startHost();
+    if (!emptyHost.cloud) throw new Error('the empty library\'s host started no local cloud');
+    await createConfirmedUser(emptyHost.cloud, MUSICIAN);
+    const emptySetup = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await setHostAccount(emptySetup, emptyHost.url, MUSICIAN);
+    await emptySetup.close();
+    emptyHost = await emptyHost.restart();
+    const emptyContext = await instrumentedContext(browser);
+    const { opens: emptyOpens } = await coldOpens(emptyContext, emptyHost.url);
+    await emptyContext.close();
+
+    // The same library with its cloud gone: the host starts again on a cloud address where nothing answers, so the
+    // core's own requests fail (the session it keeps, the tier, sync), as on a plane.
+    await assertRefused(UNREACHABLE_CLOUD_PORT);
+    host = await host.restart({ cloud: { url: `http://127.0.0.1:${UNREACHABLE_CLOUD_PORT}`, anonKey: cloud.anonKey } });
+    const offlineContext = await instrumentedContext(browser);
+    const offlineOpens: number[] = [];
+    for (let run = 0; run < OPENS; run += 1) {
+      const offline = await openTable(offlineContext, host.url);
+      offlineOpens.push(offline.ms);
+      if (run === OPENS - 1) {
+        const connection = await offline.page.evaluate(async () => {
+          const answer = await window.api!['account:get']();
+          return answer.ok ? answer.data.connection : answer.error.message;
+        });
+        if (connection !== 'offline') throw new Error(`the offline host's account is ${connection}, not offline`);
+      }
+      await offline.page.close();
     }
-    await offline.page.close();
-  }
-  await offlineContext.close();
+    await offlineContext.close();
+    emptyHost = await emptyHost.restart({ cloud: { url: `http://127.0.0.1:${UNREACHABLE_CLOUD_PORT}`, anonKey: cloud.anonKey } });
+    const emptyOfflineContext = await instrumentedContext(browser);
+    const { opens: emptyOfflineOpens } = await coldOpens(emptyOfflineContext, emptyHost.url);
+    await emptyOfflineContext.close();
 
-  process.stderr.write(`open runs: ${opens.map((ms) => round(ms, 1)).join(', ')} ms; offline: ${offlineOpens.map((ms) => round(ms, 1)).join(', ')} ms; edits: ${edits.map((ms) => round(ms, 1)).join(', ')} ms\n`);
-  process.stderr.write(`scroll steps: p50 ${round(percentile(frames, 0.5), 2)} ms, max ${round(Math.max(...frames), 2)} ms over ${frames.length}\n`);
-  reportKeystrokes(keystrokes, direct);
-  process.stderr.write(`board opens: ${board.opens.map((ms) => round(ms, 1)).join(', ')} ms; drags: ${board.drags.map((ms) => round(ms, 1)).join(', ')} ms; reads per drag: ${board.reads.join(', ')}\n`);
-  const result = {
-    open_ms: round(Math.max(...opens), 1),
-    offline_open_ms: round(Math.max(...offlineOpens), 1),
-    scroll_p95_frame_ms: round(percentile(frames, 0.95), 2),
-    edit_roundtrip_ms: round(percentile(edits, 0.5), 1),
-    search_keystroke_ms: round(percentile(keystrokes.map((keystroke) => keystroke.total), 0.95), 1),
-    board_open_ms: round(board.board_open_ms, 1),
-    board_drag_ms: round(board.board_drag_ms, 1),
-    board_drag_reads: board.board_drag_reads,
-    ...(analysing > 0 ? { analysed_during: analysedDuring } : {}),
-  };
-  console.log(json ? JSON.stringify(result) : result);
+    process.stderr.write(`empty library: open runs ${emptyOpens.map((ms) => round(ms, 1)).join(', ')} ms; offline ${emptyOfflineOpens.map((ms) => round(ms, 1)).join(', ')} ms\n`);
+    process.stderr.write(`open runs: ${opens.map((ms) => round(ms, 1)).join(', ')} ms; offline: ${offlineOpens.map((ms) => round(ms, 1)).join(', ')} ms; edits: ${edits.map((ms) => round(ms, 1)).join(', ')} ms\n`);
+    process.stderr.write(`scroll steps: p50 ${round(percentile(frames, 0.5), 2)} ms, max ${round(Math.max(...frames), 2)} ms over ${frames.length}\n`);
+    reportKeystrokes(keystrokes, direct);
+    reportBoard(board);
+    const [openMs, offlineOpenMs, emptyOpenMs, emptyOfflineOpenMs] = [opens, offlineOpens, emptyOpens, emptyOfflineOpens].map((runs) => Math.max(...runs)) as [number, number, number, number];
+    const result = {
+      open_ms: round(openMs, 1),
+      offline_open_ms: round(offlineOpenMs, 1),
+      empty_open_ms: round(emptyOpenMs, 1),
+      empty_offline_open_ms: round(emptyOfflineOpenMs, 1),
+      open_ratio: round(openMs / emptyOpenMs, 2),
+      offline_open_ratio: round(offlineOpenMs / emptyOfflineOpenMs, 2),
+      scroll_p95_frame_ms: round(percentile(frames, 0.95), 2),
+      edit_roundtrip_ms: round(percentile(edits, 0.5), 1),
+      search_keystroke_ms: round(percentile(keystrokes.map((keystroke) => keystroke.total), 0.95), 1),
+      board_open_ms: round(board.board_open_ms, 1),
+      board_drag_ms: round(board.board_drag_ms, 1),
+      board_drag_p50_ms: round(board.board_drag_p50_ms, 1),
+      board_drag_reads: board.board_drag_reads,
+      ...(analysing > 0 ? { analysed_during: analysedDuring } : {}),
+    };
+    console.log(json ? JSON.stringify(result) : result);
+  }
 } finally {
   await browser.close();
   host.stop();
+  emptyHost?.stop();
   if (bounces) fs.rmSync(bounces, { recursive: true, force: true });
-}
-
-/**
- * Clears the search box (waiting for All Songs again), then types `text` one letter at a time, each letter timed
- * from its keydown to the frame after the grid shows the rows of the text so far (`armKeystroke`).
- */
-async function typeSearch(page: Page, text: string): Promise<KeystrokeTiming[]> {
-  const box = page.getByRole('searchbox', { name: 'Search songs' });
-  await box.fill('');
-  await page.waitForFunction(searchShown, '', { timeout: 30_000 });
-  await box.focus();
-  const timings: KeystrokeTiming[] = [];
-  for (let typed = 1; typed <= text.length; typed += 1) {
-    // The listener is in place before the key is sent (an evaluate left pending may run after the key event).
-    await page.evaluate(armKeystroke, text.slice(0, typed).trim());
-    await page.keyboard.type(text[typed - 1]!);
-    const timing = await page.evaluate(() => (window as unknown as BenchWindow).__keystroke!);
-    if (timing.refused) throw new Error(`the core refused the search "${timing.text}" (its error is in the host's log above)`);
-    timings.push(timing);
-  }
-  return timings;
-}
-
-/** Runs in the page: whether the grid shows the rows of the search `expected` (rows holding data, or none found). */
-function searchShown(expected: string): boolean {
-  if (document.querySelector('[data-testid="song-grid"]')?.getAttribute('data-search') !== expected) return false;
-  if (document.querySelector('[data-testid="song-count"]')?.textContent === '0 songs') return true;
-  return Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')).some((cell) => cell.textContent);
-}
-
-/**
- * Runs in the page: `__keystroke` resolves with the next keystroke's timing, from its keydown to the task after the
- * frame in which the grid first shows the rows of `expected` (the grid's `data-search` is the search of the rows it
- * shows). The same test as `searchShown`, inlined: a function handed to the page carries nothing it calls.
- */
-function armKeystroke(expected: string): void {
-  const state = window as unknown as BenchWindow;
-  state.__keystroke = new Promise((resolve, reject) => {
-    let start = 0;
-    document.addEventListener('keydown', () => (start = performance.now()), { capture: true, once: true });
-    const shown = () => {
-      if (document.querySelector('[data-testid="song-grid"]')?.getAttribute('data-search') !== expected) return false;
-      if (document.querySelector('[data-testid="song-count"]')?.textContent === '0 songs') return true;
-      return Array.from(document.querySelectorAll('[data-testid="song-row"] [data-column="name"]')).some((cell) => cell.textContent);
-    };
-    const observer = new MutationObserver(() => {
-      if (!start || !shown()) return;
-      observer.disconnect();
-      clearTimeout(timer);
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const total = performance.now() - start;
-          // The first page's call (a search reads the rows on screen and the page after, in two calls).
-          const call = state.__queries.filter((query) => query.search === expected && query.sentAt >= start).sort((a, b) => a.offset - b.offset || a.sentAt - b.sentAt)[0];
-          resolve({ text: expected, total, sent: call ? call.sentAt - start : null, answered: call?.answeredAt != null ? call.answeredAt - start : null, refused: call?.refused ?? false });
-        };
-        channel.port2.postMessage(null);
-      });
-    });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error(`the table never showed the rows of "${expected}"`));
-    }, 30_000);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-search'] });
-  });
-}
-
-/** The median round trip of each search typed, as the table asked it (its first page), called again 3 times with nothing else going on. */
-async function directQueries(page: Page, texts: string[]): Promise<Map<string, number>> {
-  const typed = [...new Set(texts.flatMap((text) => Array.from({ length: text.length }, (_, at) => text.slice(0, at + 1).trim())))];
-  const medians = await page.evaluate(async (searches) => {
-    const state = window as unknown as BenchWindow;
-    const found: [string, number][] = [];
-    for (const search of searches) {
-      const call = state.__queries.find((query) => query.search === search && query.offset === 0);
-      if (!call) continue;
-      const times: number[] = [];
-      for (let run = 0; run < 3; run += 1) {
-        const start = performance.now();
-        const answer = await window.api!['songs:query'](call.input as never);
-        if (!answer.ok) break;
-        times.push(performance.now() - start);
-      }
-      if (times.length === 3) found.push([search, times.sort((a, b) => a - b)[1]!]);
-    }
-    return found;
-  }, typed);
-  return new Map(medians);
-}
-
-/** Where a keystroke's time goes: the debounce (keydown -> the query sent), the query (-> its answer arrived), the render (-> painted). */
-function reportKeystrokes(keystrokes: KeystrokeTiming[], direct: Map<string, number>): void {
-  const parts = (of: KeystrokeTiming[]) => {
-    const seen = of.filter((keystroke) => keystroke.sent !== null && keystroke.answered !== null);
-    return {
-      total: of.map((keystroke) => keystroke.total),
-      debounce: seen.map((keystroke) => keystroke.sent!),
-      query: seen.map((keystroke) => keystroke.answered! - keystroke.sent!),
-      render: seen.map((keystroke) => keystroke.total - keystroke.answered!),
-    };
-  };
-  const describe = (values: number[]) => (values.length === 0 ? 'not seen' : `p50 ${round(percentile(values, 0.5), 1)} p95 ${round(percentile(values, 0.95), 1)}`);
-  const all = parts(keystrokes);
-  const unseen = keystrokes.length - all.debounce.length;
-  process.stderr.write(
-    `search keystrokes (${keystrokes.length}${unseen > 0 ? `, ${unseen} without a query seen` : ''}), ms: total ${describe(all.total)}; keydown -> query sent (debounce) ${describe(all.debounce)}; ` +
-      `query round trip ${describe(all.query)}; answer -> painted ${describe(all.render)}\n`,
-  );
-  process.stderr.write('  typed            total  debounce  query  render  query alone (median ms)\n');
-  for (const text of [...new Set(keystrokes.map((keystroke) => keystroke.text))]) {
-    const of = parts(keystrokes.filter((keystroke) => keystroke.text === text));
-    const cell = (values: number[], width: number) => (values.length === 0 ? '—' : String(round(percentile(values, 0.5), 1))).padStart(width);
-    const alone = direct.get(text);
-    process.stderr.write(`  ${text.padEnd(14)} ${cell(of.total, 7)} ${cell(of.debounce, 9)} ${cell(of.query, 6)} ${cell(of.render, 7)} ${(alone === undefined ? '—' : String(round(alone, 1))).padStart(12)}\n`);
-  }
 }
 
 /** Runs in the page: scrolls the grid one step per frame and times the work each step causes. */
@@ -477,9 +402,4 @@ async function editRoundTrip(page: Page, index: number): Promise<number> {
   }, { id: songId, value });
   await page.keyboard.press('Enter');
   return page.evaluate(() => (window as unknown as { editSaved: Promise<number> }).editSaved);
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }

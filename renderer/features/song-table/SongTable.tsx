@@ -352,7 +352,7 @@ export function SongTable(props: SongTableProps) {
         onResize={props.onResize}
         onLiveWidth={setLiveWidth}
       />
-      {window.total === 0 ? <div className={styles.empty}>{props.emptyMessage}</div> : null}
+      {window.total === 0 ? <div className={styles.empty} data-testid="song-table-empty">{props.emptyMessage}</div> : null}
       {
         // Kept while no song matches (no rows then): a search that finds songs again fills it, not builds it anew.
         <List<RowProps>
