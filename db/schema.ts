@@ -15,6 +15,8 @@ import { PRIORITIES, STATUSES, TIERS } from '../common/songs/song';
 export const SORT_FILTER_INDEXES = { name: 'songs_hidden_name_filters', modifiedAt: 'songs_hidden_modified_filters' } as const;
 /** (hidden, key, tempo, audio tempo): a key with tempos from either source, answered by the index alone. */
 export const KEY_TEMPO_INDEX = 'songs_hidden_key_tempo';
+/** (seq, hidden, then every column an equality or range filter compares): a song's filters checked by one seek. */
+export const FILTER_ROW_INDEX = 'songs_filter_row';
 
 export const songs = sqliteTable(
   'songs',
@@ -130,6 +132,26 @@ export const songs = sqliteTable(
       index('songs_hidden_last_worked').on(t.hidden, t.lastWorked),
       index('songs_hidden_last_worked_nulls_last').on(t.hidden, sql`(${t.lastWorked} IS NULL)`, t.lastWorked),
       index('songs_hidden_open_comments').on(t.hidden, t.openComments),
+      // Every column a filter compares, by song number: several large lists intersected are planned from the
+      // smallest, and the songs it lists are checked against the others here, each a seek into a few thousand
+      // pages, rather than each other list read whole and sorted, or each song's row read (`matchingSetPage`).
+      index(FILTER_ROW_INDEX).on(
+        t.seq,
+        t.hidden,
+        t.daw,
+        t.missing,
+        sql`${t.key} COLLATE NOCASE`,
+        t.tempoBpm,
+        t.audioBpm,
+        sql`${t.audioKey} COLLATE NOCASE`,
+        t.lufs,
+        t.truePeak,
+        t.durationS,
+        t.lastWorked,
+        t.openComments,
+        t.modifiedAt,
+        t.createdAt,
+      ),
       // The focus list: a handful of pinned songs, found without reading the others.
       index('songs_focus').on(t.focus).where(sql`${t.focus} IS NOT NULL`),
     ];

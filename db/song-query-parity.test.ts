@@ -59,7 +59,10 @@ beforeAll(() => {
   library = getSongs(db, { includeHidden: true });
 });
 
-const SEARCHES = ['', 'night', 'key:Am', 'key:c', 'bpm:120-128', 'bpm:-100', 'tempo:128', 'audiobpm:80..120', 'audiokey:"F# minor"', 'lufs:-14..-8', 'duration:120..', 'status:mix', 'priority:urgent', 'tier:s', 'tag:"ep 2"', 'daw:live', 'daw:"pro tools" blue', 'notes:bridge', 'bpm:120- key:am moon'];
+const SEARCHES = ['', 'night', 'key:Am', 'key:c', 'bpm:120-128', 'bpm:-100', 'tempo:128', 'audiobpm:80..120', 'audiokey:"F# minor"', 'lufs:-14..-8', 'duration:120..', 'status:mix', 'priority:urgent', 'tier:s', 'tag:"ep 2"', 'daw:live', 'daw:"pro tools" blue', 'notes:bridge', 'bpm:120- key:am moon',
+  // Words with several lists the filter row answers, read from their smallest side (db/intersection-plan.ts): the
+  // words, the audio key, the loudness; and with a tag, which is merged as before.
+  'night daw:logic lufs:-20..', 'e audiokey:am duration:100.. daw:ableton', 'e lufs:-7.. bpm:90- missing:false', 'moon lufs:-18.. daw:protools tag:"ep 2"'];
 const SORTS: (SortConfig | undefined)[] = [undefined, { column: 'name', direction: 'Ascending' }, { column: 'tempo', direction: 'Descending' }, { column: 'priority', direction: 'Descending' }, { column: 'status', direction: 'Ascending' }, { column: 'lufs', direction: 'Ascending' }];
 
 /** What decides a song's place under a sort: ties (equal keys) may fall either way in the two homes. */

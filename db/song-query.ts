@@ -13,6 +13,7 @@ import { DEFAULT_SORT, isCustomFieldKey, type Filter, type SongPage, type SortCo
 import { parseSearch } from '../common/views/search-syntax';
 import type { View } from '../common/views/view';
 import { inTransaction, type Db } from './handle';
+import { checkedOnFilterRow, intersectFromDriver, planIntersection } from './intersection-plan';
 import { orderBy, type OrderTerm } from './order-terms';
 import { customFieldsById } from './repositories/custom-fields';
 import { getView } from './repositories/views';
@@ -49,14 +50,14 @@ export function querySongs(db: Db, input: SongQueryInput, onStatement: (statemen
     onStatement(ran);
     return (cachedStatement(db, ran.sql).raw(true).all(...ran.params) as unknown[][]).map(pageRow);
   };
-  const countOf = (statement: CountStatement) => {
+  const rowOf = (statement: CountStatement) => {
     const ran = statement.toSQL();
     onStatement(ran);
-    const row = cachedStatement(db, ran.sql).raw(true).get(...ran.params) as [number] | undefined;
-    return row?.[0] ?? 0;
+    return (cachedStatement(db, ran.sql).raw(true).get(...ran.params) as unknown[] | undefined) ?? [];
   };
+  const countOf = (statement: CountStatement) => Number(rowOf(statement)[0] ?? 0);
   // One snapshot for all of a page's statements: a page read from the far end is placed by the total.
-  const { rows, total } = inTransaction(db, () => readPage(db, parts, read, countOf));
+  const { rows, total } = inTransaction(db, () => readPage(db, parts, { read, countOf, rowOf }));
   return { rows: rows.map(songFromRow), total, offset: input.offset };
 }
 
@@ -65,7 +66,7 @@ type PageRow = SongRow & { total: number | null };
 interface PageStatement {
   toSQL(): RanStatement;
 }
-/** A statement of one row whose one column is a count. */
+/** A statement of one row (a count, or a sample's counts). */
 interface CountStatement {
   toSQL(): RanStatement;
 }
@@ -104,10 +105,16 @@ function headRows(window: PageWindow, total: number, songsNow: number): number {
 /** Sorts whose exact order an index on (hidden, column, ...) gives: walking it reads only what the page needs. */
 const INDEXED_SORTS: ReadonlySet<string> = new Set(['name', 'modifiedAt', 'tempo', 'key', 'priority', 'tier', 'status']);
 
-function readPage(db: Db, parts: QueryParts, read: (statement: PageStatement) => PageRow[], countOf: (statement: CountStatement) => number) {
+interface Readers {
+  read: (statement: PageStatement) => PageRow[];
+  countOf: (statement: CountStatement) => number;
+  rowOf: (statement: CountStatement) => unknown[];
+}
+
+function readPage(db: Db, parts: QueryParts, { read, countOf, rowOf }: Readers) {
   const { input, conditions, match } = parts;
   if (match !== null && parts.visibleCount === null) {
-    const { rows, count } = matchingSetPage(db, { ...parts, match });
+    const { rows, count } = matchingSetPage(db, { ...parts, match }, rowOf);
     const page = read(rows);
     // The page carries its set's size; a page past the end has no row to carry it.
     return { rows: page, total: page[0]?.total ?? countOf(count) };
@@ -247,6 +254,8 @@ interface QueryParts {
   sortIndexAnswers: boolean;
   /** The conditions besides the hidden flag, grouped by the index that lists their songs (see `matchingSetPage`). */
   lists: SQL[][];
+  /** Whether each of `lists` compares only columns of the filter row (`intersection-plan.ts`). */
+  onFilterRow: boolean[];
   /** A key equal to one with a `bpm:` range: the key's index answers both (see `countWhere`). */
   keyWithTempo: boolean;
 }
@@ -282,13 +291,16 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
   // A key with tempos is answered by one index (hidden, key, tempo, audio tempo): listed together, not apart.
   const withKey = filters.some((filter) => filter.op === 'equals' && filter.field === 'key');
   const keyIndexed: SQL[] = [];
+  const rowChecked = new Set<SQL>();
   for (const filter of filters) {
     const condition = filterCondition(filter, fields);
     if (!condition) continue;
     conditions.push(condition);
+    if (checkedOnFilterRow(filter)) rowChecked.add(condition);
     if (withKey && filter.op !== 'hasTag' && (filter.field === 'key' ? filter.op === 'equals' : filter.field === 'bpm' || filter.field === 'tempo')) keyIndexed.push(condition);
   }
   const others = conditions.filter((condition) => condition !== hidden && !keyIndexed.includes(condition));
+  const lists = keyIndexed.length > 0 ? [keyIndexed, ...others.map((condition) => [condition])] : others.map((condition) => [condition]);
   const match = ftsMatchExpression(search.words);
   const visibleOnly = view === null || view.type === 'custom';
   return {
@@ -301,7 +313,8 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
     sortFiltered: filters.some((filter) => filter.field === sort.column),
     visibleCount: visibleOnly ? visibleCount(db, filters, match) : null,
     sortIndexAnswers: sortIndexAnswers(sort, view, filters, match),
-    lists: keyIndexed.length > 0 ? [keyIndexed, ...others.map((condition) => [condition])] : others.map((condition) => [condition]),
+    lists,
+    onFilterRow: lists.map((list) => list.every((condition) => rowChecked.has(condition))),
     keyWithTempo: keyIndexed.some((condition) => eitherTempoParts(condition) !== null),
   };
 }
@@ -315,15 +328,28 @@ function queryParts(db: Db, input: SongQueryInput): QueryParts {
  * read, 95 ms; see bench:query). "key:F#m bpm:90- night" by name at 200,000 songs, raw: 28 ms for a page and its
  * count apart, 17 ms this way.
  *
+ * Two or more lists the filter row answers (equalities and ranges of the DAW, keys, tempos, what the analysis heard):
+ * not each read whole and sorted to be merged, but read from the smallest side, sized on a sample, the others checked
+ * on its songs by the filter row (`intersection-plan.ts`; "lufs:-12.. audiokey:Am daw:logic night").
+ *
  * The page is read one of two ways, both in the statement, chosen by the set's size (`fewMatches`): many matches,
  * the sort's index walked checking only membership, which the index itself answers; few, the matches themselves
  * read and sorted, rather than walking past thousands of songs to find them (555 matches of 200,000 by name: 15 ms
  * to walk, 1 ms to sort). The way not taken gets a LIMIT of 0, which SQLite checks before it reads anything.
  */
-function matchingSetPage(db: Db, parts: QueryParts & { match: string }): { rows: PageStatement; count: CountStatement } {
+function matchingSetPage(db: Db, parts: QueryParts & { match: string }, rowOf: (statement: CountStatement) => unknown[]): { rows: PageStatement; count: CountStatement } {
   const { hidden, match, order, input } = parts;
-  const lists = (parts.lists.length > 0 ? parts.lists : [[]]).map((group) => sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...group)}`);
-  const both = sql.join([ftsRowids(match), ...lists], sql` INTERSECT `);
+  const listed = (group: readonly SQL[]) => sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...group)}`;
+  const rowLists = parts.lists.filter((_list, at) => parts.onFilterRow[at]);
+  let both: SQL;
+  if (rowLists.length >= 2) {
+    // Several lists the filter row answers: read from the smallest side, the others checked on its songs.
+    const others = parts.lists.filter((_list, at) => !parts.onFilterRow[at]).map(listed);
+    const plan = planIntersection(db, { hidden, rowLists, match, highestSeq: highestSeq(db) }, rowOf);
+    both = intersectFromDriver(plan, hidden, rowLists, ftsRowids(match), others);
+  } else {
+    both = sql.join([ftsRowids(match), ...(parts.lists.length > 0 ? parts.lists : [[]]).map(listed)], sql` INTERSECT `);
+  }
   // Used by the total and both ways to the page, so SQLite builds it once.
   const matching = db.orm.$with('matching', { seq: sql<number>`seq` }).as(both);
   const inMatching = sql`${songs.seq} IN (SELECT ${matching}.${sql.identifier('seq')} FROM ${matching})`;
