@@ -2,7 +2,11 @@
  * `npm run bench:scan -- --projects N --json`: builds a synthetic library of N projects (the real structure of
  * each DAW, about 10 files each, Ableton sets of realistic size), then measures on the real core and pool:
  *
- * - scan_s: a cold scan, phase one (walk, files index, grouping, songs written), against `find` over the tree;
+ * - scan_s: a cold scan, phase one (walk, files index, grouping, songs written), against `find` over the tree
+ *   (scan_ratio) and against the stat floor, `find -printf '%s %T@ %p\n'`, which stats every file as the scan must
+ *   (scan_stat_ratio, issue 45's goal); both best of three in this run, on the same warm cache;
+ * - phases_s: where the cold scan's phase one went, as its job tells it (walk, plan, writes, index, files; `other` the
+ *   rest of scan_s: the job's start, queueing phase two, the runner's bookkeeping);
  * - meta_s: phase two (every project and audio file read, as jobs), against `gzip -dc` of every set read (best of
  *   three, like `find`);
  * - rescan_s: an unchanged rescan;
@@ -65,6 +69,9 @@ fs.writeFileSync(setList, library.sessionSets.join('\0'));
 const gunzip_s = commandSeconds(`xargs -0 gzip -dc < ${shellQuote(setList)} > /dev/null`);
 const findTree = () => commandSeconds(`find ${shellQuote(root)} > /dev/null`);
 const findBeforeScan = findTree();
+// The stat floor: what the scan must learn of each file (size, time, path); its own best of three, right before the
+// scan as `find` is.
+const stat_s = commandSeconds(`find ${shellQuote(root)} -printf '%s %T@ %p\\n' > /dev/null`);
 
 const core = createBenchCore({ watch: false });
 await core.start();
@@ -74,6 +81,7 @@ const cold = await seconds(async () => {
   await scanFinished(core, jobId);
 });
 log(`after phase one: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
+const phases = scanPhases(core);
 const meta = await seconds(() => core.runner.whenIdle());
 log(`after phase two: rss ${rssMb()} MB, peak ${peakRssMb()} MB`);
 const directory = core.library.list()[0];
@@ -97,7 +105,10 @@ const result = {
   scan_s: round(cold.s),
   rescan_s: round(rescan.s),
   find_s: round(find_s),
+  stat_s: round(stat_s),
   scan_ratio: round(cold.s / find_s, 2),
+  scan_stat_ratio: round(cold.s / stat_s, 2),
+  phases_s: phases ? { ...phases, other: round(cold.s - Object.values(phases).reduce((sum, value) => sum + value, 0)) } : null,
   rescan_ratio: round(rescan.s / find_s, 2),
   projects_per_s: Math.round(library.projects / cold.s),
   peak_rss_mb: peakRssMb(),
@@ -107,3 +118,11 @@ const result = {
   workers: defaultWorkerThreads(),
 };
 console.log(json ? JSON.stringify(result) : result);
+
+/** The cold scan's phases in seconds, from its job's summary (`phasesMs`); null from a core that does not tell them. */
+function scanPhases(target: typeof core): Record<string, number> | null {
+  const row = target.db.sqlite.prepare("SELECT result FROM jobs WHERE kind = 'scan' AND state = 'succeeded' ORDER BY id LIMIT 1").get() as { result: string | null } | undefined;
+  const summary = row?.result ? (JSON.parse(row.result) as { phasesMs?: Record<string, number> }) : null;
+  if (!summary?.phasesMs) return null;
+  return Object.fromEntries(Object.entries(summary.phasesMs).map(([phase, ms]) => [phase, round(ms / 1000)]));
+}

@@ -63,6 +63,12 @@ export const WATCH_DEBOUNCE_MS = 5000;
 export const RESCAN_INTERVAL_MS = 5 * 60 * 1000;
 export const MIN_SCAN_GAP_MS = 5000;
 /**
+ * Spec section 9, "flush every 20 updates", as the user sees it (issue 45's decision): a scan's new songs are told to
+ * the page at least every 20 songs or every 100 ms, whichever comes first; a commit may hold more songs than that.
+ */
+export const SCAN_TELL_EVERY_SONGS = 20;
+export const SCAN_TELL_EVERY_MS = 100;
+/**
  * The watch list is read again this often (spec section 9): on the desktop, its watched folders (a folder removed
  * behind the app's back, one the user's settings gained from the cloud); on the website, the folders the user's
  * computers watch, as the cloud's settings hold them.

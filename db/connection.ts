@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { AppError, isAppError } from '../common/errors';
 import { ChangeLog, recordWrites } from './change-log';
+import { restoreSongIndexes } from './deferred-song-indexes';
 import type { Db } from './handle';
 import { migrateDatabase, type MigrationOutcome } from './migrate';
 import * as schema from './schema';
@@ -45,6 +46,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     // go through SQLite's page cache and the system's file cache instead. bench:scan at 20,000 projects: peak 339 ->
     // 266 MB, the cold scan no slower; bench:query at 200,000 songs: p95 within this machine's noise (issue 20).
     const orm = drizzle(sqlite, { schema });
+    // A first scan that stopped before building its songs' indexes (a crash, the app quit) left their SQL behind: they
+    // are built before anything reads, and before the migrations, which may name them (`deferred-song-indexes.ts`).
+    restoreSongIndexes(sqlite);
     const migration = migrateDatabase(sqlite, orm, file, options.migrationsFolder);
     // The migrations run below the change log and before the songs guard: nothing listens while the file opens, and
     // a data migration rewrites songs as the schema's own (`0012_key_spelling`), not through the songs writer.

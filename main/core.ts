@@ -102,7 +102,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.workerThreads ? { threads: options.workerThreads } : {}),
   });
   const places = folderPlaces(options.dataDir);
-  const library = new Library(db, pool, events, places, options.library);
+  const library = new Library(db, pool, events, places, { ...options.library, tellChanges: () => changes.flush() });
   const cloud = options.cloud ?? (() => NO_CLOUD);
   const sessionVault = new SessionVault(options.dataDir, options.secretBox ?? null);
   const account = new AccountService(db, events, cloud, sessionVault, options.sync);

@@ -53,6 +53,8 @@ export interface LibraryOptions {
   analyseAudio?: boolean;
   /** How the snapshots' free-space floor is read (`snapshot-keeper.ts`). Default: fs.statfs, 2 GB. */
   snapshots?: SnapshotKeeperOptions;
+  /** Tells the pages what was committed, now: a scan calls it after each of its commits. The core passes its notifier's. */
+  tellChanges?: () => void;
 }
 
 export class Library {
@@ -85,7 +87,16 @@ export class Library {
   }
 
   jobHandlers(): Omit<TaskHandlers, 'sync' | 'upload'> {
-    const deps = { db: this.db, pool: this.pool, events: this.events, wakeRunner: () => this.runner?.wake(), analyseAudio: this.options.analyseAudio !== false, dataDir: this.places.dataDir, snapshots: this.snapshots };
+    const deps = {
+      db: this.db,
+      pool: this.pool,
+      events: this.events,
+      wakeRunner: () => this.runner?.wake(),
+      analyseAudio: this.options.analyseAudio !== false,
+      dataDir: this.places.dataDir,
+      snapshots: this.snapshots,
+      ...(this.options.tellChanges ? { tellChanges: this.options.tellChanges } : {}),
+    };
     const userQuiet = (signal: AbortSignal) => this.runner?.userActivity.quiet(signal) ?? Promise.resolve();
     return {
       scan: {
