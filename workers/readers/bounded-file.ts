@@ -36,6 +36,11 @@ const READ_WITHOUT_WAITING = fs.constants.O_RDONLY | ((fs.constants as { O_NONBL
  * asked, not the name's: a file swapped for something else after a check is refused all the same.
  */
 export async function openRegularFile(filePath: string): Promise<fs.FileHandle> {
+  return (await openRegular(filePath)).handle;
+}
+
+/** `openRegularFile` with the handle's stat it checked: a reader that needs the size asks the system once, not twice. */
+async function openRegular(filePath: string): Promise<{ handle: fs.FileHandle; stats: Stats }> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(filePath, READ_WITHOUT_WAITING);
@@ -49,7 +54,7 @@ export async function openRegularFile(filePath: string): Promise<fs.FileHandle> 
     await handle.close();
     throw new BoundedReadError(`cannot be read (${errorCode(error)})`);
   }
-  if (stats.isFile()) return handle;
+  if (stats.isFile()) return { handle, stats };
   await handle.close();
   throw new BoundedReadError(notAFileReason(stats));
 }
@@ -62,9 +67,8 @@ function notAFileReason(stats: Stats): string {
 }
 
 export async function readBoundedFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
-  const handle = await openRegularFile(filePath);
+  const { handle, stats } = await openRegular(filePath);
   try {
-    const stats = await handle.stat();
     if (stats.size > maxBytes) throw new BoundedReadError(`${stats.size} bytes, more than the ${maxBytes} a ${kind} may have`);
     const buffer = Buffer.alloc(stats.size);
     let filled = 0;
