@@ -24,7 +24,8 @@ export const FILL_TEMPO_CONFIDENCE = 0.3;
 export const FILL_KEY_CONFIDENCE = 0.75;
 /**
  * Below this key confidence the key heard is shown as uncertain (issue 46: every file with notes gets a key, an
- * uncertain one marked, never hidden). Issue 31's floor: under it, wrong keys outnumbered right ones.
+ * uncertain one marked, never hidden). Issue 31's floor, where the analysis used to name no key: the sampled
+ * instruments' wrong keys scored 0.41 to 0.43, the lowest right one 0.44 to 0.46.
  */
 export const UNCERTAIN_KEY_CONFIDENCE = 0.45;
 /** Pairs the player's waveform is sent with: as fine as a wide window's pixels. */

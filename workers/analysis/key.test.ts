@@ -87,6 +87,30 @@ describe('estimateKey', () => {
     expect(estimateKey(progression(6, 'minor', 'sine', { noise: 0.05, cents: -35 }), RATE).key).toBe('F# minor');
   });
 
+  it('tells two keys that share their chords apart by the one the song comes home to: C major ending on C, F major on F', () => {
+    const table = wavetable('saw');
+    // C major and F major triads over their roots, a second each, six times, then the final chord held two seconds:
+    // the notes of both keys but for one (B or Bb, neither played), told apart by the chord the song comes home to.
+    const song = (final: 'C' | 'F') => {
+      const chords = { C: [48, 60, 64, 67], F: [53, 60, 65, 69] };
+      const order = [...Array.from({ length: 6 }, () => ['C', 'F'] as const).flat(), final];
+      const out = new Float32Array((order.length + 1) * RATE);
+      order.forEach((name, index) => {
+        const seconds = index === order.length - 1 ? 2 : 1;
+        for (const midi of chords[name]) {
+          const increment = (440 * 2 ** ((midi - 69) / 12) * table.length) / RATE;
+          for (let i = 0, phase = 0; i < seconds * RATE; i++, phase += increment) {
+            const at = index * RATE + i;
+            out[at] = (out[at] as number) + 0.1 * Math.min(1, i / 200) * Math.exp(-i / (2 * RATE)) * (table[Math.floor(phase) & (table.length - 1)] as number);
+          }
+        }
+      });
+      return out;
+    };
+    expect(estimateKey(song('C'), RATE).key).toBe('C major');
+    expect(estimateKey(song('F'), RATE).key).toBe('F major');
+  });
+
   it('spells every key it can answer with the key picker', () => {
     const estimate = estimateKey(progression(8, 'major', 'sine'), RATE);
     expect(KEYS).toContain(estimate.key);

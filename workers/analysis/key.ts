@@ -38,13 +38,6 @@ export interface KeyEstimate {
 }
 
 /**
- * Below this confidence a key is shown as uncertain (`common/audio/audio-analysis.ts` keeps the figure for the page).
- * Issue 31 measured it as the floor under which wrong keys outnumber right ones: the sampled instruments' wrong keys
- * scored 0.41 to 0.43, the lowest right one 0.44 to 0.46.
- */
-export { UNCERTAIN_KEY_CONFIDENCE } from '../../common/audio/audio-analysis';
-
-/**
  * The least tonalness (`PitchContent`) of a signal with notes. Measured on the tuning set: drums alone 0.024 to 0.05
  * (a ride cymbal's partials 0.096), noise 0.015; songs, pads and solo lines 0.049 and more, most above 0.07.
  */
