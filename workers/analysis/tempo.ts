@@ -27,6 +27,9 @@
  * 2. Without a backbeat (a click track, a groove without snare), the off-beat rule on the low band's OSS folded at
  *    the beat period: if the half-way points are nearly as strong as the beats (>= FASTER_RATIO), the pulse is
  *    twice as fast; otherwise, if every other beat is weak (<= SLOWER_RATIO of the strong ones), twice as slow.
+ * 3. The meter (`meter.ts`, issue 46): a beat that divides in three (6/8, 12/8) is a dotted quarter; the tempo is
+ *    then the quarter note's a DAW counts, 1.5 times the beat, and the beat is the second reading. A dotted quarter
+ *    below 50 BPM (a 6/8 under 75) is not among the candidates: such a piece reads at its eighths, twice its tempo.
  * Results stay in 50..210 BPM.
  *
  * Over 300 lines: one paper's method, its stages in order, sharing their constants.
