@@ -36,14 +36,14 @@ lowerThisThread();
  * A task as the pool posts it. A compression also brings a port on which the pool says when to stop: the pool
  * ends a thread to stop other tasks, but that would leave ffmpeg, a process of its own, running.
  */
-export type WorkerRequest = WorkerTask & { cancel?: MessagePort };
+export type WorkerRequest = WorkerTask & { cancel?: MessagePort; parts?: MessagePort };
 
 export default async function runTask(task: WorkerRequest): Promise<WorkerResults[WorkerTask['kind']]> {
   switch (task.kind) {
     case 'ping':
       return 'pong';
     case 'walk':
-      return walkLibrary(task.root);
+      return walkInParts(task.root, task.parts);
     case 'find-plugins':
       return findPlugins(task.folders);
     case 'read-project':
@@ -91,6 +91,18 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
     case 'bitwig':
       return readBitwig(filePath, home);
   }
+}
+
+/**
+ * A walk; with a port, its entries go on the port in parts as the walk goes (`walkLibrary`), then `null` to say that
+ * was all: the pool hears the result on a port of its own, which may come first.
+ */
+function walkInParts(root: string, port: MessagePort | undefined): ReturnType<typeof walkLibrary> {
+  if (!port) return walkLibrary(root);
+  // Not closed here: a message still queued could be dropped with it. The pool closes its end once it has the `null`.
+  const result = walkLibrary(root, (entries) => port.postMessage(entries));
+  port.postMessage(null);
+  return result;
 }
 
 /** Runs `work` with a signal that aborts when a message arrives on `port`; closes the port after. */

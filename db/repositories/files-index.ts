@@ -34,6 +34,11 @@ export function indexOfDirectory(db: Db, directoryId: string, scopes: string[] |
   return index;
 }
 
+/** Whether any file of the folder is indexed: a scan of it has finished before. */
+export function hasIndexedFiles(db: Db, directoryId: string): boolean {
+  return db.orm.select({ path: files.path }).from(files).where(eq(files.directoryId, directoryId)).limit(1).get() !== undefined;
+}
+
 /** Writes (inserts or replaces) index rows; runs inside the caller's transaction. */
 export function upsertIndexed(db: Db, directoryId: string, entries: IndexedFile[]): void {
   const seenAt = db.now();

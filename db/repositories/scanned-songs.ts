@@ -95,6 +95,11 @@ type ScanStateColumns = [
   audioRead: number,
 ];
 
+/** Whether a scan of this folder owns any song yet. */
+export function hasScannedSongs(db: Db, folder: string): boolean {
+  return db.orm.select({ id: songs.id }).from(songs).where(and(eq(songs.source, 'directory'), pathInside(songs.projectPath, folder))).limit(1).get() !== undefined;
+}
+
 /** The project folders and packages of the songs a scan of this folder owns (to scope a targeted scan). */
 export function projectPathsOfDirectory(db: Db, folder: string): Set<string> {
   const rows = db.orm

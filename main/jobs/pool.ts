@@ -12,7 +12,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError, assertNever } from '../../common/errors';
 import { MESSAGES, compressionTookTooLong, readTookTooLong, walkTookTooLong, workerStartTookTooLong } from '../../common/messages';
-import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/bridge/worker-tasks';
+import { FFMPEG_KILL_GRACE_MS, WORKER_TIME_LIMITS, workerTimeLimitMs, type WalkEntry, type WalkResult, type WorkerResults, type WorkerTask, type WorkerTimeLimits } from '../../common/bridge/worker-tasks';
 import { Lanes } from './lanes';
 
 /**
@@ -29,6 +29,11 @@ const STOP_WAIT_MS = FFMPEG_KILL_GRACE_MS + 3_000;
 
 export interface WorkerPool {
   run<T extends WorkerTask>(task: T, signal?: AbortSignal): Promise<WorkerResults[T['kind']]>;
+  /**
+   * A walk whose entries are handed to `onPart` in parts as it goes, each a set of subtrees that group into songs on
+   * their own (`workers/scan/walk.ts`); the rest, with the errors, in the result. Resolves after the last part.
+   */
+  walkInParts(root: string, onPart: (entries: WalkEntry[]) => void, signal?: AbortSignal): Promise<WalkResult>;
   destroy(): Promise<void>;
 }
 
@@ -71,9 +76,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       () => undefined,
     );
 
-  const run = <T extends WorkerTask>(task: T, signal?: AbortSignal): Promise<WorkerResults[T['kind']]> => {
+  const run = <T extends WorkerTask>(task: T, signal?: AbortSignal, onPart?: (entries: WalkEntry[]) => void): Promise<WorkerResults[T['kind']]> => {
     const cancel = new AbortController();
-    const running = runLimited(piscina, lanes, task, limits, firstOf(cancel.signal, signal));
+    const running = runLimited(piscina, lanes, task, limits, firstOf(cancel.signal, signal), onPart);
     live.set(
       cancel,
       running.then(
@@ -85,7 +90,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   };
 
   return {
-    run,
+    run: (task, signal) => run(task, signal),
+    walkInParts: (root, onPart, signal) => run({ kind: 'walk', root }, signal, onPart),
     destroy: async () => {
       await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, LOAD_WAIT_MS).unref())]);
       // Running compressions stop their ffmpeg before the threads end; other tasks end with their threads.
@@ -98,7 +104,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 }
 
 /** Runs a task in a lane until it answers, `cancelled` fires or its time limit passes; a read past its limit answers why. */
-async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, task: T, limits: WorkerTimeLimits, cancelled: Linked): Promise<WorkerResults[T['kind']]> {
+async function runLimited<T extends WorkerTask>(
+  piscina: Piscina,
+  lanes: Lanes,
+  task: T,
+  limits: WorkerTimeLimits,
+  cancelled: Linked,
+  onPart?: (entries: WalkEntry[]) => void,
+): Promise<WorkerResults[T['kind']]> {
   try {
     const limitMs = workerTimeLimitMs(task, await inputBytes(task), limits);
     return await lanes.run(async () => {
@@ -107,6 +120,7 @@ async function runLimited<T extends WorkerTask>(piscina: Piscina, lanes: Lanes, 
       const stop = firstOf(cancelled.signal, deadline.signal);
       try {
         if (task.kind === 'compress-audio' || task.kind === 'analyse-audio') return (await runStoppable(piscina, task, stop.signal)) as WorkerResults[T['kind']];
+        if (task.kind === 'walk' && onPart) return (await runWalkInParts(piscina, task, onPart, stop.signal)) as WorkerResults[T['kind']];
         return (await piscina.run(task, { signal: stop.signal })) as WorkerResults[T['kind']];
       } catch (error) {
         if (deadline.signal.aborted && !cancelled.signal.aborted) return pastTimeLimit(task, limitMs);
@@ -159,6 +173,33 @@ async function runStoppable(piscina: Piscina, task: Extract<WorkerTask, { kind: 
   } finally {
     stop.removeEventListener('abort', onStop);
     clearTimeout(endTimer);
+    port1.close();
+  }
+}
+
+/**
+ * Runs a walk that posts its parts on a port of its own, then `null` once they are all posted: the task's answer comes
+ * on piscina's port, which may come first, so the walk ends when both have.
+ */
+async function runWalkInParts(piscina: Piscina, task: Extract<WorkerTask, { kind: 'walk' }>, onPart: (entries: WalkEntry[]) => void, signal: AbortSignal): Promise<WalkResult> {
+  const { port1, port2 } = new MessageChannel();
+  let failure: { error: unknown } | null = null;
+  const allParts = new Promise<void>((resolve) => {
+    port1.on('message', (entries: WalkEntry[] | null) => {
+      if (entries === null) return resolve();
+      try {
+        onPart(entries);
+      } catch (error) {
+        failure ??= { error };
+      }
+    });
+  });
+  try {
+    const result = (await piscina.run({ ...task, parts: port2 }, { transferList: [port2], signal })) as WalkResult;
+    await allParts;
+    if (failure) throw (failure as { error: unknown }).error;
+    return result;
+  } finally {
     port1.close();
   }
 }

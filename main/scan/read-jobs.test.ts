@@ -33,6 +33,7 @@ function poolReading(duringRead: (path: string) => void): WorkerPool {
       duringRead(task.path);
       return Promise.resolve({ ok: true, value: AUDIO }) as never;
     },
+    walkInParts: () => Promise.reject(new Error('unexpected walk')),
     destroy: () => Promise.resolve(),
   };
 }

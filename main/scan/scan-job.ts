@@ -1,10 +1,10 @@
 /**
  * The `scan` job of one watched folder. Phase one, songs visible: walk (in a worker), group, plan, and write the songs
  * in commits grouped by time (`write-groups.ts`: the page is told of new songs at least every 20 songs or 100 ms, a
- * commit holding what a few tens of milliseconds write), each commit told at once. A first scan into an empty library
- * writes its songs without the sort and full-text indexes and builds them after (`db/deferred-song-indexes.ts`). Phase
- * two is queued behind it: the project and audio reads of what is new or changed. The summary carries each phase's
- * time (`phasesMs`), which bench:scan prints.
+ * commit holding what a few tens of milliseconds write), each commit told at once. A folder's first scan writes while
+ * it walks (`first-scan.ts`); into an empty library without the sort and full-text indexes, built after
+ * (`scan-writes.ts`, `db/deferred-song-indexes.ts`). Phase two is queued behind it: the project and audio reads of
+ * what is new or changed. The summary carries each phase's time (`phasesMs`), which bench:scan prints.
  *
  * The folder is held to the folder rule as it really is before it is walked (`realFolderRefusal`, as the file
  * channels hold it): one since swapped for a link to the home folder would otherwise give songs of the user's home
@@ -16,12 +16,10 @@ import { AppError } from '../../common/errors';
 import { folderNotReadable } from '../../common/messages';
 import type { ScanPayload } from '../../common/bridge/job-payloads';
 import type { WatchedDirectory } from '../../common/projects/library';
-import { deferSongIndexes, restoreSongIndexes } from '../../db/deferred-song-indexes';
 import { inTransaction, type Db } from '../../db/handle';
-import { getDirectory, markScanned } from '../../db/repositories/directories';
-import { indexOfDirectory, removeIndexed, upsertIndexed } from '../../db/repositories/files-index';
-import { applyScanPatches, scanStateOfDirectory, type ScanPatch } from '../../db/repositories/scanned-songs';
-import { insertSongs } from '../../db/repositories/song-writer';
+import { getDirectory } from '../../db/repositories/directories';
+import { hasIndexedFiles, indexOfDirectory } from '../../db/repositories/files-index';
+import { hasScannedSongs, scanStateOfDirectory } from '../../db/repositories/scanned-songs';
 import { newId } from '../../db/ids';
 import type { EventBus } from '../events';
 import type { WorkerPool } from '../jobs/pool';
@@ -29,9 +27,11 @@ import { enqueueMany, livePayloads } from '../jobs/queue';
 import type { JobContext } from '../jobs/runner';
 import { contentHash } from '../analysis/content-hash';
 import { folderPlaces, realFolderRefusal } from '../security/watchable-folder';
-import { newSongFor, planScan, type NewSongPlan, type ScanPlan, type ReadRequest } from './plan-scan';
+import { runFirstScan } from './first-scan';
+import { planScan, type ScanPlan, type ReadRequest } from './plan-scan';
 import { groupIntoProjects } from './project-structure';
-import { WriteGroups, type TellClock } from './write-groups';
+import { noPhases, roundedPhases, songWrites, withSongIndexes, writeFilesIndex, type ScanPhases, type ScanWrite } from './scan-writes';
+import type { TellClock } from './write-groups';
 
 /** Reads per job: few enough for steady progress, enough to keep the job overhead small. */
 const READS_PER_JOB = 20;
@@ -46,17 +46,6 @@ export interface ScanSummary {
   errors: { path: string; reason: string }[];
   /** Where phase one's time went, in milliseconds (bench:scan's phase table). */
   phasesMs?: ScanPhases;
-}
-
-export interface ScanPhases {
-  walk: number;
-  plan: number;
-  /** The songs' commits. */
-  writes: number;
-  /** The sort and full-text indexes built after a first scan's songs (0 when they were kept up). */
-  index: number;
-  /** The files index and the folder's scan time. */
-  files: number;
 }
 
 export interface ScanDeps {
@@ -81,9 +70,8 @@ export async function runScan(deps: ScanDeps, payload: ScanPayload, ctx: JobCont
   const scopes = payload.scopes ?? null;
   if (scopes !== null && scopes.length === 0) return emptySummary(directory.path);
   await refuseIfNotWatchable(directory.path, deps.dataDir);
-  const { plan, songs, errors, waiting, phases } = await walkAndPlan(deps, directory, scopes, ctx);
-  ctx.signal.throwIfAborted();
-  await writePlan(deps, directory, plan, phases, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
+  const first = scopes === null && !hasIndexedFiles(deps.db, directory.id) && !hasScannedSongs(deps.db, directory.path);
+  const { plan, songs, errors, waiting, phases } = first ? { ...(await runFirstScan(deps, directory, ctx)), waiting: waitingReads(deps.db) } : await walkPlanAndWrite(deps, directory, scopes, ctx);
   queueReads(deps.db, plan, deps.analyseAudio, waiting);
   deps.wakeRunner();
 
@@ -152,8 +140,16 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
     newId,
     hashOf: contentHash,
   });
-  const phases: ScanPhases = { walk: planStart - walkStart, plan: performance.now() - planStart, writes: 0, index: 0, files: 0 };
+  const phases: ScanPhases = { ...noPhases(), walk: planStart - walkStart, plan: performance.now() - planStart };
   return { plan, songs: groups.length, errors, waiting, phases };
+}
+
+/** A rescan (or a targeted one): the whole walk planned against what is known, then written. */
+async function walkPlanAndWrite(deps: ScanDeps, directory: WatchedDirectory, scopes: string[] | null, ctx: JobContext) {
+  const planned = await walkAndPlan(deps, directory, scopes, ctx);
+  ctx.signal.throwIfAborted();
+  await writePlan(deps, directory, planned.plan, planned.phases, (fraction) => ctx.progress(0.3 + 0.7 * fraction));
+  return planned;
 }
 
 /** A scope deleted since the watcher saw it: scan the nearest folder that still exists. */
@@ -163,52 +159,21 @@ function existingFolder(folder: string, root: string): string {
   return current;
 }
 
-/**
- * The songs in commits grouped by time, each told at once; into an empty library without the sort and full-text
- * indexes, built once after (and, should this stop half-way, on the next open). The scan index last, with the
- * folder's scan time.
- */
+/** The songs in commits grouped by time, each told at once; the scan index last, with the folder's scan time. */
 async function writePlan(deps: ScanDeps, directory: WatchedDirectory, plan: ScanPlan, phases: ScanPhases, progress: (fraction: number) => void): Promise<void> {
-  const { db } = deps;
-  const writes: ({ added: NewSongPlan } | { patch: ScanPatch })[] = [...plan.added.map((added) => ({ added })), ...plan.patched.map((patch) => ({ patch }))];
+  const writes: ScanWrite[] = [...plan.added.map((added) => ({ added })), ...plan.patched.map((patch) => ({ patch }))];
   const writesStart = performance.now();
-  const deferred = plan.added.length > 0 && deferSongIndexes(db);
-  try {
+  await withSongIndexes(deps.db, plan.added.length > 0, phases, async () => {
     let written = 0;
-    const groups = new WriteGroups<(typeof writes)[number]>({
-      transaction: (work) => inTransaction(db, work),
-      write: (batch) => {
-        const now = db.now();
-        insertSongs(db, batch.flatMap((write) => ('added' in write ? [newSongFor(write.added, now)] : [])));
-        applyScanPatches(db, batch.flatMap((write) => ('patch' in write ? [write.patch] : [])));
-      },
-      committed: (group) => {
-        deps.tellChanges?.();
-        written += group.length;
-        progress(written / writes.length);
-      },
-      ...(deps.clock ? { clock: deps.clock } : {}),
+    const groups = songWrites(deps, (count) => {
+      written += count;
+      progress(written / writes.length);
     });
     groups.add(writes);
     await groups.finish();
-  } finally {
     phases.writes = performance.now() - writesStart;
-    const indexStart = performance.now();
-    if (deferred) restoreSongIndexes(db.sqlite);
-    phases.index = performance.now() - indexStart;
-  }
-  const filesStart = performance.now();
-  inTransaction(db, () => {
-    upsertIndexed(db, directory.id, plan.index);
-    removeIndexed(db, plan.removedFromIndex);
-    markScanned(db, directory.id);
   });
-  phases.files = performance.now() - filesStart;
-}
-
-function roundedPhases(phases: ScanPhases): ScanPhases {
-  const ms = (value: number) => Math.round(value);
-  return { walk: ms(phases.walk), plan: ms(phases.plan), writes: ms(phases.writes), index: ms(phases.index), files: ms(phases.files) };
+  writeFilesIndex(deps.db, directory, plan, phases);
 }
 
 /**

@@ -3,10 +3,17 @@
  * size, mtime and inode that tell a rescan what changed. A hand-written readdir walk (as fast as `find`)
  * rather than a generic crawler, because it must skip sample and media folders, stop at packages, record
  * unreadable folders and never follow links (no symlink loops).
+ *
+ * With `onPart`, the entries come in parts as the walk goes (a first scan writes songs while it walks, issue 45): a
+ * part is handed over only between two subtrees that group into songs on their own, the subfolders of a plain folder
+ * whose folders above are plain too. A plain folder holds no session file, no package and no backup folder, so it is
+ * no project and lends its bounces to none (`main/scan/project-structure.ts`): whatever is below one subfolder is
+ * grouped the same with or without the others. The rest, and the errors, are in the result.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertNever } from '../../common/errors';
+import { BACKUP_FOLDERS, NESTED_BACKUP_FOLDERS } from '../../common/projects/file-kinds';
 import { PACKAGE_METADATA_FILE, scanEntryRole } from '../../common/projects/scan-paths';
 import type { EntryKind, WalkEntry, WalkError, WalkResult } from '../../common/bridge/worker-tasks';
 
@@ -15,22 +22,24 @@ const REPLACEMENT_CHARACTER = '\uFFFD';
 /** Deeper than any real project tree; a guard against pathological nesting. */
 const MAX_DEPTH = 64;
 
-export function walkLibrary(root: string): WalkResult {
-  const entries: WalkEntry[] = [];
-  const errors: WalkError[] = [];
-  const stack: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
-  let folders = 0;
+/** Entries a part holds at least (about 200 projects), so that a part's grouping and its message cost little. */
+const PART_ENTRIES = 2000;
 
-  while (stack.length > 0) {
-    const { dir, depth } = stack.pop() as { dir: string; depth: number };
+/** `partEntries`: the least a part holds. Default: 2,000 entries. */
+export function walkLibrary(root: string, onPart?: (entries: WalkEntry[]) => void, partEntries = PART_ENTRIES): WalkResult {
+  const walk = { entries: [] as WalkEntry[], errors: [] as WalkError[], folders: 0 };
+
+  const walkFolder = (dir: string, depth: number, splittable: boolean): void => {
     let children: fs.Dirent[];
     try {
       children = fs.readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      errors.push({ path: dir, reason: `folder not readable (${errorCode(error)})` });
-      continue;
+      walk.errors.push({ path: dir, reason: `folder not readable (${errorCode(error)})` });
+      return;
     }
-    folders += 1;
+    walk.folders += 1;
+    const folders: string[] = [];
+    let plain = true;
     for (const child of children) {
       const name = child.name;
       // Symbolic links are not followed: a link can loop, or lead outside the watched folder.
@@ -40,25 +49,39 @@ export function walkLibrary(root: string): WalkResult {
       const full = path.join(dir, name);
       if (name.includes(REPLACEMENT_CHARACTER)) {
         // Node decodes names as UTF-8; a name that is not (possible on Linux only) cannot be opened by it.
-        errors.push({ path: full, reason: 'name is not valid UTF-8' });
+        walk.errors.push({ path: full, reason: 'name is not valid UTF-8' });
         continue;
       }
       switch (role) {
         case 'folder':
-          if (depth + 1 >= MAX_DEPTH) errors.push({ path: full, reason: 'folder nested too deeply' });
-          else stack.push({ dir: full, depth: depth + 1 });
+          if (BACKUP_FOLDERS.has(name.toLowerCase()) || NESTED_BACKUP_FOLDERS.has(name.toLowerCase())) plain = false;
+          if (depth + 1 >= MAX_DEPTH) walk.errors.push({ path: full, reason: 'folder nested too deeply' });
+          else folders.push(full);
           break;
         case 'package':
         case 'session':
+          plain = false;
+          addEntry(walk.entries, walk.errors, full, role);
+          break;
         case 'audio':
-          addEntry(entries, errors, full, role);
+          addEntry(walk.entries, walk.errors, full, role);
           break;
         default:
           assertNever(role);
       }
     }
-  }
-  return { entries, errors, folders };
+    const splits = onPart !== undefined && splittable && plain;
+    for (const folder of folders) {
+      walkFolder(folder, depth + 1, splits);
+      if (splits && walk.entries.length >= partEntries) {
+        onPart(walk.entries);
+        walk.entries = [];
+      }
+    }
+  };
+
+  walkFolder(root, 0, true);
+  return walk;
 }
 
 function addEntry(entries: WalkEntry[], errors: WalkError[], full: string, kind: EntryKind): void {
