@@ -37,6 +37,12 @@ export function checkedOnFilterRow(filter: Filter): boolean {
   return EQUAL_ON_ROW.has(filter.field);
 }
 
+/**
+ * The filter row's own condition (db/schema.ts: a partial index on it, true of every song): stated here, and by no
+ * other statement, so SQLite plans with the filter row only where this file asks for it.
+ */
+const ON_FILTER_ROW = sql`${songs.seq} > 0`;
+
 /** Runs of consecutive songs the sample counts, and how many songs each: 2,048 index entries. */
 const SAMPLE_WINDOWS = 16;
 const SAMPLE_WIDTH = 128;
@@ -86,7 +92,7 @@ export function planIntersection(
 export function intersectFromDriver(plan: IntersectionPlan, hidden: SQL, rowLists: readonly SongList[], words: SQL, also: readonly SQL[]): SQL {
   const driver = plan.driver === 'words' ? words : sql`SELECT ${songs.seq} FROM ${songs} WHERE ${and(hidden, ...(rowLists[plan.driver] ?? []))}`;
   const checks = rowLists.filter((_list, at) => at !== plan.driver).flat();
-  const checked = sql`SELECT ${songs.seq} FROM ${songs} INDEXED BY ${sql.identifier(FILTER_ROW_INDEX)} WHERE ${songs.seq} IN (${driver}) AND ${and(hidden, ...checks)}`;
+  const checked = sql`SELECT ${songs.seq} FROM ${songs} INDEXED BY ${sql.identifier(FILTER_ROW_INDEX)} WHERE ${songs.seq} IN (${driver}) AND ${and(ON_FILTER_ROW, hidden, ...checks)}`;
   // The words are merged even when they drove: a compound is one set SQLite builds once for the page and its total,
   // where a single select would be inlined into each of their uses (and a few matches cost little to read again).
   return sql.join([checked, words, ...also], sql` INTERSECT `);
@@ -106,5 +112,5 @@ function sampleStatement(db: Db, hidden: SQL, rowLists: readonly SongList[], hig
   const counts = Object.fromEntries(rowLists.map((list, at) => [`list${at}`, sql<number>`sum(CASE WHEN ${and(...list)} THEN 1 ELSE 0 END)`]));
   // CROSS JOIN keeps the windows outside: each is one seek and a short walk of the filter row.
   const from = sql`(VALUES ${windows}) AS windows CROSS JOIN ${songs} INDEXED BY ${sql.identifier(FILTER_ROW_INDEX)} ON ${songs.seq} >= windows.column1 AND ${songs.seq} < windows.column1 + ${width}`;
-  return db.orm.select(counts).from(from).where(hidden);
+  return db.orm.select(counts).from(from).where(and(ON_FILTER_ROW, hidden));
 }

@@ -151,7 +151,11 @@ export const songs = sqliteTable(
         t.openComments,
         t.modifiedAt,
         t.createdAt,
-      ),
+      )
+        // Partial on a condition every song meets and only intersection-plan.ts states: an index led by the song's
+        // number made SQLite read each full-text match by id and sort them all, rather than walk the sort's index
+        // ("night" 20 -> 178 ms at 200,000 songs); the planner may use it only where a statement says `seq > 0`.
+        .where(sql`${t.seq} > 0`),
       // The focus list: a handful of pinned songs, found without reading the others.
       index('songs_focus').on(t.focus).where(sql`${t.focus} IS NOT NULL`),
     ];

@@ -1,0 +1,2 @@
+DROP INDEX `songs_filter_row`;--> statement-breakpoint
+CREATE INDEX `songs_filter_row` ON `songs` (`seq`,`hidden`,`daw`,`missing`,"key" COLLATE NOCASE,`tempo_bpm`,`audio_bpm`,"audio_key" COLLATE NOCASE,`lufs`,`true_peak`,`duration_s`,`last_worked`,`open_comments`,`modified_at`,`created_at`) WHERE "songs"."seq" > 0;
