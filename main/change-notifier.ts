@@ -1,7 +1,8 @@
 /**
- * Coalesces the background's changes (from the database's change log) into `db:changed` events: a scan writing a
- * batch of 20 songs every few milliseconds tells the pages at most once per interval, with every table touched since
- * (and, where every write named them, the fields).
+ * Coalesces the background's changes (from the database's change log) into `db:changed` events: a burst of background
+ * writes tells the pages at most once per interval, with every table touched since (and, where every write named them,
+ * the fields). A scan, which paces its own commits (`main/scan/write-groups.ts`: at least every 20 songs or 100 ms),
+ * tells each commit at once with `flush`, rather than up to an interval later.
  */
 import { ChangeSet } from '../common/bridge/change-set';
 import type { ChangeLog } from '../db/change-log';
