@@ -4,24 +4,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { AudioAnalysis } from '../../common/audio/audio-analysis';
 import { scanEntryRole } from '../../common/projects/scan-paths';
 import type { WorkerPool } from '../jobs/pool';
 
-export interface AnalysedFile {
-  path: string;
-  bpm: number | null;
-  bpmConfidence: number;
-  /** The second reading (twice, half, or a compound beat's two thirds), where the signal nearly chose it. */
-  bpmAlternative?: number;
-  /** Null only where the file has no notes (drums, noise); below 0.45 confidence an uncertain key. */
-  key: string | null;
-  keyConfidence: number;
-  /** The runner-up key, where it scored nearly as well. */
-  keyAlternative?: string;
-  lufs: number | null;
-  truePeak: number | null;
-  durationS: number;
-}
+/** A file's figures as `cli analyse` prints them: the analysis's own fields (documented there), its waveform left out. */
+export type AnalysedFile = { path: string } & Pick<AudioAnalysis, 'bpm' | 'bpmConfidence' | 'bpmAlternative' | 'key' | 'keyConfidence' | 'keyAlternative' | 'lufs' | 'truePeak' | 'durationS'>;
 
 export interface AnalyseReport {
   files: AnalysedFile[];
