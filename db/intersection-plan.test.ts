@@ -33,7 +33,9 @@ function run(search: string) {
   // The matching set's own steps: from its materialisation to the first step of the page that reads it.
   const from = plan.indexOf('MATERIALIZE matching');
   const to = plan.findIndex((detail, at) => at > from && detail === 'SCAN matching');
-  return { ids: page.rows.map((song) => song.id), total: page.total, steps: plan.slice(from, to), statements: ran.length };
+  const sample = ran[0] as RanStatement;
+  const sampleSteps = (db.sqlite.prepare(`EXPLAIN QUERY PLAN ${sample.sql}`).all(...sample.params) as { detail: string }[]).map((step) => step.detail);
+  return { ids: page.rows.map((song) => song.id), total: page.total, steps: plan.slice(from, to), sampleSteps, statements: ran.length };
 }
 
 function inMemory(search: string) {
@@ -54,6 +56,8 @@ describe('several large lists intersected', () => {
     expect(got.steps.filter((detail) => detail.startsWith('USE TEMP B-TREE'))).toEqual([]);
     // The sample, the words counted up to a few, the page with its total.
     expect(got.statements).toBe(3);
+    // The sample reads each of its songs by number: a range beside the filter row's own `seq > 0` was walked from 0.
+    expect(got.sampleSteps.filter((detail) => detail.includes('songs_filter_row'))).toEqual(['SEARCH songs USING COVERING INDEX songs_filter_row (seq=? AND hidden=?)']);
   });
 
   it('reads the loudness first when it is the narrowest', () => {

@@ -110,7 +110,9 @@ function sampleStatement(db: Db, hidden: SQL, rowLists: readonly SongList[], hig
   const width = whole ? Math.max(highestSeq, 1) : SAMPLE_WIDTH;
   const windows = sql.join(starts.map((start) => sql`(${start})`), sql`, `);
   const counts = Object.fromEntries(rowLists.map((list, at) => [`list${at}`, sql<number>`sum(CASE WHEN ${and(...list)} THEN 1 ELSE 0 END)`]));
-  // CROSS JOIN keeps the windows outside: each is one seek and a short walk of the filter row.
-  const from = sql`(VALUES ${windows}) AS windows CROSS JOIN ${songs} INDEXED BY ${sql.identifier(FILTER_ROW_INDEX)} ON ${songs.seq} >= windows.column1 AND ${songs.seq} < windows.column1 + ${width}`;
+  // Each sampled song by its number, one seek each: a range of numbers beside the filter row's own `seq > 0` would
+  // be walked from that bound instead, the whole row up to each window (125 ms at 200,000 songs, this way 0.6).
+  const picks = sql`(WITH RECURSIVE offsets(n) AS (VALUES (0) UNION ALL SELECT n + 1 FROM offsets WHERE n < ${width - 1}) SELECT windows.column1 + offsets.n AS seq FROM (VALUES ${windows}) AS windows CROSS JOIN offsets) AS picks`;
+  const from = sql`${picks} CROSS JOIN ${songs} INDEXED BY ${sql.identifier(FILTER_ROW_INDEX)} ON ${songs.seq} = picks.seq`;
   return db.orm.select(counts).from(from).where(and(ON_FILTER_ROW, hidden));
 }
