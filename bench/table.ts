@@ -49,6 +49,8 @@ const count = Number(argValue(argv, '--songs', '200000'));
 const json = argv.includes('--json');
 const analysing = Number(argValue(argv, '--analysing', '0'));
 const bounceSeconds = Number(argValue(argv, '--bounce-seconds', '10'));
+/** `--no-analysis`: songs without what the analysis heard (no waveforms drawn), as bench:table's library was before issue 18's data. */
+const withAnalysis = !argv.includes('--no-analysis');
 /** `bench:board`: the same library and host, the board's figures alone. */
 const boardOnly = argv.includes('--board-only');
 const SCROLL_STEPS = 240;
@@ -70,7 +72,7 @@ if (!fs.existsSync(path.join(rendererDir, 'index.html'))) throw new Error('Build
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'songshelf-bench-table-'));
 const db = openDatabase(path.join(dataDir, DATABASE_FILE_NAME), { migrationsFolder: path.join(appRoot, 'migrations') });
 process.stderr.write(`writing ${count} songs…\n`);
-writeSongs(db, count, { analysis: true });
+writeSongs(db, count, { analysis: withAnalysis });
 const allSongs = defaultViewId(db);
 if (!allSongs) throw new Error('the database has no All Songs view');
 updateView(db, allSongs, { columnVisibility: { waveform: true } });
