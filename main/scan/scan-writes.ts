@@ -70,7 +70,12 @@ export async function withSongIndexes(db: Db, addsSongs: boolean, phases: ScanPh
     await writing();
   } finally {
     const indexStart = performance.now();
-    if (deferred) restoreSongIndexes(db.sqlite);
+    if (deferred) {
+      restoreSongIndexes(db.sqlite);
+      // A search typed while the songs were written found none of them (their full-text index was not there): every
+      // song is told as changed, so each list on screen reads again, once.
+      db.changes.touched('songs');
+    }
     phases.index = performance.now() - indexStart;
   }
 }
