@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analysisNotes, analysisOf, foldPeaks, formatDuration, secondTempoReading, storedAnalysis } from './audio-analysis';
+import { analysisNotes, secondTempoReading } from './analysis-notes';
+import { analysisOf, foldPeaks, formatDuration, storedAnalysis } from './audio-analysis';
 
 const heard = { bpm: 87.5, bpmConfidence: 0.8, key: 'A minor', keyConfidence: 0.7, lufs: -9.2, loudnessRange: 5, truePeak: -0.4, durationS: 187.3, overview: [-10, 12], version: 2, fingerprint: 'f'.repeat(64) };
 

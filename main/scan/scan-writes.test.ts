@@ -5,7 +5,8 @@ import type { ChangeSet } from '../../common/bridge/change-set';
 import { inTransaction } from '../../db/handle';
 import { insertSongs } from '../../db/repositories/song-writer';
 import { buildSong } from '../../db/repositories/songs';
-import { openTestDatabase, type OpenedDatabase } from '../../db/test-support';
+import type { OpenedDatabase } from '../../db/connection';
+import { openTestDatabase } from '../../db/test-support';
 import { noPhases, withSongIndexes } from './scan-writes';
 
 let db: OpenedDatabase | null = null;

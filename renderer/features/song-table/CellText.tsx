@@ -1,5 +1,6 @@
 /** What a cell shows when it is not being edited: its text, and for some columns a little more. */
-import { analysisOf, secondTempoReading } from '../../../common/audio/audio-analysis';
+import { secondTempoReading } from '../../../common/audio/analysis-notes';
+import { analysisOf } from '../../../common/audio/audio-analysis';
 import { dawBadge, dawName, isKnownDaw } from '../../../common/projects/daws';
 import type { Song, SongPatch } from '../../../common/songs/song';
 import { activityOf } from '../../../common/studio/studio-time';

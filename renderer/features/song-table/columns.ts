@@ -3,7 +3,8 @@
  * one per user-defined field. Each says how it reads, sorts and is edited; the table and the view settings
  * are built from this list, so a field is described in one place.
  */
-import { analysisNotes, analysisOf, formatDuration } from '../../../common/audio/audio-analysis';
+import { analysisNotes } from '../../../common/audio/analysis-notes';
+import { analysisOf, formatDuration } from '../../../common/audio/audio-analysis';
 import { customFieldKey, type CustomField } from '../../../common/songs/custom-fields';
 import { dawName } from '../../../common/projects/daws';
 import { KEYS } from '../../../common/songs/music-keys';
