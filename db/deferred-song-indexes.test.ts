@@ -5,9 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME, openDatabase, type OpenedDatabase } from './connection';
 import { deferSongIndexes, restoreSongIndexes, songIndexesDeferred } from './deferred-song-indexes';
+import { songQuerySchema } from '../common/views/query';
+import { queryShapes } from '../fixtures/query-shapes';
 import { inTransaction } from './handle';
 import { insertSongs } from './repositories/song-writer';
 import { buildSong, updateSong } from './repositories/songs';
+import { querySongs } from './song-query';
 import { MIGRATIONS_FOLDER, tempDir, testClock } from './test-support';
 
 function open(dir: string): OpenedDatabase {
@@ -85,6 +88,25 @@ describe('the songs indexes a first scan defers', () => {
     expect(ftsRows(db)).toBe(3);
     expect(found(db, 'night')).toEqual([]);
     expect(found(db, 'dawn')).toEqual(['Dawn Drive']);
+    db.close();
+  });
+});
+
+describe('the songs a first scan is writing, searched and sorted meanwhile', () => {
+  it('answers every query shape the library meets: no index a query names by hand is deferred', () => {
+    const db = open(tempDir());
+    expect(deferSongIndexes(db)).toBe(true);
+    addSongs(db, ['Night Drive', 'Morning Run', 'Blue Hour']);
+    const refused: string[] = [];
+    for (const shape of queryShapes(3)) {
+      try {
+        querySongs(db, songQuerySchema.parse({ limit: 100, ...shape }));
+      } catch (error) {
+        refused.push(`${JSON.stringify(shape)}: ${(error as Error).message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+    restoreSongIndexes(db.sqlite);
     db.close();
   });
 });

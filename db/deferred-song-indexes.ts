@@ -8,7 +8,7 @@
  * and whoever finds it there builds them again (the scan when its songs are written, else the next open, before the
  * migrations, which may name those indexes), in one transaction with the full-text index filled again from the songs
  * as they are then, so it ends consistent whatever was written in between. The unique and the project-path indexes
- * stay (the scan and the writer look songs up by them), and so do the full-text index's delete and update triggers:
+ * stay (the scan and the writer look songs up by them), as do the indexes queries name by hand (`INDEXED BY`), and so do the full-text index's delete and update triggers:
  * an edit while the scan runs is kept in step, and the refill makes it right in any case.
  *
  * While deferred, the table's sorts read without their indexes (20,000 rows, milliseconds) and a search does not find
@@ -16,11 +16,15 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Db } from './handle';
+import { INDEXES_NAMED_BY_QUERIES } from './schema';
 
 const MARKER_KEY = 'scan.deferredSongIndexes';
 
-/** Kept up by SQLite's own lookups, not only for sorting: never deferred. */
-const KEPT_INDEXES = new Set(['songs_project_path']);
+/**
+ * Never deferred: the project path's (the scan and the writer look songs up by it), and every index a query names
+ * with INDEXED BY, which would otherwise fail ("no such index") for a search typed while the first scan writes.
+ */
+const KEPT_INDEXES = new Set(['songs_project_path', ...INDEXES_NAMED_BY_QUERIES]);
 const DEFERRED_TRIGGERS = ['songs_fts_insert'];
 
 interface Deferred {

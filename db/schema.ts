@@ -17,6 +17,8 @@ export const SORT_FILTER_INDEXES = { name: 'songs_hidden_name_filters', modified
 export const KEY_TEMPO_INDEX = 'songs_hidden_key_tempo';
 /** (seq, hidden, then every column an equality or range filter compares): a song's filters checked by one seek. */
 export const FILTER_ROW_INDEX = 'songs_filter_row';
+/** Every index a query names with INDEXED BY: it must always exist (a first scan never defers one of them). */
+export const INDEXES_NAMED_BY_QUERIES: readonly string[] = [...Object.values(SORT_FILTER_INDEXES), KEY_TEMPO_INDEX, FILTER_ROW_INDEX];
 
 export const songs = sqliteTable(
   'songs',
