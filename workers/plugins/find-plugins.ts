@@ -66,8 +66,8 @@ function baseName(name: string): string {
 /** The names a bundle declares; none where it declares none or its files cannot be read. */
 async function declaredNames(bundle: string, format: PluginFormat): Promise<string[]> {
   try {
-    if (format === 'AU') return audioComponentNames(await readPlistFile(path.join(bundle, 'Contents', 'Info.plist')));
-    if (format === 'VST3') return moduleInfoNames(await readBoundedFile(path.join(bundle, 'Contents', 'Resources', 'moduleinfo.json'), MAX_MODULE_INFO_BYTES, 'module info'));
+    if (format === 'AU') return audioComponentNames(readPlistFile(path.join(bundle, 'Contents', 'Info.plist')));
+    if (format === 'VST3') return moduleInfoNames(readBoundedFile(path.join(bundle, 'Contents', 'Resources', 'moduleinfo.json'), MAX_MODULE_INFO_BYTES, 'module info'));
   } catch (error) {
     if (error instanceof PlistFormatError || error instanceof BoundedReadError || error instanceof SyntaxError) return [];
     throw error;

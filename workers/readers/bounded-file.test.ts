@@ -11,17 +11,30 @@ import { UnreadableFileError } from '../../common/projects/project-meta';
 import { decodeInProcess } from '../analysis/decode-in-process';
 import { findPlugins } from '../plugins/find-plugins';
 import { readAls } from './als/read-als';
+import { readBitwig } from './bitwig/read-bitwig';
 import { BoundedReadError, openProjectFile, readBoundedFile, readProjectFile } from './bounded-file';
+import { readDawproject } from './dawproject/read-dawproject';
 import { logicProjectPlugins } from './logic/project-plugins';
 import { readPlistFile } from './logic/plist-file';
 import { PlistFormatError } from './logic/plist-value';
 import { readProTools } from './protools/read-protools';
+import { readStudioOne } from './studioone/read-studioone';
 
 const fifos: string[] = [];
 
 /** A folder of its own under the run's temporary folder (vitest's setup points TMPDIR at one it removes). */
 function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** What `read` throws (it must throw): the readers' file calls are synchronous. */
+function thrownBy(read: () => unknown): unknown {
+  try {
+    read();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the read to throw');
 }
 
 /** A real FIFO at `file`: what `mkfifo` makes (Node has no call for it). */
@@ -48,14 +61,21 @@ describe.skipIf(process.platform === 'win32')('a FIFO named like a file a reader
   it('is refused by readBoundedFile as not a regular file, and a regular file is still read', async () => {
     const folder = tempDir('songshelf-fifo-');
     const fifo = fifoAt(path.join(folder, 'Session.ptx'));
-    await expect(readBoundedFile(fifo, 1024, 'session')).rejects.toEqual(new BoundedReadError('is a pipe (FIFO), not a file'));
+    expect(thrownBy(() => readBoundedFile(fifo, 1024, 'session'))).toEqual(new BoundedReadError('is a pipe (FIFO), not a file'));
     fs.writeFileSync(path.join(folder, 'Real.ptx'), 'bytes');
-    expect((await readBoundedFile(path.join(folder, 'Real.ptx'), 1024, 'session')).toString()).toBe('bytes');
+    expect(readBoundedFile(path.join(folder, 'Real.ptx'), 1024, 'session').toString()).toBe('bytes');
   });
 
   it('is a Pro Tools session that cannot be read', async () => {
     const fifo = fifoAt(path.join(tempDir('songshelf-fifo-'), 'Mix.ptx'));
     await expect(readProTools(fifo)).rejects.toThrow(/is a pipe \(FIFO\), not a file/);
+  });
+
+  it('is a Studio One song, a DAWproject and a Bitwig project that cannot be read', async () => {
+    const folder = tempDir('songshelf-fifo-');
+    await expect(readStudioOne(fifoAt(path.join(folder, 'Song.song')))).rejects.toEqual(new UnreadableFileError(path.join(folder, 'Song.song'), 'is a pipe (FIFO), not a file'));
+    await expect(readDawproject(fifoAt(path.join(folder, 'Song.dawproject')))).rejects.toThrow(/is a pipe \(FIFO\), not a file/);
+    await expect(readBitwig(fifoAt(path.join(folder, 'Song.bwproject')))).rejects.toThrow(/is a pipe \(FIFO\), not a file/);
   });
 
   it('is a Live set that cannot be read', async () => {
@@ -65,8 +85,8 @@ describe.skipIf(process.platform === 'win32')('a FIFO named like a file a reader
 
   it('is a Logic ProjectData with no plug-ins read, and a plist that cannot be read', async () => {
     const alternative = path.join(tempDir('songshelf-fifo-'), 'Song.logicx', 'Alternatives', '000');
-    expect(await logicProjectPlugins(fifoAt(path.join(alternative, 'ProjectData')))).toBeNull();
-    await expect(readPlistFile(fifoAt(path.join(alternative, 'MetaData.plist')))).rejects.toEqual(new PlistFormatError('is a pipe (FIFO), not a file'));
+    expect(logicProjectPlugins(fifoAt(path.join(alternative, 'ProjectData')))).toBeNull();
+    expect(thrownBy(() => readPlistFile(fifoAt(path.join(alternative, 'MetaData.plist'))))).toEqual(new PlistFormatError('is a pipe (FIFO), not a file'));
   });
 
   it('is a plug-in whose Info.plist or moduleinfo.json declares nothing: known by its file name', async () => {
@@ -97,9 +117,10 @@ describe('a project reader opening its file', () => {
     const folder = tempDir('songshelf-project-file-');
     const big = path.join(folder, 'Big.rpp');
     fs.writeFileSync(big, 'x'.repeat(10));
-    await expect(readProjectFile(path.join(folder, 'Gone.rpp'), 100, 'project')).rejects.toThrow(UnreadableFileError);
-    await expect(readProjectFile(big, 5, 'project')).rejects.toMatchObject({ reason: '10 bytes, more than the 5 a project may have' });
-    await expect(openProjectFile(folder)).rejects.toMatchObject({ reason: 'is a folder, not a file' });
-    expect((await readProjectFile(big, 10, 'project')).length).toBe(10);
+    expect(thrownBy(() => readProjectFile(path.join(folder, 'Gone.rpp'), 100, 'project'))).toEqual(new UnreadableFileError(path.join(folder, 'Gone.rpp'), 'is missing'));
+    expect(thrownBy(() => readProjectFile(big, 5, 'project'))).toMatchObject({ reason: '10 bytes, more than the 5 a project may have' });
+    expect(thrownBy(() => openProjectFile(folder))).toMatchObject({ reason: 'is a folder, not a file' });
+    expect(thrownBy(() => readProjectFile(folder, 100, 'project'))).toMatchObject({ reason: 'is a folder, not a file' });
+    expect(readProjectFile(big, 10, 'project').length).toBe(10);
   });
 });

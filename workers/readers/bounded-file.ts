@@ -3,15 +3,15 @@
  * opened (a file that grows meanwhile cannot make a reader allocate more). Failures carry a short reason
  * ("is missing", "is not a regular file", "N bytes, more than the M a <kind> may have") for the caller's own error.
  *
- * Every reader of a file under a watched folder opens it with `openRegularFile`: a FIFO named like a project (a
- * hostile folder, or a file swapped after the scan listed it) would otherwise hold the worker for ever, since
- * opening one for reading waits for a writer.
+ * Every reader of a file under a watched folder opens it with `openRegularFileSync` (or `openRegularFile`): a FIFO
+ * named like a project (a hostile folder, or a file swapped after the scan listed it) would otherwise hold the worker
+ * for ever, since opening one for reading waits for a writer.
  *
  * A project reader opens and reads through `openProjectFile` and `readProjectFile`, which turn the reason into the
  * UnreadableFileError every reader answers a file it cannot read with (the scan goes on).
  */
-import type { Stats } from 'node:fs';
-import fs from 'node:fs/promises';
+import fs, { type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { UnreadableFileError } from '../../common/projects/project-meta';
 
 export class BoundedReadError extends Error {
@@ -31,19 +31,47 @@ export class BoundedReadError extends Error {
  */
 const READ_WITHOUT_WAITING = fs.constants.O_RDONLY | ((fs.constants as { O_NONBLOCK?: number }).O_NONBLOCK ?? 0);
 
-/**
- * Opens a regular file for reading, or throws a `BoundedReadError` saying why not. The opened handle's own stat is
- * asked, not the name's: a file swapped for something else after a check is refused all the same.
- */
-export async function openRegularFile(filePath: string): Promise<fs.FileHandle> {
-  return (await openRegular(filePath)).handle;
+/** A regular file opened for reading: its descriptor (the caller closes it with `fs.closeSync`) and the stat it was checked by. */
+export interface OpenedFile {
+  fd: number;
+  stats: Stats;
 }
 
-/** `openRegularFile` with the handle's stat it checked: a reader that needs the size asks the system once, not twice. */
-async function openRegular(filePath: string): Promise<{ handle: fs.FileHandle; stats: Stats }> {
-  let handle: fs.FileHandle;
+/**
+ * Opens a regular file for reading, or throws a `BoundedReadError` saying why not. The opened descriptor's own stat
+ * is asked, not the name's: a file swapped for something else after a check is refused all the same.
+ *
+ * Synchronous on purpose: a worker thread runs one task, and the pool ends the thread of a task past its time limit,
+ * so blocking it costs nothing, while each call through `fs/promises` waits its turn on libuv's thread pool (a
+ * project read was mostly that wait, measured).
+ */
+export function openRegularFileSync(filePath: string): OpenedFile {
+  let fd: number;
   try {
-    handle = await fs.open(filePath, READ_WITHOUT_WAITING);
+    fd = fs.openSync(filePath, READ_WITHOUT_WAITING);
+  } catch (error) {
+    throw new BoundedReadError(describeOpenFailure(error), errorCode(error));
+  }
+  let stats: Stats;
+  try {
+    stats = fs.fstatSync(fd);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw new BoundedReadError(`cannot be read (${errorCode(error)})`);
+  }
+  if (stats.isFile()) return { fd, stats };
+  fs.closeSync(fd);
+  throw new BoundedReadError(notAFileReason(stats));
+}
+
+/**
+ * The same checks as `openRegularFileSync`, answering a `FileHandle`: for what reads the file as a stream, on the
+ * thread pool while it works on what it read (the Live set's inflate, the analysis's decoders).
+ */
+export async function openRegularFile(filePath: string): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await fs.promises.open(filePath, READ_WITHOUT_WAITING);
   } catch (error) {
     throw new BoundedReadError(describeOpenFailure(error), errorCode(error));
   }
@@ -54,7 +82,7 @@ async function openRegular(filePath: string): Promise<{ handle: fs.FileHandle; s
     await handle.close();
     throw new BoundedReadError(`cannot be read (${errorCode(error)})`);
   }
-  if (stats.isFile()) return { handle, stats };
+  if (stats.isFile()) return handle;
   await handle.close();
   throw new BoundedReadError(notAFileReason(stats));
 }
@@ -66,14 +94,15 @@ function notAFileReason(stats: Stats): string {
   return 'is not a regular file';
 }
 
-export async function readBoundedFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
-  const { handle, stats } = await openRegular(filePath);
+/** The whole file, read synchronously (see `openRegularFileSync`); past `maxBytes` it is refused before any read. */
+export function readBoundedFile(filePath: string, maxBytes: number, kind: string): Buffer {
+  const { fd, stats } = openRegularFileSync(filePath);
   try {
     if (stats.size > maxBytes) throw new BoundedReadError(`${stats.size} bytes, more than the ${maxBytes} a ${kind} may have`);
     const buffer = Buffer.alloc(stats.size);
     let filled = 0;
     while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      const bytesRead = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
@@ -82,7 +111,7 @@ export async function readBoundedFile(filePath: string, maxBytes: number, kind: 
     if (error instanceof BoundedReadError) throw error;
     throw new BoundedReadError(`cannot be read (${errorCode(error)})`);
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
 }
 
@@ -98,10 +127,10 @@ function errorCode(error: unknown): string {
   return String(error);
 }
 
-/** `openRegularFile` for a project reader: a file it cannot open is an UnreadableFileError with the reason. */
-export async function openProjectFile(filePath: string): Promise<fs.FileHandle> {
+/** `openRegularFileSync` for a project reader: a file it cannot open is an UnreadableFileError with the reason. */
+export function openProjectFile(filePath: string): OpenedFile {
   try {
-    return await openRegularFile(filePath);
+    return openRegularFileSync(filePath);
   } catch (error) {
     if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
     throw error;
@@ -109,9 +138,9 @@ export async function openProjectFile(filePath: string): Promise<fs.FileHandle> 
 }
 
 /** `readBoundedFile` for a project reader: a file it cannot read, or one past `maxBytes`, is an UnreadableFileError. */
-export async function readProjectFile(filePath: string, maxBytes: number, kind: string): Promise<Buffer> {
+export function readProjectFile(filePath: string, maxBytes: number, kind: string): Buffer {
   try {
-    return await readBoundedFile(filePath, maxBytes, kind);
+    return readBoundedFile(filePath, maxBytes, kind);
   } catch (error) {
     if (error instanceof BoundedReadError) throw new UnreadableFileError(filePath, error.reason);
     throw error;

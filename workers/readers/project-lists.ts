@@ -42,7 +42,7 @@ export async function scanListedProject<Facts>(
   scan: (bytes: Buffer, lists: ProjectLists) => Facts | Promise<Facts>,
   refusals: readonly Refusal[],
 ): Promise<{ facts: Facts; lists: ProjectLists }> {
-  const bytes = await readProjectFile(filePath, limit.maxBytes, limit.what);
+  const bytes = readProjectFile(filePath, limit.maxBytes, limit.what);
   const lists = new ProjectLists();
   try {
     return { facts: await scan(bytes, lists), lists };
@@ -96,7 +96,7 @@ export class ProjectLists {
   async finish(stated: ListlessMeta, home: string): Promise<ProjectMeta> {
     const written = [...this.samplePaths];
     const looked = written.slice(0, MAX_META_SAMPLES).map((sample) => ({ candidates: [statedPath(home, sample)] }));
-    const { samples, missingSamples } = await resolveSamples(looked);
+    const { samples, missingSamples } = resolveSamples(looked);
     const meta = capProjectMeta({ ...stated, trackCount: this.tracksSeen, tracks: [...this.trackNames], plugins: [...this.plugins.values()], samples, missingSamples });
     const totals: NonNullable<ProjectMeta['listTotals']> = { ...meta.listTotals };
     if (this.tracksSeen > this.trackNames.length) totals.tracks = this.tracksSeen;

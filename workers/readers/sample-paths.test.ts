@@ -23,37 +23,37 @@ describe('resolveSamples', () => {
     await fs.mkdir(path.dirname(found), { recursive: true });
     await fs.writeFile(found, 'RIFF');
     const lost = path.join(workDir, 'lost.wav');
-    expect(await resolveSamples(refs([['/nowhere/vox.wav', found], [found], [lost], [lost]]))).toEqual({ samples: [found, lost], missingSamples: [lost] });
+    expect(resolveSamples(refs([['/nowhere/vox.wav', found], [found], [lost], [lost]]))).toEqual({ samples: [found, lost], missingSamples: [lost] });
   });
 
-  it('never looks up a network path, a path from another system or a folder', async () => {
+  it('never looks up a network path, a path from another system or a folder', () => {
     const files = [['//server/share/a.wav'], ['\\\\server\\share\\b.wav'], ['C:/Users/me/c.wav'], [workDir]];
-    expect(await resolveSamples(refs(files))).toEqual({ samples: files.map(([file]) => file), missingSamples: files.map(([file]) => file) });
+    expect(resolveSamples(refs(files))).toEqual({ samples: files.map(([file]) => file), missingSamples: files.map(([file]) => file) });
   });
 
-  it('looks up only as many files as a song keeps, and lists the rest as written without calling them missing', async () => {
+  it('looks up only as many files as a song keeps, and lists the rest as written without calling them missing', () => {
     const files = Array.from({ length: MAX_META_SAMPLES + 2 }, (_, index) => [path.join(workDir, `s${index}.wav`)]);
-    const { samples, missingSamples } = await resolveSamples(refs(files));
+    const { samples, missingSamples } = resolveSamples(refs(files));
     expect(samples).toHaveLength(MAX_META_SAMPLES + 2);
     expect(missingSamples).toHaveLength(MAX_META_SAMPLES);
   });
 });
 
 describe('resolveSamples on what a reader says', () => {
-  it('lists a sample by what it is shown as when none of its candidates exists', async () => {
+  it('lists a sample by what it is shown as when none of its candidates exists', () => {
     const lost = path.join(workDir, 'lost.wav');
-    expect(await resolveSamples([{ candidates: [lost], shown: 'Samples/lost.wav' }])).toEqual({ samples: ['Samples/lost.wav'], missingSamples: ['Samples/lost.wav'] });
+    expect(resolveSamples([{ candidates: [lost], shown: 'Samples/lost.wav' }])).toEqual({ samples: ['Samples/lost.wav'], missingSamples: ['Samples/lost.wav'] });
   });
 
-  it('never looks up nor calls missing a place only the DAW knows', async () => {
+  it('never looks up nor calls missing a place only the DAW knows', () => {
     const factory = '%FLStudioFactoryData%\\Kick.wav';
-    expect(await resolveSamples([{ candidates: [], shown: factory, dawFolder: true }])).toEqual({ samples: [factory], missingSamples: [] });
+    expect(resolveSamples([{ candidates: [], shown: factory, dawFolder: true }])).toEqual({ samples: [factory], missingSamples: [] });
   });
 
-  it('stops between batches when the read is cancelled', async () => {
+  it('looks up nothing when the read is already cancelled', () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(resolveSamples(refs([[path.join(workDir, 'a.wav')]]), controller.signal)).rejects.toThrow();
+    expect(() => resolveSamples(refs([[path.join(workDir, 'a.wav')]]), controller.signal)).toThrow(/aborted/);
   });
 });
 

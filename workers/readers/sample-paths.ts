@@ -7,17 +7,14 @@
  * A sample is the first candidate that exists, else it is listed by its first candidate (or what its reader says to
  * show) and counted missing. Only local absolute paths are looked up (`isLocalAbsolute`): a network or device path
  * (common/projects/network-path.ts: looking one up hands a server the user's credentials) or a path from another system
- * ("C:\…" read on macOS) is listed as written and never touched. Lookups are bounded: 64 in flight, and only the
- * first MAX_META_SAMPLES distinct samples, as many as a song keeps (`capProjectMeta`), so a hostile file naming a
- * million costs no million lookups; the rest are listed as shown, never called missing.
+ * ("C:\…" read on macOS) is listed as written and never touched. Lookups are bounded: only the first MAX_META_SAMPLES
+ * distinct samples, as many as a song keeps (`capProjectMeta`), so a hostile file naming a million costs no million
+ * lookups; the rest are listed as shown, never called missing. They are synchronous (`path-kind.ts` says why).
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isNetworkPath } from '../../common/projects/network-path';
 import { MAX_META_SAMPLES } from '../../common/projects/project-meta';
-
-/** Bounds the file system calls in flight for a project naming thousands of samples. */
-const STATS_IN_FLIGHT = 64;
+import { isFileAt } from './path-kind';
 
 export interface SampleFiles {
   samples: string[];
@@ -35,17 +32,13 @@ export interface SampleRef {
   dawFolder?: boolean;
 }
 
-/** Each sample where it is on this machine, distinct after resolving; `signal` ends the lookups between batches. */
-export async function resolveSamples(refs: readonly SampleRef[], signal?: AbortSignal): Promise<SampleFiles> {
+/** Each sample where it is on this machine, distinct after resolving; a `signal` already aborted looks up nothing. */
+export function resolveSamples(refs: readonly SampleRef[], signal?: AbortSignal): SampleFiles {
   const distinct = new Map<string, SampleRef>();
   for (const ref of refs) distinct.set(`${ref.dawFolder === true ? 1 : 0}\0${ref.shown ?? ''}\0${ref.candidates.join('\0')}`, ref);
   const all = [...distinct.values()];
-  const checked = all.slice(0, MAX_META_SAMPLES);
-  const found: (string | null)[] = [];
-  for (let start = 0; start < checked.length; start += STATS_IN_FLIGHT) {
-    signal?.throwIfAborted();
-    found.push(...(await Promise.all(checked.slice(start, start + STATS_IN_FLIGHT).map(firstExisting))));
-  }
+  signal?.throwIfAborted();
+  const found = all.slice(0, MAX_META_SAMPLES).map(firstExisting);
   const samples: string[] = [];
   const missingSamples: string[] = [];
   const seen = new Set<string>();
@@ -79,18 +72,10 @@ export function isLocalAbsolute(candidate: string): boolean {
   return path.isAbsolute(candidate) && !isNetworkPath(candidate) && !isNetworkPath(path.resolve(candidate));
 }
 
-async function firstExisting(ref: SampleRef): Promise<string | null> {
+function firstExisting(ref: SampleRef): string | null {
   if (ref.dawFolder === true) return null;
   for (const candidate of ref.candidates) {
-    if (isLocalAbsolute(candidate) && (await isFile(candidate))) return candidate;
+    if (isLocalAbsolute(candidate) && isFileAt(candidate)) return candidate;
   }
   return null;
-}
-
-/** Absent, no permission, a name too long, a broken link: each means the file cannot be used from here. */
-function isFile(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
 }

@@ -30,7 +30,7 @@ export async function readAls(filePath: string, options: ReadAlsOptions = {}): P
   try {
     const facts = await scanSet(filePath, signal);
     const fields = setFields(facts);
-    const { samples, missingSamples } = await resolveSampleFiles(filePath, facts.sampleRefs, signal, options.home);
+    const { samples, missingSamples } = resolveSampleFiles(filePath, facts.sampleRefs, signal, options.home);
     return {
       daw: 'ableton',
       ...fields,

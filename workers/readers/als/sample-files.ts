@@ -12,7 +12,7 @@ import type { SampleRefFacts } from './als-facts';
 import { resolveSamples, type SampleFiles, type SampleRef } from '../sample-paths';
 import { sessionHome } from '../session-home';
 
-export async function resolveSampleFiles(setPath: string, refs: readonly SampleRefFacts[], signal?: AbortSignal, home?: string): Promise<SampleFiles> {
+export function resolveSampleFiles(setPath: string, refs: readonly SampleRefFacts[], signal?: AbortSignal, home?: string): SampleFiles {
   const setFolder = home ?? sessionHome(setPath);
   return resolveSamples(
     refs.map((ref) => sampleRef(setFolder, ref)),

@@ -9,6 +9,7 @@
  * may carry a long ZIP of plug-in states after its body. A file that is not a Bitwig project (no BtWg header, another
  * document type such as a clip, cut short before its body, a damaged meta block) throws UnreadableFileError.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { creditsOf, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { openProjectFile } from '../bounded-file';
@@ -34,7 +35,7 @@ const MAX_BPM = 666;
 
 /** `home`: the folder relative used files count from, for a copy kept elsewhere. Default: the project's folder. */
 export async function readBitwig(filePath: string, home?: string): Promise<ProjectMeta> {
-  const { head, size } = await readHead(filePath);
+  const { head, size } = readHead(filePath);
   let header: BitwigHeader;
   try {
     header = readBitwigHeader(head);
@@ -53,7 +54,7 @@ export async function readBitwig(filePath: string, home?: string): Promise<Proje
   const folder = home ?? path.dirname(path.resolve(filePath));
   const usedFiles = header.meta.get('used_files');
   const files = (Array.isArray(usedFiles) ? usedFiles : []).filter((file) => file !== '' && file.length <= MAX_PATH_CHARS).map((file) => ({ candidates: [statedPath(folder, file)] }));
-  const { samples, missingSamples } = await resolveSamples(files);
+  const { samples, missingSamples } = resolveSamples(files);
   const tempo = heuristicTempo(head, header.bodyOffset);
   const credits = creditsOf({ title: metaText(header.meta, 'title'), artist: metaText(header.meta, 'artist'), genre: metaText(header.meta, 'genre') });
   return {
@@ -84,16 +85,16 @@ function heuristicTempo(head: Buffer, bodyOffset: number): number | null {
 }
 
 /** The file's first MAX_HEAD_BYTES (all of a smaller one), from a regular file opened without waiting. */
-async function readHead(filePath: string): Promise<{ head: Buffer; size: number }> {
-  const handle = await openProjectFile(filePath);
+function readHead(filePath: string): { head: Buffer; size: number } {
+  const { fd, stats } = openProjectFile(filePath);
   try {
-    const { size } = await handle.stat();
+    const { size } = stats;
     if (size === 0) throw new UnreadableFileError(filePath, 'is empty');
     if (size > MAX_BWPROJECT_BYTES) throw new UnreadableFileError(filePath, `${size} bytes, more than the ${MAX_BWPROJECT_BYTES} a Bitwig project may have`);
     const head = Buffer.alloc(Math.min(size, MAX_HEAD_BYTES));
     let filled = 0;
     while (filled < head.length) {
-      const { bytesRead } = await handle.read(head, filled, head.length - filled, filled);
+      const bytesRead = fs.readSync(fd, head, filled, head.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
@@ -102,6 +103,6 @@ async function readHead(filePath: string): Promise<{ head: Buffer; size: number 
     if (error instanceof UnreadableFileError) throw error;
     throw new UnreadableFileError(filePath, `cannot be read (${error instanceof Error && 'code' in error ? String(error.code) : String(error)})`);
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
 }

@@ -32,7 +32,7 @@ const FIRST_RELEASE_WITH_PLUGIN_ATTRIBUTES = 4;
  * project is read, so there is nothing to resolve against it.
  */
 export async function readCubase(filePath: string, _home?: string): Promise<ProjectMeta> {
-  return readCubaseBytes(await readProjectFile(filePath, MAX_CUBASE_PROJECT_BYTES, 'Cubase project'), filePath);
+  return readCubaseBytes(readProjectFile(filePath, MAX_CUBASE_PROJECT_BYTES, 'Cubase project'), filePath);
 }
 
 /** The project held in `bytes` (read from `filePath`, named in errors). */

@@ -26,16 +26,16 @@ const MAX_BPM = 1000;
 
 /** `home`: the folder external files count from, for a copy kept elsewhere (a snapshot). Default: the file's own. */
 export async function readDawproject(filePath: string, home?: string): Promise<ProjectMeta> {
-  const project = await withZip(filePath, LIMITS, async (zip) => {
+  const project = withZip(filePath, LIMITS, (zip) => {
     if (!zip.has(PROJECT)) throw new UnreadableFileError(filePath, `has no ${PROJECT} (not a DAWproject)`);
     const document = new ProjectDocument();
-    await scanZipPart(zip, filePath, PROJECT, document);
+    scanZipPart(zip, filePath, PROJECT, document);
     return document;
   });
 
   const folder = home ?? path.dirname(path.resolve(filePath));
   const external = project.audioFiles.filter((file) => file.external).map((file) => ({ candidates: [statedPath(folder, file.path)] }));
-  const { samples, missingSamples } = await resolveSamples(external);
+  const { samples, missingSamples } = resolveSamples(external);
   const tracks = project.tracks.filter((track) => track.counted).map((track) => track.name);
   const tempo = project.tempoUnit === undefined || project.tempoUnit === 'bpm' ? bpmOf(project.tempo) : null;
   return {

@@ -23,7 +23,7 @@ export const MAX_FLP_BYTES = 64 * 1024 * 1024;
 export async function readFlStudio(filePath: string, home?: string): Promise<ProjectMeta> {
   const facts = await readFlStudioFacts(filePath);
   // Only the samples a song may keep are looked up: a crafted file naming a million costs no million stats.
-  const { samples, missingSamples } = await resolveFlSamples(home ?? sessionHome(filePath), facts.samplePaths.slice(0, MAX_META_SAMPLES));
+  const { samples, missingSamples } = resolveFlSamples(home ?? sessionHome(filePath), facts.samplePaths.slice(0, MAX_META_SAMPLES));
   const meta = capProjectMeta({
     daw: 'flstudio',
     dawVersion: facts.dawVersion,
@@ -47,7 +47,7 @@ export async function readFlStudio(filePath: string, home?: string): Promise<Pro
 
 /** The project's facts from its bytes, as FL states them (before any cap). */
 export async function readFlStudioFacts(filePath: string): Promise<FlpFacts> {
-  const bytes = await readProjectFile(filePath, MAX_FLP_BYTES, 'project');
+  const bytes = readProjectFile(filePath, MAX_FLP_BYTES, 'project');
   try {
     return readFlpFacts(bytes);
   } catch (error) {

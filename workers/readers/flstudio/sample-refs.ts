@@ -15,7 +15,7 @@ import { isLocalAbsolute, resolveSamples, statedPath, type SampleFiles, type Sam
 const FL_FOLDER_VARIABLE = /^%[A-Za-z0-9_]+%/;
 
 /** `written`: each path once, as the project states it. `home`: the folder the project counts from. */
-export function resolveFlSamples(home: string, written: readonly string[]): Promise<SampleFiles> {
+export function resolveFlSamples(home: string, written: readonly string[]): SampleFiles {
   return resolveSamples(written.map((sample) => sampleRef(home, sample)));
 }
 

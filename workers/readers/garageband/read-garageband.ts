@@ -13,8 +13,9 @@ import path from 'node:path';
 import { capProjectMeta, MAX_META_SAMPLES, UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
 import { resolveAudioFiles } from '../logic/audio-file-paths';
 import { songFields } from '../logic/metadata-fields';
-import { isFolder, lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION, type Unreadable } from '../logic/package-files';
+import { lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION, type Unreadable } from '../logic/package-files';
 import type { PlistDict } from '../logic/plist-value';
+import { isFolderAt } from '../path-kind';
 
 /** "GarageBand 10.4.11 (5961)" is 25 characters; a longer text is not a version. */
 const MAX_SAVED_FROM_CHARACTERS = 200;
@@ -28,14 +29,14 @@ export async function readGarageBand(packagePath: string, _home?: string): Promi
   const root = path.resolve(packagePath);
   const unreadable: Unreadable = (reason) => new UnreadableFileError(packagePath, reason);
 
-  if (!(await isFolder(root))) throw unreadable('is not a folder (a .band project is a package folder)');
-  const information = await readPackagePlist(root, PROJECT_INFORMATION, unreadable);
-  const metaData = await readPackagePlist(root, `${ALTERNATIVES}/${await lowestAlternative(root, unreadable)}/${META_DATA}`, unreadable);
+  if (!isFolderAt(root)) throw unreadable('is not a folder (a .band project is a package folder)');
+  const information = readPackagePlist(root, PROJECT_INFORMATION, unreadable);
+  const metaData = readPackagePlist(root, `${ALTERNATIVES}/${lowestAlternative(root, unreadable)}/${META_DATA}`, unreadable);
 
   const fields = songFields(metaData);
   // Resolving a path looks at the disk: a hostile list of a million names is cut to what a song may keep first.
   const listed = [...new Set([...stringsIn(metaData.get('AudioFiles')), ...stringsIn(metaData.get('UnusedAudioFiles'))])];
-  const { samples, missingSamples } = await resolveAudioFiles(root, listed.slice(0, MAX_META_SAMPLES), information.get('HasProjectFolder') === true);
+  const { samples, missingSamples } = resolveAudioFiles(root, listed.slice(0, MAX_META_SAMPLES), information.get('HasProjectFolder') === true);
 
   const meta = capProjectMeta({
     daw: 'garageband',

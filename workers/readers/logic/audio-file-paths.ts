@@ -8,25 +8,21 @@
  * layout the package declares first, then the other, and report the first that exists. A network path
  * (`\\server\share`, a URL) is never looked up (`isNetworkPath`): it is reported as written, and missing.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isNetworkPath } from '../../../common/projects/network-path';
+import { isFileAt } from '../path-kind';
 
 export interface ResolvedAudioFiles {
   samples: string[];
   missingSamples: string[];
 }
 
-export async function resolveAudioFiles(
-  packagePath: string,
-  listedPaths: readonly string[],
-  hasProjectFolder: boolean,
-): Promise<ResolvedAudioFiles> {
+export function resolveAudioFiles(packagePath: string, listedPaths: readonly string[], hasProjectFolder: boolean): ResolvedAudioFiles {
   const samples = new Set<string>();
   const missingSamples: string[] = [];
   for (const listed of new Set(listedPaths)) {
     const candidates = candidateLocations(packagePath, listed, hasProjectFolder);
-    const found = await firstExisting(candidates);
+    const found = firstExisting(candidates);
     const chosen = found ?? candidates[0] ?? listed;
     if (samples.has(chosen)) continue;
     samples.add(chosen);
@@ -42,18 +38,10 @@ function candidateLocations(packagePath: string, listed: string, hasProjectFolde
   return hasProjectFolder ? [inProjectFolder, inPackage] : [inPackage, inProjectFolder];
 }
 
-async function firstExisting(candidates: readonly string[]): Promise<string | null> {
+function firstExisting(candidates: readonly string[]): string | null {
   for (const candidate of candidates) {
     // Checked after resolving too: on Windows an absolute `listed` makes `resolve` drop the package's folder.
-    if (!isNetworkPath(candidate) && (await isFileOnDisk(candidate))) return candidate;
+    if (!isNetworkPath(candidate) && isFileAt(candidate)) return candidate;
   }
   return null;
-}
-
-/** Absent, a name too long for the file system, no permission: each means we cannot find the file. */
-async function isFileOnDisk(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
 }

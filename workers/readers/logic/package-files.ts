@@ -2,9 +2,10 @@
  * The files of a Logic-style package (`.logicx`, GarageBand's `.band`: the same layout, FORMATS.md and
  * FORMATS-MORE.md), read the same way by both readers: its plists, and the lowest-numbered alternative.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { UnreadableFileError } from '../../../common/projects/project-meta';
+import { isFileAt } from '../path-kind';
 import { readPlistFile } from './plist-file';
 import { isPlistDict, PlistFormatError, type PlistDict, type PlistValue } from './plist-value';
 
@@ -17,10 +18,10 @@ const MAX_ALTERNATIVES_TRIED = 1000;
 
 export type Unreadable = (reason: string) => UnreadableFileError;
 
-export async function readPackagePlist(root: string, relativePath: string, unreadable: Unreadable): Promise<PlistDict> {
+export function readPackagePlist(root: string, relativePath: string, unreadable: Unreadable): PlistDict {
   let value: PlistValue;
   try {
-    value = await readPlistFile(path.join(root, ...relativePath.split('/')));
+    value = readPlistFile(path.join(root, ...relativePath.split('/')));
   } catch (error) {
     if (error instanceof PlistFormatError) throw unreadable(sentence(relativePath, error.reason));
     throw error;
@@ -35,36 +36,22 @@ function sentence(relativePath: string, reason: string): string {
 }
 
 /** The lowest-numbered `Alternatives/NNN` folder that holds a MetaData.plist ("000" in nearly every project). */
-export async function lowestAlternative(root: string, unreadable: Unreadable): Promise<string> {
+export function lowestAlternative(root: string, unreadable: Unreadable): string {
   let names: string[];
   try {
-    names = await fs.readdir(path.join(root, ALTERNATIVES));
+    names = fs.readdirSync(path.join(root, ALTERNATIVES));
   } catch (error) {
     throw unreadable(`has no readable ${ALTERNATIVES} folder (${errorCode(error)})`);
   }
   const numbered = names.filter((name) => ALTERNATIVE_NAME.test(name)).sort((a, b) => Number(a) - Number(b));
   for (const name of numbered.slice(0, MAX_ALTERNATIVES_TRIED)) {
-    if (await isFile(path.join(root, ALTERNATIVES, name, META_DATA))) return name;
+    if (isFileAt(path.join(root, ALTERNATIVES, name, META_DATA))) return name;
   }
   throw unreadable(`has no ${ALTERNATIVES}/NNN/${META_DATA}`);
 }
 
 export function stringsIn(value: PlistValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
-}
-
-export async function isFolder(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
-}
-
-export async function isFile(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
 }
 
 function errorCode(error: unknown): string {

@@ -26,10 +26,10 @@ export function parsePlist(bytes: Uint8Array): PlistValue {
  * Reads and decodes `filePath`. Throws PlistFormatError with a readable reason for a missing, oversized or
  * undecodable file; other I/O failures surface as PlistFormatError too, so callers handle one error kind.
  */
-export async function readPlistFile(filePath: string): Promise<PlistValue> {
+export function readPlistFile(filePath: string): PlistValue {
   let bytes: Buffer;
   try {
-    bytes = await readBoundedFile(filePath, MAX_PLIST_BYTES, 'plist');
+    bytes = readBoundedFile(filePath, MAX_PLIST_BYTES, 'plist');
   } catch (error) {
     if (error instanceof BoundedReadError) throw new PlistFormatError(error.reason);
     throw error;

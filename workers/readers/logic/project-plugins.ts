@@ -24,10 +24,10 @@ const AUDIO_UNIT_TYPES = new Set(['aumu', 'aufx', 'aumf', 'aumi', 'augn', 'auol'
 export const MAX_PROJECT_DATA_BYTES = 64 * 1024 * 1024;
 
 /** The project's Audio Units with their instances; null when ProjectData cannot be read (missing, too large). */
-export async function logicProjectPlugins(projectDataPath: string): Promise<PluginUse[] | null> {
+export function logicProjectPlugins(projectDataPath: string): PluginUse[] | null {
   let data: Buffer;
   try {
-    data = await readBoundedFile(projectDataPath, MAX_PROJECT_DATA_BYTES, 'ProjectData');
+    data = readBoundedFile(projectDataPath, MAX_PROJECT_DATA_BYTES, 'ProjectData');
   } catch (error) {
     if (error instanceof BoundedReadError) return null;
     throw error;

@@ -8,9 +8,10 @@
  */
 import path from 'node:path';
 import { UnreadableFileError, type ProjectMeta } from '../../../common/projects/project-meta';
+import { isFolderAt } from '../path-kind';
 import { resolveAudioFiles } from './audio-file-paths';
 import { savedByOf, songFields } from './metadata-fields';
-import { isFolder, lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION } from './package-files';
+import { lowestAlternative, readPackagePlist, stringsIn, ALTERNATIVES, META_DATA, PROJECT_INFORMATION } from './package-files';
 import { logicProjectPlugins } from './project-plugins';
 
 const PROJECT_DATA = 'ProjectData';
@@ -20,16 +21,16 @@ export async function readLogicx(packagePath: string, versionFolder?: string): P
   const root = path.resolve(packagePath);
   const unreadable = (reason: string) => new UnreadableFileError(versionFolder ?? packagePath, reason);
 
-  if (!(await isFolder(root))) throw unreadable('is not a folder (a .logicx project is a package folder)');
-  const projectInformation = await readPackagePlist(root, PROJECT_INFORMATION, unreadable);
-  const version = versionFolder === undefined ? `${ALTERNATIVES}/${await lowestAlternative(root, unreadable)}` : insidePackage(root, versionFolder, unreadable);
-  const metaData = await readPackagePlist(root, `${version}/${META_DATA}`, unreadable);
+  if (!isFolderAt(root)) throw unreadable('is not a folder (a .logicx project is a package folder)');
+  const projectInformation = readPackagePlist(root, PROJECT_INFORMATION, unreadable);
+  const version = versionFolder === undefined ? `${ALTERNATIVES}/${lowestAlternative(root, unreadable)}` : insidePackage(root, versionFolder, unreadable);
+  const metaData = readPackagePlist(root, `${version}/${META_DATA}`, unreadable);
 
   const fields = songFields(metaData);
   const listedAudio = [...stringsIn(metaData.get('AudioFiles')), ...stringsIn(metaData.get('UnusedAudioFiles'))];
   const hasProjectFolder = projectInformation.get('HasProjectFolder') === true;
-  const { samples, missingSamples } = await resolveAudioFiles(root, listedAudio, hasProjectFolder);
-  const plugins = await logicProjectPlugins(path.join(root, ...version.split('/'), PROJECT_DATA));
+  const { samples, missingSamples } = resolveAudioFiles(root, listedAudio, hasProjectFolder);
+  const plugins = logicProjectPlugins(path.join(root, ...version.split('/'), PROJECT_DATA));
 
   return {
     daw: 'logic',

@@ -1,6 +1,6 @@
 /** Where the audio files a session names live on disk. */
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isFileAt } from '../path-kind';
 
 /** Pro Tools keeps a session's recordings and imports here, beside the session file. */
 const AUDIO_FOLDER = 'Audio Files';
@@ -15,22 +15,14 @@ export interface ResolvedAudioFiles {
  * A name that is not a plain file name (a path separator, "..") is reported as stated and counted missing,
  * so a hostile name cannot point the existence check anywhere else.
  */
-export async function resolveAudioFiles(sessionFolder: string, names: readonly string[]): Promise<ResolvedAudioFiles> {
+export function resolveAudioFiles(sessionFolder: string, names: readonly string[]): ResolvedAudioFiles {
   const samples: string[] = [];
   const missingSamples: string[] = [];
   for (const name of names) {
     const plain = !/[/\\\0]/.test(name) && name !== '.' && name !== '..';
     const sample = plain ? path.join(sessionFolder, AUDIO_FOLDER, name) : name;
     samples.push(sample);
-    if (!plain || !(await isFileOnDisk(sample))) missingSamples.push(sample);
+    if (!plain || !isFileAt(sample)) missingSamples.push(sample);
   }
   return { samples, missingSamples };
-}
-
-/** Absent, a name too long for the file system, no permission: each means we cannot find the file. */
-async function isFileOnDisk(candidate: string): Promise<boolean> {
-  return fs.stat(candidate).then(
-    (stats) => stats.isFile(),
-    () => false,
-  );
 }

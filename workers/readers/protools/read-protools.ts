@@ -34,7 +34,7 @@ const WANTED_BLOCKS = new Set<number>([
 
 /** `home`: the folder its audio paths count from, for a copy kept elsewhere (a snapshot). Default: the session's. */
 export async function readProTools(filePath: string, home?: string): Promise<ProjectMeta> {
-  const bytes = await readSessionFile(filePath);
+  const bytes = readSessionFile(filePath);
   let decoded: DecodedSession;
   try {
     decoded = decodeSession(bytes);
@@ -42,7 +42,7 @@ export async function readProTools(filePath: string, home?: string): Promise<Pro
     if (error instanceof MalformedSessionError) throw new UnreadableFileError(filePath, error.reason);
     throw error;
   }
-  const { samples, missingSamples } = await resolveAudioFiles(home ?? sessionHome(filePath), decoded.audioFiles);
+  const { samples, missingSamples } = resolveAudioFiles(home ?? sessionHome(filePath), decoded.audioFiles);
   return {
     daw: 'protools',
     dawVersion: decoded.dawVersion,

@@ -45,20 +45,20 @@ interface SongParts {
 
 /** `home`: the folder the song is in now, for a copy kept elsewhere (a snapshot). Default: the song's own folder. */
 export async function readStudioOne(filePath: string, home?: string): Promise<ProjectMeta> {
-  const parts = await withZip(filePath, LIMITS, async (zip): Promise<SongParts> => {
+  const parts = withZip(filePath, LIMITS, (zip): SongParts => {
     if (!zip.has(META_INFORMATION)) throw new UnreadableFileError(filePath, `has no ${META_INFORMATION} (not a Studio One song)`);
     if (!zip.has(SONG)) throw new UnreadableFileError(filePath, `has no ${SONG} (not a whole Studio One song)`);
     const meta = new MetaInformation();
-    await scanZipPart(zip, filePath, META_INFORMATION, meta);
+    scanZipPart(zip, filePath, META_INFORMATION, meta);
     const song = new SongDocument();
-    await scanZipPart(zip, filePath, SONG, song);
+    scanZipPart(zip, filePath, SONG, song);
     const pool = new MediaPool();
-    if (zip.has(MEDIA_POOL)) await scanZipPart(zip, filePath, MEDIA_POOL, pool);
+    if (zip.has(MEDIA_POOL)) scanZipPart(zip, filePath, MEDIA_POOL, pool);
     const deviceParts = DEVICE_PARTS.filter((part) => zip.has(part));
     const plugins: DeviceClass[] = [];
     for (const part of deviceParts) {
       const devices = new DeviceClasses();
-      await scanZipPart(zip, filePath, part, devices);
+      scanZipPart(zip, filePath, part, devices);
       plugins.push(...devices.plugins);
     }
     return { meta, song, pool, plugins: deviceParts.length === 0 ? null : plugins };
@@ -67,7 +67,7 @@ export async function readStudioOne(filePath: string, home?: string): Promise<Pr
   const { meta, song, pool, plugins } = parts;
   const folder = home ?? path.dirname(path.resolve(filePath));
   const files = pool.clipUrls.map((url) => clipCandidates(url, pool.documentUrl, folder)).filter((candidates) => candidates !== null);
-  const { samples, missingSamples } = await resolveSamples(files.map((candidates) => ({ candidates })));
+  const { samples, missingSamples } = resolveSamples(files.map((candidates) => ({ candidates })));
   const tracks = song.tracks.filter((track) => !track.hidden).map((track) => track.name);
   // Media:Genre is not in FORMATS-MORE's list, but Studio One writes it beside Media:Artist (test-song.song, empty there).
   const credits = creditsOf({ title: meta.values.get('Document:Title'), artist: meta.values.get('Media:Artist'), genre: meta.values.get('Media:Genre') });

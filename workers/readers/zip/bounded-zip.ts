@@ -12,7 +12,7 @@
  * header must agree with the central one, and the inflated bytes with the CRC-32. Every refusal is an
  * `UnreadableFileError(path, reason)`.
  */
-import type { FileHandle } from 'node:fs/promises';
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { UnreadableFileError } from '../../../common/projects/project-meta';
 import { openProjectFile } from '../bounded-file';
@@ -69,12 +69,12 @@ interface ZipEntry {
 }
 
 /** Opens `filePath` as a ZIP archive, hands it to `use`, and closes it whatever happens. */
-export async function withZip<T>(filePath: string, limits: ZipLimits, use: (zip: ZipArchive) => Promise<T>): Promise<T> {
-  const handle = await openProjectFile(filePath);
+export function withZip<T>(filePath: string, limits: ZipLimits, use: (zip: ZipArchive) => T): T {
+  const { fd, stats } = openProjectFile(filePath);
   try {
-    return await use(await ZipArchive.open(handle, filePath, limits));
+    return use(ZipArchive.open(fd, filePath, stats.size, limits));
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
 }
 
@@ -89,19 +89,14 @@ export class ZipArchive {
     private readonly duplicates: Set<string>,
   ) {}
 
-  static async open(handle: FileHandle, filePath: string, limits: ZipLimits): Promise<ZipArchive> {
+  /** `size`: the file's as the descriptor's stat said when it was opened. */
+  static open(fd: number, filePath: string, size: number, limits: ZipLimits): ZipArchive {
     const refuse = (reason: string) => new UnreadableFileError(filePath, reason);
-    let size: number;
-    try {
-      ({ size } = await handle.stat());
-    } catch (error) {
-      throw refuse(`cannot be read (${errorCode(error)})`);
-    }
     if (size === 0) throw refuse('is empty');
     if (size > limits.maxArchiveBytes) throw refuse(`${size} bytes, more than the ${limits.maxArchiveBytes} a ${limits.kind} may have`);
-    const source = await ArchiveBytes.of(handle, filePath, size);
+    const source = ArchiveBytes.of(fd, filePath, size);
     const tailStart = Math.max(0, size - (EOCD_BYTES + MAX_COMMENT_BYTES));
-    const tail = await source.at(tailStart, size - tailStart);
+    const tail = source.at(tailStart, size - tailStart);
     const eocd = findEndOfCentralDirectory(tail);
     if (eocd === -1) {
       const zipped = tail.length >= 4 && tailStart === 0 && tail.readUInt32LE(0) === LOCAL_SIGNATURE;
@@ -121,7 +116,7 @@ export class ZipArchive {
     if (entryCount > MAX_ZIP_ENTRIES) throw refuse(`ZIP archive has ${entryCount} entries, more than the ${MAX_ZIP_ENTRIES} a ${limits.kind} may have`);
     if (directorySize > MAX_CENTRAL_DIRECTORY_BYTES) throw refuse(`ZIP central directory is ${directorySize} bytes, more than ${MAX_CENTRAL_DIRECTORY_BYTES}`);
     if (directoryOffset + directorySize > eocdOffset) throw refuse('ZIP central directory runs past its end (cut short?)');
-    const directory = await source.at(directoryOffset, directorySize);
+    const directory = source.at(directoryOffset, directorySize);
     const list = parseCentralDirectory(directory, entryCount, directoryOffset, refuse);
     const entries = new Map<string, ZipEntry>();
     const duplicates = new Set<string>();
@@ -141,7 +136,7 @@ export class ZipArchive {
   }
 
   /** The bytes of one part, checked against its headers and CRC-32; refused past the caps. */
-  async read(name: string): Promise<Buffer> {
+  read(name: string): Buffer {
     const refuse = (reason: string) => new UnreadableFileError(this.path, reason);
     const entry = this.entries.get(name);
     if (entry === undefined) throw refuse(`has no ${name}`);
@@ -154,7 +149,7 @@ export class ZipArchive {
     if (this.inflated + entry.size > maxInflated) throw refuse(`parts inflate to more than ${maxInflated} bytes together (zip bomb?)`);
     if (entry.method === STORED && entry.compressedSize !== entry.size) throw refuse(`${name} is stored but its sizes differ`);
 
-    const header = await this.source.at(entry.localOffset, LOCAL_BYTES);
+    const header = this.source.at(entry.localOffset, LOCAL_BYTES);
     if (header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw refuse(`${name} has no local header where the central directory says`);
     if (header.readUInt16LE(8) !== entry.method || (header.readUInt16LE(6) & FLAG_ENCRYPTED) !== (entry.flags & FLAG_ENCRYPTED)) {
       throw refuse(`${name}: its local header disagrees with the central directory`);
@@ -166,7 +161,7 @@ export class ZipArchive {
     const extraLength = header.readUInt16LE(28);
     const dataStart = entry.localOffset + LOCAL_BYTES + nameLength + extraLength;
     if (dataStart + entry.compressedSize > entry.limit) throw refuse(`${name} overlaps the next entry of the ZIP archive`);
-    const rest = await this.source.at(entry.localOffset + LOCAL_BYTES, nameLength + extraLength + entry.compressedSize);
+    const rest = this.source.at(entry.localOffset + LOCAL_BYTES, nameLength + extraLength + entry.compressedSize);
     if (!rest.subarray(0, nameLength).equals(entry.nameBytes)) throw refuse(`${name}: its local header names another entry`);
     const data = rest.subarray(nameLength + extraLength);
 
@@ -250,36 +245,36 @@ function inflate(data: Buffer, size: number, refuse: (reason: string) => Unreada
 /**
  * The archive's bytes. A project of up to WHOLE_READ_BYTES (every real Studio One song and DAWproject seen) is read
  * in one call and sliced in memory: an archive is read at four places at least (its tail, its directory, and each
- * part's header and data), and each separate read waits on the thread pool (a quarter of a 130 KB song's read time,
- * measured). A larger one is read where it is needed, so a big archive never sits whole in memory.
+ * part's header and data). A larger one is read where it is needed, so a big archive never sits whole in memory.
+ * Reads are synchronous, as bounded-file.ts says why.
  */
 class ArchiveBytes {
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly fd: number,
     private readonly path: string,
     private readonly whole: Buffer | null,
   ) {}
 
-  static async of(handle: FileHandle, filePath: string, size: number): Promise<ArchiveBytes> {
-    return new ArchiveBytes(handle, filePath, size <= WHOLE_READ_BYTES ? await readAt(handle, filePath, 0, size) : null);
+  static of(fd: number, filePath: string, size: number): ArchiveBytes {
+    return new ArchiveBytes(fd, filePath, size <= WHOLE_READ_BYTES ? readAt(fd, filePath, 0, size) : null);
   }
 
   /** Exactly `length` bytes at `position`; past the end of the file (cut short, or shrunk meanwhile) is refused. */
-  async at(position: number, length: number): Promise<Buffer> {
-    if (this.whole === null) return readAt(this.handle, this.path, position, length);
+  at(position: number, length: number): Buffer {
+    if (this.whole === null) return readAt(this.fd, this.path, position, length);
     if (position + length > this.whole.length) throw new UnreadableFileError(this.path, 'ends before the ZIP archive does (cut short?)');
     return this.whole.subarray(position, position + length);
   }
 }
 
 /** Exactly `length` bytes at `position`; a file that ends sooner (cut short, or shrunk meanwhile) is refused. */
-async function readAt(handle: FileHandle, filePath: string, position: number, length: number): Promise<Buffer> {
+function readAt(fd: number, filePath: string, position: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
   let filled = 0;
   while (filled < length) {
     let bytesRead: number;
     try {
-      ({ bytesRead } = await handle.read(buffer, filled, length - filled, position + filled));
+      bytesRead = fs.readSync(fd, buffer, filled, length - filled, position + filled);
     } catch (error) {
       throw new UnreadableFileError(filePath, `cannot be read (${errorCode(error)})`);
     }

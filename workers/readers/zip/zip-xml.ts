@@ -3,8 +3,8 @@ import { UnreadableFileError } from '../../../common/projects/project-meta';
 import type { ZipArchive } from './bounded-zip';
 import { scanXml, XmlRefused, xmlText, type XmlHandler } from './xml-scan';
 
-export async function scanZipPart(zip: ZipArchive, filePath: string, part: string, handler: XmlHandler): Promise<void> {
-  const bytes = await zip.read(part);
+export function scanZipPart(zip: ZipArchive, filePath: string, part: string, handler: XmlHandler): void {
+  const bytes = zip.read(part);
   try {
     scanXml(xmlText(bytes), handler);
   } catch (error) {
