@@ -4,7 +4,7 @@
  * usage). The library's settings row belongs to `LOCAL_USER_ID`: the folders are this computer's library's, whoever
  * signs in.
  */
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import {
   LOCAL_USER_ID,
   type KnownAccount,
@@ -18,6 +18,7 @@ import { MESSAGES } from '../../common/messages';
 import { inTransaction, type Db } from '../handle';
 import { parseJsonColumn } from '../rows/json-column';
 import { kv, subscription, userSettings } from '../schema';
+import { cachedStatement } from '../statements';
 import { writeSyncRecord } from './sync-records';
 
 const KV_CURRENT_USER = 'auth.current_user_id';
@@ -27,8 +28,12 @@ const KV_STORAGE_USAGE = 'storage.used_bytes';
 /** Sync state is kept per account: another account's cursors or last sync never steer this one's pull. */
 export const accountSyncKey = (userId: string, name: string) => `sync.${userId}.${name}`;
 
+/**
+ * Read through a prepared statement, not drizzle: every song write asks for a value or two (the storage cap, the
+ * account), and building the query each time cost a first scan about as much as its 20,000 songs' sync records.
+ */
 export function getKv<T>(db: Db, key: string, fallback: T): T {
-  const row = db.orm.select().from(kv).where(eq(kv.key, key)).get();
+  const row = cachedStatement(db, `SELECT "value" FROM "${getTableName(kv)}" WHERE "${kv.key.name}" = ?`).get(key) as { value: string } | undefined;
   return row ? parseJsonColumn<T>(row.value, fallback) : fallback;
 }
 
