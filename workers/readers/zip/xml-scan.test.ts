@@ -1,10 +1,12 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
+import { ardourSessionXml } from '../../synthetic/ardour';
+import { lmmsProjectXml } from '../../synthetic/lmms';
 import { seededRandom } from '../../synthetic/seeded-random';
-import { scanXml, XmlRefused, xmlText, type XmlLimits } from './xml-scan';
+import { scanXml, XmlRefused, xmlText, type XmlOptions } from './xml-scan';
 
 /** The tags and attributes a scan reports, as one list of lines. */
-function fastEvents(text: string, limits?: XmlLimits): string[] {
+function fastEvents(text: string, limits?: XmlOptions): string[] {
   const events: string[] = [];
   scanXml(
     text,
@@ -28,7 +30,7 @@ function saxesEvents(text: string): string[] {
   return events;
 }
 
-function refusal(text: string, limits?: XmlLimits): string {
+function refusal(text: string, limits?: XmlOptions): string {
   try {
     fastEvents(text, limits);
   } catch (error) {
@@ -112,6 +114,99 @@ describe('scanXml against saxes', () => {
     // The mutations must exercise both sides: many documents still well-formed, many not.
     expect(accepted).toBeGreaterThan(300);
     expect(accepted).toBeLessThan(2700);
+  });
+});
+
+describe('scanXml with wellFormed, against saxes', () => {
+  const strict: XmlOptions = { wellFormed: true, doctype: /^\s*lmms-project\s*$/ };
+  const sources = [ardourSessionXml({ layout: '7003', laterTempos: [140] }), ardourSessionXml({ layout: '3001' }), lmmsProjectXml({ tempo: 128, tempoAutomation: [132] })];
+
+  /** saxes' verdict, the bare LMMS DOCTYPE let through as the Ardour and LMMS readers let it. */
+  function saxesStrictEvents(text: string): string[] {
+    const events: string[] = [];
+    let depth = 0;
+    const parser = new SaxesParser({ xmlns: false });
+    parser.on('doctype', (doctype) => {
+      if (!/^\s*lmms-project\s*$/.test(doctype)) throw new Error('another DOCTYPE');
+    });
+    parser.on('opentag', (tag) => events.push(`open ${depth++} ${tag.name} ${JSON.stringify(Object.entries(tag.attributes))}`));
+    parser.on('closetag', (tag) => events.push(`close ${--depth} ${tag.name}`));
+    parser.write(text).close();
+    return events;
+  }
+
+  it('accepts exactly what saxes accepts on seeded mutations of Ardour sessions and LMMS projects, with the same tags', () => {
+    const random = seededRandom(6);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    let accepted = 0;
+    const runs = 4000;
+    for (let run = 0; run < runs; run++) {
+      const source = pick(sources);
+      const at = Math.floor(random() * source.length);
+      const span = 1 + Math.floor(random() * 40);
+      const text = pick([
+        () => source.slice(0, at),
+        () => source.slice(0, at) + source.slice(at + span),
+        () => source.slice(0, at) + pick(['<', '>', '"', "'", '&', '/', '=', ' ', '<!--', '--', ']]>', '&#0;', '&x;', '\u0000', '\u0001', '<?xml?>']) + source.slice(at),
+        () => source.slice(0, at) + source.slice(at, at + span) + source.slice(at),
+      ])();
+      let expected: string[] | null;
+      try {
+        expected = saxesStrictEvents(text);
+      } catch {
+        expected = null;
+      }
+      let actual: string[] | null;
+      try {
+        actual = fastEvents(text, strict);
+      } catch (error) {
+        if (!(error instanceof XmlRefused)) throw error;
+        actual = null;
+      }
+      if (expected !== null) accepted++;
+      expect({ text, events: actual }).toEqual({ text, events: expected });
+    }
+    expect(accepted).toBeGreaterThan(runs / 10);
+    expect(accepted).toBeLessThan(runs * 0.9);
+  });
+
+  it.each([
+    ['an attribute nobody asks for, malformed', '<a><b c="1"d="2"/></a>', 'XML has a malformed attribute'],
+    ['an attribute written twice', '<a b="1" b="2"/>', 'XML has the attribute b twice in one tag'],
+    ['a bare "&" in text', '<a>R&B</a>', 'XML has a bare "&" in its text'],
+    ['an undefined entity in text', '<a>&x;</a>', 'XML uses the entity &x;, which is not defined (entities are refused)'],
+    ['a character XML forbids', '<a>\u0001</a>', 'XML has a character XML forbids (U+0001)'],
+    ['"]]>" in text', '<a>]]></a>', 'XML has "]]>" in its text'],
+    ['an XML declaration past the start', ' <?xml version="1.0"?><a/>', 'XML has a malformed XML declaration'],
+  ])('refuses %s', (_label, text, reason) => {
+    expect(refusal(text, { wellFormed: true })).toBe(reason);
+  });
+});
+
+describe('scanXml with an allowed DOCTYPE', () => {
+  const lmms: XmlOptions = { doctype: /^\s*lmms-project\s*$/ };
+
+  it('lets the bare DOCTYPE through once, before the root', () => {
+    expect(fastEvents('<?xml version="1.0"?>\n<!DOCTYPE lmms-project>\n<lmms-project/>', lmms)).toEqual(['open 0 lmms-project []', 'close 0 lmms-project']);
+  });
+
+  it.each([
+    ['another DOCTYPE', '<!DOCTYPE html><lmms-project/>'],
+    ['the DOCTYPE with an internal subset', '<!DOCTYPE lmms-project [<!ENTITY x "boom">]><lmms-project a="&x;"/>'],
+    ['the DOCTYPE twice', '<!DOCTYPE lmms-project><!DOCTYPE lmms-project><lmms-project/>'],
+    ['the DOCTYPE inside the root', '<lmms-project><!DOCTYPE lmms-project></lmms-project>'],
+    ['the DOCTYPE run into its name', '<!DOCTYPElmms-project><lmms-project/>'],
+  ])('refuses %s', (_label, text) => {
+    expect(refusal(text, lmms)).toBe('XML declares a DOCTYPE or entities (refused)');
+  });
+
+  it('refuses every DOCTYPE when none is allowed, as a refusal, not damage', () => {
+    try {
+      fastEvents('<!DOCTYPE lmms-project><lmms-project/>');
+      throw new Error('the scan accepted it');
+    } catch (error) {
+      expect(error).toMatchObject({ reason: 'XML declares a DOCTYPE or entities (refused)', kind: 'refused' });
+    }
   });
 });
 

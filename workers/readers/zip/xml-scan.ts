@@ -1,9 +1,10 @@
 /**
- * A small, fast, bounded XML tokenizer for the XML parts of zipped projects. A reader is told each start tag (its
- * name, its depth, its attributes parsed only when asked) and each end tag; text is never read. saxes reads about
- * 60 MB of XML a second here, and the parts of a large project are hundreds of megabytes once inflated; this scan
- * jumps from `<` to `<` with indexOf and steps over attribute values the same way, several times faster. The
- * tests hold it to saxes: on every document saxes accepts, both report the same tags and attributes.
+ * A small, fast, bounded XML tokenizer for the projects that are XML: the parts of zipped projects, Ardour sessions
+ * and LMMS projects (`../bounded-xml.ts`). A reader is told each start tag (its name, its depth, its attributes parsed
+ * only when asked) and each end tag; text is never read. saxes reads about 60 MB of XML a second here, and the parts
+ * of a large project are hundreds of megabytes once inflated; this scan jumps from `<` to `<` with indexOf and steps
+ * over attribute values the same way, several times faster. The tests hold it to saxes: on every document saxes
+ * accepts, both report the same tags and attributes.
  *
  * Names are taken as written, without namespaces: Studio One writes `x:id` and never declares `x` (a namespace-aware
  * parser fails on it, FORMATS-MORE.md), so `x:id` is simply an attribute named "x:id".
@@ -12,25 +13,39 @@
  * defined, so the only way to an entity bomb), an entity other than the five predefined ones and character
  * references, tags that do not nest or that the text ends inside (a part cut short), a second root, text outside
  * the root, nesting deeper than `maxDepth`, more than `maxElements` elements. Comments, CDATA and processing
- * instructions are stepped over.
+ * instructions are stepped over. One DOCTYPE may be let through, before the root: the bare one a format writes
+ * (`doctype`: LMMS's `<!DOCTYPE lmms-project>`), never one with an internal subset (where entities are declared).
  *
- * Why the Ardour and LMMS readers walk their XML with saxes instead (`../bounded-xml.ts`): their files are small and
- * plain, LMMS writes a DOCTYPE this scan refuses, and saxes checks more of XML than this scan needs to; here, where
- * the parts are hundreds of megabytes once inflated, speed decides.
+ * What is not read is not checked, by default: an attribute nobody asks for, the text between tags. `wellFormed`
+ * checks them too (for a plain file, where a damaged byte should be refused rather than read past): every attribute of
+ * every tag (its syntax, its references, its characters), the text's references and characters, `]]>` in text and
+ * `--` in a comment. Still not checked then: an attribute written twice in a tag (`get` answers the first), a name's
+ * characters after its first, where the XML declaration is.
  */
 
+/**
+ * `kind`: "damaged" for XML cut short or not well formed; "refused" for what is refused on purpose (a DOCTYPE, an
+ * entity, a limit passed, UTF-16), which a reader may report in its own words.
+ */
 export class XmlRefused extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly kind: 'damaged' | 'refused' = 'damaged',
+  ) {
     super(reason);
     this.name = 'XmlRefused';
   }
 }
 
-export interface XmlLimits {
+export interface XmlOptions {
   /** Default 256: deeper than any DAW writes by far. */
   maxDepth?: number;
   /** Default 8,000,000: a 128 MiB part of the shortest elements a DAW writes holds fewer. */
   maxElements?: number;
+  /** The one DOCTYPE let through: its text between `<!DOCTYPE` and `>` must match. Default: none (every one refused). */
+  doctype?: RegExp;
+  /** Default false: check what is not read too (see the header). */
+  wellFormed?: boolean;
 }
 
 /** A start tag's attributes; valid only during the `open` call it is passed to. */
@@ -55,34 +70,43 @@ const QUESTION = 0x3f;
 const EQUALS = 0x3d;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
+const AMPERSAND = 0x26;
+const CLOSE_BRACKET = 0x5d;
+const HOSTILE = 'XML declares a DOCTYPE or entities (refused)';
 
 /** UTF-8 text of an XML part, its byte order mark dropped; UTF-16 parts are refused (no DAW here writes them). */
 export function xmlText(bytes: Buffer): string {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new XmlRefused('XML is UTF-16 (not read)');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new XmlRefused('XML is UTF-16 (not read)', 'refused');
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   return bytes.toString('utf8', start);
 }
 
-export function scanXml(text: string, handler: XmlHandler, limits: XmlLimits = {}): void {
-  const maxDepth = limits.maxDepth ?? 256;
-  const maxElements = limits.maxElements ?? 8_000_000;
+export function scanXml(text: string, handler: XmlHandler, options: XmlOptions = {}): void {
+  const maxDepth = options.maxDepth ?? 256;
+  const maxElements = options.maxElements ?? 8_000_000;
+  const wellFormed = options.wellFormed === true;
   const attributes = new TagAttributes(text);
   const open: string[] = [];
   let rootSeen = false;
+  let doctype = options.doctype;
   let elements = 0;
   let at = 0;
   for (;;) {
-    const lt = text.indexOf('<', at);
+    const lt = wellFormed && open.length > 0 ? checkedTextEnd(text, at) : text.indexOf('<', at);
     if (open.length === 0) refuseTextOutsideRoot(text, at, lt === -1 ? text.length : lt);
     if (lt === -1) break;
     const next = text.charCodeAt(lt + 1);
     if (next === SLASH) {
       at = closeTag(text, lt, open, handler);
+    } else if (next === BANG && doctype !== undefined && !rootSeen && text.startsWith('<!DOCTYPE', lt)) {
+      at = allowedDoctype(text, lt, doctype);
+      doctype = undefined;
     } else if (next === BANG) {
-      at = skipDeclaration(text, lt, open.length);
+      at = skipDeclaration(text, lt, open.length, wellFormed);
     } else if (next === QUESTION) {
       const end = text.indexOf('?>', lt + 2);
       if (end === -1) throw new XmlRefused('XML ends inside a processing instruction (cut short?)');
+      if (wellFormed) checkInstruction(text, lt, end);
       at = end + 2;
     } else {
       const nameEnd = nameEndFrom(text, lt + 1);
@@ -90,11 +114,15 @@ export function scanXml(text: string, handler: XmlHandler, limits: XmlLimits = {
       const gt = tagEnd(text, nameEnd);
       const empty = text.charCodeAt(gt - 1) === SLASH;
       if (open.length === 0 && rootSeen) throw new XmlRefused('XML has more than one root element');
-      if (open.length >= maxDepth) throw new XmlRefused(`XML is nested deeper than ${maxDepth} elements`);
-      if (++elements > maxElements) throw new XmlRefused(`XML has more than ${maxElements} elements`);
+      if (open.length >= maxDepth) throw new XmlRefused(`XML is nested deeper than ${maxDepth} elements`, 'refused');
+      if (++elements > maxElements) throw new XmlRefused(`XML has more than ${maxElements} elements`, 'refused');
       rootSeen = true;
       const name = text.slice(lt + 1, nameEnd);
       attributes.reset(nameEnd, empty ? gt - 1 : gt);
+      if (wellFormed) {
+        if (!XML_NAME.test(name)) throw new XmlRefused('XML has a malformed tag');
+        attributes.check();
+      }
       handler.open(name, attributes, open.length);
       if (empty) handler.close?.(name, open.length);
       else open.push(name);
@@ -117,19 +145,87 @@ function closeTag(text: string, lt: number, open: string[], handler: XmlHandler)
   return gt + 1;
 }
 
-function skipDeclaration(text: string, lt: number, depth: number): number {
+function skipDeclaration(text: string, lt: number, depth: number, wellFormed: boolean): number {
   if (text.startsWith('<!--', lt)) {
     const end = text.indexOf('-->', lt + 4);
     if (end === -1) throw new XmlRefused('XML ends inside a comment (cut short?)');
+    if (wellFormed && text.indexOf('--', lt + 4) < end) throw new XmlRefused('XML has "--" inside a comment');
+    if (wellFormed) refuseForbidden(text.slice(lt + 4, end));
     return end + 3;
   }
   if (text.startsWith('<![CDATA[', lt)) {
     if (depth === 0) throw new XmlRefused('XML has CDATA outside its root element');
     const end = text.indexOf(']]>', lt + 9);
     if (end === -1) throw new XmlRefused('XML ends inside a CDATA section (cut short?)');
+    if (wellFormed) refuseForbidden(text.slice(lt + 9, end));
     return end + 3;
   }
-  throw new XmlRefused('XML declares a DOCTYPE or entities (refused)');
+  throw new XmlRefused(HOSTILE, 'refused');
+}
+
+/** The DOCTYPE a format writes, bare (no internal subset, where entities are declared); any other is refused. */
+function allowedDoctype(text: string, lt: number, allowed: RegExp): number {
+  const from = lt + '<!DOCTYPE'.length;
+  const gt = text.indexOf('>', from);
+  if (gt === -1) throw new XmlRefused('XML ends inside its DOCTYPE (cut short?)');
+  const declared = text.slice(from, gt);
+  if (!isSpace(declared.charCodeAt(0)) || /[[<]/.test(declared) || !allowed.test(declared)) throw new XmlRefused(HOSTILE, 'refused');
+  return gt + 1;
+}
+
+/**
+ * Text up to its next `<` (-1 when there is none), held to XML's rules for text: references only to the predefined
+ * entities and characters, no character XML forbids, no `]]>`. Sticky like TAG_REST, so plain runs are matched in
+ * native code.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it looks for
+const TEXT_RUN = /[^<&\]\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]*/y;
+
+const REFERENCE = /&([^\s;&<]*);/y;
+
+function checkedTextEnd(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    TEXT_RUN.lastIndex = at;
+    TEXT_RUN.test(text);
+    at = TEXT_RUN.lastIndex;
+    if (at >= text.length) return -1;
+    const code = text.charCodeAt(at);
+    if (code === LT) return at;
+    if (code === AMPERSAND) {
+      REFERENCE.lastIndex = at;
+      const reference = REFERENCE.exec(text);
+      if (reference === null) throw new XmlRefused('XML has a bare "&" in its text');
+      referenceText(reference[0], reference[1]!);
+      at = REFERENCE.lastIndex;
+    } else if (code === CLOSE_BRACKET) {
+      if (text.startsWith(']]>', at)) throw new XmlRefused('XML has "]]>" in its text');
+      at++;
+    } else {
+      throw new XmlRefused(forbiddenCharacter(code));
+    }
+  }
+}
+
+/** XML 1.0's names, exactly (fifth edition: NameStartChar, then NameChar). */
+const NAME_START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+// eslint-disable-next-line no-misleading-character-class -- U+0300 to U+036F are a range of NameChar, not a mark on the character before
+const XML_NAME = new RegExp(`^[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`, 'u');
+/** The XML declaration as XML 1.0 allows it: a version, then perhaps an encoding, then perhaps `standalone`. */
+const XML_DECLARATION =
+  /^<\?xml\s+version\s*=\s*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:\s+encoding\s*=\s*(?:"[A-Za-z][\w.-]*"|'[A-Za-z][\w.-]*'))?(?:\s+standalone\s*=\s*(?:"(?:yes|no)"|'(?:yes|no)'))?\s*\?>$/;
+
+/** A processing instruction's target is a name; `xml` is the declaration, only at the very start and only as XML says. */
+function checkInstruction(text: string, lt: number, end: number): void {
+  const target = text.slice(lt + 2, nameEndFrom(text, lt + 2)).replace(/\?$/, '');
+  if (!XML_NAME.test(target)) throw new XmlRefused('XML has a malformed processing instruction');
+  refuseForbidden(text.slice(lt + 2, end));
+  if (target.toLowerCase() !== 'xml') return;
+  if (lt !== 0 || !XML_DECLARATION.test(text.slice(lt, end + 2))) throw new XmlRefused('XML has a malformed XML declaration');
+}
+
+function forbiddenCharacter(code: number): string {
+  return `XML has a character XML forbids (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
 function refuseTextOutsideRoot(text: string, from: number, to: number): void {
@@ -192,6 +288,8 @@ function isNameStart(code: number): boolean {
 class TagAttributes implements XmlAttributes {
   private from = 0;
   private to = 0;
+  /** The names `check` has met in the tag, kept between tags to spare an allocation per tag. */
+  private readonly names: string[] = [];
 
   constructor(private readonly text: string) {}
 
@@ -208,6 +306,31 @@ class TagAttributes implements XmlAttributes {
       return true;
     });
     return found;
+  }
+
+  /** Every attribute's syntax, references and characters (`wellFormed`); throws XmlRefused at the first wrong one. */
+  check(): void {
+    let previousEnd = -1;
+    const names = this.names;
+    names.length = 0;
+    this.each((start, end, valueStart, valueEnd) => {
+      // XML wants space between attributes (`a="1"b="2"` is not XML), and names as XML spells them.
+      const name = this.text.slice(start, end);
+      if (start === previousEnd + 1 || !XML_NAME.test(name)) throw new XmlRefused('XML has a malformed attribute');
+      if (names.includes(name)) throw new XmlRefused(`XML has the attribute ${name.slice(0, 80)} twice in one tag`);
+      names.push(name);
+      previousEnd = valueEnd;
+      PLAIN_VALUE.lastIndex = valueStart;
+      while (PLAIN_VALUE.test(this.text) && PLAIN_VALUE.lastIndex < valueEnd) {
+        const code = this.text.charCodeAt(PLAIN_VALUE.lastIndex);
+        if (code !== DOUBLE_QUOTE && code !== SINGLE_QUOTE) {
+          checkedValue(this.text.slice(valueStart, valueEnd));
+          return false;
+        }
+        PLAIN_VALUE.lastIndex++;
+      }
+      return false;
+    });
   }
 
   all(): [string, string][] {
@@ -243,6 +366,23 @@ class TagAttributes implements XmlAttributes {
   }
 }
 
+/** A run of an attribute value needing no check: it stops at a quote (perhaps the value's end), `<`, `&` or a forbidden character. */
+// eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it looks for
+const PLAIN_VALUE = /[^"'<&\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]*/y;
+// eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it looks for
+const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+/** `attributeValue`, refusing also the characters XML forbids (`wellFormed`). */
+function checkedValue(raw: string): void {
+  refuseForbidden(raw);
+  attributeValue(raw);
+}
+
+function refuseForbidden(raw: string): void {
+  const forbidden = FORBIDDEN_CHARACTER.exec(raw);
+  if (forbidden !== null) throw new XmlRefused(forbiddenCharacter(forbidden[0].charCodeAt(0)));
+}
+
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** XML's attribute-value normalisation: line ends and tabs become spaces, then references are replaced. */
@@ -252,11 +392,16 @@ function attributeValue(raw: string): string {
   const spaced = raw.replace(/\r\n?|[\n\t]/g, ' ');
   return spaced.replace(/&([^;&]*);|&/g, (reference, body: string | undefined) => {
     if (body === undefined) throw new XmlRefused('XML has a bare "&" in an attribute value');
-    const predefined = PREDEFINED[body];
-    if (predefined !== undefined) return predefined;
-    const code = /^#x[0-9a-f]{1,6}$/i.test(body) ? parseInt(body.slice(2), 16) : /^#[0-9]{1,7}$/.test(body) ? parseInt(body.slice(1), 10) : NaN;
-    if (Number.isNaN(code)) throw new XmlRefused(`XML uses the entity ${reference}, which is not defined (entities are refused)`);
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new XmlRefused(`XML has an invalid character reference ${reference}`);
-    return String.fromCodePoint(code);
+    return referenceText(reference, body);
   });
+}
+
+/** What `&body;` stands for: one of the five predefined entities or a character; any other entity is refused. */
+function referenceText(reference: string, body: string): string {
+  const predefined = PREDEFINED[body];
+  if (predefined !== undefined) return predefined;
+  const code = /^#x[0-9a-f]{1,6}$/i.test(body) ? parseInt(body.slice(2), 16) : /^#[0-9]{1,7}$/.test(body) ? parseInt(body.slice(1), 10) : NaN;
+  if (Number.isNaN(code)) throw new XmlRefused(`XML uses the entity ${reference}, which is not defined (entities are refused)`, 'refused');
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new XmlRefused(`XML has an invalid character reference ${reference}`);
+  return String.fromCodePoint(code);
 }
