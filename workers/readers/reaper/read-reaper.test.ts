@@ -81,6 +81,17 @@ describe('readReaper on generated projects', () => {
     expect(steady.tempoAutomated).toBe(false);
   });
 
+  it('takes the tempo a point at the start sets over the project tempo line, which REAPER then does not play', async () => {
+    // As REAPER 6.0 saved ZoeB/midi-tools' test.RPP: `TEMPO 120 4 4`, and the tempo envelope's one point at 0 s at 100.
+    const startsAt100 = await readReaper(place(reaperProjectText({ tempo: 120, tempoPoints: [100] })));
+    expect(startsAt100).toMatchObject({ tempo: 100, tempoAutomated: false });
+    const thenFaster = await readReaper(place(reaperProjectText({ tempo: 120, tempoPoints: [100, 140] })));
+    expect(thenFaster).toMatchObject({ tempo: 100, tempoAutomated: true });
+    // A first point later in the song: the project tempo plays until it.
+    const later = reaperProjectText({ tempo: 120, tempoPoints: [100] }).replace(/PT 0\.0+ 100 0/, 'PT 8.00000000 100 0');
+    expect(await readReaper(place(later))).toMatchObject({ tempo: 120, tempoAutomated: true });
+  });
+
   it('does not take other envelopes’ points or items’ names for tempo or tracks', async () => {
     const text = reaperProjectText({ tracks: [{ name: 'Vox', samples: ['vox.wav'] }] }).replace(
       '    MAINSEND 1 0\n',

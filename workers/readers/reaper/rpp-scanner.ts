@@ -7,7 +7,9 @@
  * What it reads, and where:
  * - the header `<REAPER_PROJECT 0.1 "7.51/win64" 1767030272`: the version (quoted or not);
  * - the project's own `TEMPO bpm num den`, `SAMPLERATE rate …`, and the `PT time bpm …` points of `<TEMPOENVEX`
- *   (other envelopes' points are not tempo);
+ *   (other envelopes' points are not tempo). A point at the start sets the tempo REAPER plays from there, whatever
+ *   `TEMPO` says (REAPER 6.0 saved `TEMPO 120 4 4` with one point at 0 s at 100: it plays at 100); before a first
+ *   point later in the song, `TEMPO` plays;
  * - tracks: every `<TRACK` block of the project, named by its own `NAME` line (folders are tracks too);
  * - plug-ins: `<VST`, `<AU` and `<CLAP` blocks inside an FX chain (tracks', the master's, input and take FX, and
  *   REAPER 7's containers within them);
@@ -17,6 +19,10 @@ import type { ProjectLists } from '../project-lists';
 import { pluginOfBlock, PLUGIN_TAGS, rppTokens } from './rpp-line';
 
 const ROOT_TAG = 'REAPER_PROJECT';
+/** Past any tempo a project plays: a larger number is a damaged line, not a tempo. */
+const MAX_BPM = 100_000;
+/** A tempo point this close to 0 s is at the start (REAPER writes 0.000000000000). */
+const START_SECONDS = 1e-6;
 const ROOT_OPENING = Buffer.from(`<${ROOT_TAG}`, 'latin1');
 /** REAPER nests a handful of levels (project, track, FX chain, container, plug-in); far past that is not a project. */
 const MAX_DEPTH = 128;
@@ -67,6 +73,7 @@ export function scanRpp(bytes: Buffer, lists: ProjectLists): RppFacts {
 
   const facts: RppFacts = { version: null, tempo: null, timeSignature: null, sampleRate: null, tempoChanges: false };
   const tempoPoints = new Set<number>();
+  let tempoAtStart: number | null = null;
   const stack: Frame[] = [];
   let fxChains = 0;
   let ended = false;
@@ -120,13 +127,17 @@ export function scanRpp(bytes: Buffer, lists: ProjectLists): RppFacts {
     } else if (parent.audioSource && startsWord(bytes, start, end, 'FILE')) {
       lists.addSample(rppTokens(lineText(bytes, start, end))[1] ?? '');
     } else if (parent.tag === 'TEMPOENVEX' && stack.length === 2 && startsWord(bytes, start, end, 'PT')) {
-      const bpm = Number(rppTokens(lineText(bytes, start, end))[2]);
-      if (Number.isFinite(bpm) && bpm > 0) tempoPoints.add(bpm);
+      const [, seconds, bpm] = rppTokens(lineText(bytes, start, end)).map(Number);
+      if (bpm !== undefined && Number.isFinite(bpm) && bpm > 0 && bpm < MAX_BPM) {
+        tempoPoints.add(bpm);
+        if (seconds !== undefined && Math.abs(seconds) < START_SECONDS && tempoAtStart === null) tempoAtStart = bpm;
+      }
     }
   }
   if (stack.length > 0) throw new RppRejected(`is cut short (${stack.length} block${stack.length === 1 ? '' : 's'} left open)`);
 
-  if (facts.tempo !== null) tempoPoints.add(facts.tempo);
+  if (tempoAtStart !== null) facts.tempo = tempoAtStart;
+  else if (facts.tempo !== null) tempoPoints.add(facts.tempo);
   facts.tempoChanges = tempoPoints.size > 1;
   return facts;
 }
@@ -135,7 +146,7 @@ export function scanRpp(bytes: Buffer, lists: ProjectLists): RppFacts {
 function readProjectStatement(bytes: Buffer, start: number, end: number, facts: RppFacts): void {
   if (startsWord(bytes, start, end, 'TEMPO')) {
     const [, bpm, numerator, denominator] = rppTokens(lineText(bytes, start, end)).map(Number);
-    facts.tempo = bpm !== undefined && Number.isFinite(bpm) && bpm > 0 && bpm < 100_000 ? bpm : null;
+    facts.tempo = bpm !== undefined && Number.isFinite(bpm) && bpm > 0 && bpm < MAX_BPM ? bpm : null;
     facts.timeSignature = isBeatCount(numerator) && isBeatCount(denominator) ? `${numerator}/${denominator}` : null;
   } else if (startsWord(bytes, start, end, 'SAMPLERATE')) {
     const rate = Number(rppTokens(lineText(bytes, start, end))[1]);
