@@ -19,8 +19,15 @@ const THIRDS_MIN = 0.25;
 /** The weaker third at least this many times the half-way point and the quarters: the beat divides in three, not two. */
 const THIRDS_OVER_TWOS = 1.5;
 
-/** How `beat` (frames) divides, from the onsets `peaks` (the OSS without its floor, `peakOnly`). */
-export function beatDivision(peaks: Float32Array, beat: number): { division: BeatDivision; thirds: number } {
+/**
+ * A swung beat's late eighth, at its two thirds, at least this share of the beat's own onsets. Set on the tuning set
+ * (`fixtures/generators/corpus-sets.ts`): its jazz swing and jazz waltzes at 160-200 BPM hold 0.06 to 0.13 there; its
+ * straight grooves (a 7/8, breakbeats, funk) none (0.00); the threshold sits between.
+ */
+const SWING_MIN = 0.03;
+
+/** `beat` (frames) folded from the onsets `peaks`: the strength near a point of the beat, as a share of the beat's own. */
+function beatShares(peaks: Float32Array, beat: number): ((share: number) => number) | null {
   const folded = fold(peaks, beat);
   const bins = folded.length;
   const near = (position: number): number => {
@@ -32,9 +39,29 @@ export function beatDivision(peaks: Float32Array, beat: number): { division: Bea
   let phase = 0;
   for (let bin = 1; bin < bins; bin++) if ((folded[bin] as number) > (folded[phase] as number)) phase = bin;
   const onBeat = folded[phase] as number;
-  if (onBeat <= 0) return { division: 'simple', thirds: 0 };
-  const thirds = Math.min(near(phase + bins / 3), near(phase + (2 * bins) / 3));
-  const twos = Math.max(near(phase + bins / 2), near(phase + bins / 4), near(phase + (3 * bins) / 4));
-  const compound = thirds >= THIRDS_MIN * onBeat && thirds >= THIRDS_OVER_TWOS * twos;
-  return { division: compound ? 'compound' : 'simple', thirds: thirds / onBeat };
+  if (onBeat <= 0) return null;
+  return (share) => near(phase + share * bins) / onBeat;
 }
+
+/** How `beat` (frames) divides, from the onsets `peaks` (the OSS without its floor, `peakOnly`). */
+export function beatDivision(peaks: Float32Array, beat: number): { division: BeatDivision; thirds: number } {
+  const at = beatShares(peaks, beat);
+  if (!at) return { division: 'simple', thirds: 0 };
+  const thirds = Math.min(at(1 / 3), at(2 / 3));
+  const twos = Math.max(at(1 / 2), at(1 / 4), at(3 / 4));
+  const compound = thirds >= THIRDS_MIN && thirds >= THIRDS_OVER_TWOS * twos;
+  return { division: compound ? 'compound' : 'simple', thirds };
+}
+
+/**
+ * Whether `beat` (frames) is swung: its late eighth, at two thirds of it, is played, and more than its half-way point.
+ * Jazz at 180 is felt at 180, its ride's swung eighths between the beats; a straight groove at 95 whose eighths or
+ * sixteenths fill the half-way points is not felt at 190 (tempo.ts's octave rule asks this past FAST_BPM).
+ */
+export function swung(peaks: Float32Array, beat: number): boolean {
+  const at = beatShares(peaks, beat);
+  if (!at) return false;
+  const late = at(2 / 3);
+  return late >= SWING_MIN && late > at(1 / 2);
+}
+

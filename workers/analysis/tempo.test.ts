@@ -17,7 +17,7 @@ function random(seed: number): () => number {
 }
 
 type Drum = 'kick' | 'snare' | 'hat' | 'click';
-type Pattern = 'click' | 'rock' | 'house' | 'half-time' | 'break';
+type Pattern = 'click' | 'rock' | 'house' | 'half-time' | 'break' | 'eighths' | 'jazz';
 
 interface Groove {
   bpm: number;
@@ -83,6 +83,19 @@ function groove({ bpm, pattern, swing = 0.5, hats, noise = 0, seconds = 20 }: Gr
       addDrum(out, t, 'kick', next);
       addDrum(out, offbeat, 'hat', next);
       if (inBar % 2 === 1) addDrum(out, t, 'snare', next);
+    }
+    if (pattern === 'eighths') {
+      // No backbeat: a kick on every straight eighth (a bass line's pulse, funk's or a dembow's) and 16th hats.
+      addDrum(out, t, 'kick', next);
+      addDrum(out, offbeat, 'kick', next);
+      for (const at of [0, 0.25, 0.5, 0.75]) addDrum(out, t + at * beat, 'hat', next);
+    }
+    if (pattern === 'jazz') {
+      // A walking bass on every beat and the ride's spang-a-lang: every beat, and the late (swung) eighth of beats
+      // two and four.
+      addDrum(out, t, 'kick', next);
+      addDrum(out, t, 'hat', next);
+      if (inBar % 2 === 1) addDrum(out, offbeat, 'hat', next);
     }
     if (pattern === 'half-time') {
       if (inBar === 0) addDrum(out, t, 'kick', next);
@@ -180,6 +193,18 @@ describe('estimateTempo', () => {
     const { bpm, alternative } = estimateTempo(sixEight(quarterBpm), RATE);
     expect(Math.abs(bpm - quarterBpm)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(alternative - (2 * quarterBpm) / 3)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('keeps a straight groove of eighths without a backbeat at its beat, with twice it as the second reading', () => {
+    // Funk, a dembow or a 7/8 at 95-105: the eighths fill the half-way points as much as the beats, yet nobody counts
+    // them at 190-210 (issue 46's evaluation set read four funk songs at double tempo).
+    const { bpm, alternative } = estimateTempo(groove({ bpm: 96, pattern: 'eighths' }), RATE);
+    expect(bpm).toBeCloseTo(96, 0);
+    expect(alternative).toBeCloseTo(192, 0);
+  });
+
+  it('reads swung jazz at its fast beat', () => {
+    for (const bpm of [176, 196]) expect(estimateTempo(groove({ bpm, pattern: 'jazz', swing: 2 / 3 }), RATE).bpm).toBeCloseTo(bpm, 0);
   });
 
   it('keeps a shuffle (swung eighths, the beat’s middle third empty) at its beat', () => {

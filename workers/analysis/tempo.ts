@@ -27,6 +27,9 @@
  * 2. Without a backbeat (a click track, a groove without snare), the off-beat rule on the low band's OSS folded at
  *    the beat period: if the half-way points are nearly as strong as the beats (>= FASTER_RATIO), the pulse is
  *    twice as fast; otherwise, if every other beat is weak (<= SLOWER_RATIO of the strong ones), twice as slow.
+ *    Past 160 BPM (FAST_BPM) it doubles only to a swung beat (`meter.ts`, issue 46): jazz at 180 is felt at 180,
+ *    while funk's sixteenths, a dembow or a 7/8 at 95-105 fill the half-way points as much and are felt at 95-105
+ *    (the faster reading is kept as the second).
  * 3. The meter (`meter.ts`, issue 46): a beat that divides in three (6/8, 12/8) is a dotted quarter; the tempo is
  *    then the quarter note's a DAW counts, 1.5 times the beat, and the beat is the second reading. A dotted quarter
  *    below 50 BPM (a 6/8 under 75) is not among the candidates: such a piece reads at its eighths, twice its tempo.
@@ -35,7 +38,7 @@
  * Over 300 lines: one paper's method, its stages in order, sharing their constants.
  */
 import { nextFftSize, RealFft } from './fft';
-import { beatDivision } from './meter';
+import { beatDivision, swung } from './meter';
 import { fold, onsetStrength, peakOnly } from './onset';
 
 export interface TempoEstimate {
@@ -51,16 +54,22 @@ const MIN_BPM = 50;
 const MAX_BPM = 210;
 /** Half-way points at least this strong (relative to the beats) mean the pulse is twice as fast. */
 const FASTER_RATIO = 0.62;
+/**
+ * Half-way points this strong are as strong as the beats: an even stream (a click track at 200 measures 0.997), where
+ * nothing says the slower beat. Set on the tuning set: its straight 7/8, whose eighths must not double past 160 BPM,
+ * measures 0.94.
+ */
+const EVEN_RATIO = 0.97;
 /** Every other beat at most this strong (relative to the others) means the pulse is twice as slow. */
 const SLOWER_RATIO = 0.55;
 /** The least backbeat score (`backbeatScore`) that decides the octave; below it the off-beat rule does. */
 const BACKBEAT_MIN = 0.3;
 /**
- * Past FAST_BACKBEAT_BPM a backbeat must score this much: drum and bass or punk at 170-200 hit their snares hard and
+ * Past FAST_BPM a backbeat must score this much: drum and bass or punk at 170-200 hit their snares hard and
  * clearly (0.9 on the sampled corpus), while a weak backbeat that fast is a slower pulse's subdivisions (a waltz at 96
  * scores 0.35 at 192).
  */
-const FAST_BACKBEAT_BPM = 160;
+const FAST_BPM = 160;
 const FAST_BACKBEAT_MIN = 0.5;
 /** A backbeat's snare on its second and fourth beats: the weaker at least this share of the stronger counts whole. */
 const BACKBEAT_BALANCE = 0.5;
@@ -213,12 +222,24 @@ function offbeatRatio(peaks: Float32Array, period: number): number {
   return strength > 0 ? around(beat + Math.round(bins / 2)) / strength : 0;
 }
 
-/** The octave rule (header): the period a musician would count, within 50..210 BPM. */
-function octave(peaks: Float32Array, period: number, rate: number): { beat: number; runnerUp: number | null } {
+/**
+ * The octave rule (header): the period a musician would count, within 50..210 BPM. `peaks` are the low band's onsets,
+ * `onsets` the whole signal's. Past FAST_BPM the pulse is doubled only to a swung beat (`meter.ts`): jazz at 180 has
+ * its ride's late eighths between the beats, while a straight groove at 95 (funk's sixteenths, a dembow, a 7/8) fills
+ * the half-way points nearly as much and is still felt at 95. An even stream (a click), whose half-way points are as
+ * strong as its beats (EVEN_RATIO), has nothing that says the slower beat, and doubles as before. A doubling held back
+ * is the second reading, as is a rule decided by a hair.
+ */
+function octave(peaks: Float32Array, onsets: Float32Array, period: number, rate: number): { beat: number; runnerUp: number | null } {
   const bpm = (p: number): number => (60 * rate) / p;
   let chosen = period;
-  while (bpm(chosen / 2) <= MAX_BPM && offbeatRatio(peaks, chosen) >= FASTER_RATIO) chosen /= 2;
-  if (chosen === period) while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
+  let heldBack: number | null = null;
+  while (heldBack === null && bpm(chosen / 2) <= MAX_BPM && offbeatRatio(peaks, chosen) >= FASTER_RATIO) {
+    if (bpm(chosen / 2) > FAST_BPM && !swung(onsets, chosen / 2) && offbeatRatio(peaks, chosen) < EVEN_RATIO) heldBack = chosen / 2;
+    else chosen /= 2;
+  }
+  if (chosen === period && heldBack === null) while (bpm(chosen * 2) >= MIN_BPM && offbeatRatio(peaks, 2 * chosen) <= SLOWER_RATIO) chosen *= 2;
+  if (heldBack !== null) return { beat: chosen, runnerUp: heldBack };
   // A rule decided by a hair is a second reading: the half-way points nearly strong enough to double the pulse, or
   // every other beat nearly weak enough to halve it.
   const faster = offbeatRatio(peaks, chosen);
@@ -284,7 +305,7 @@ function backbeatPeriod(snare: Float32Array, kick: Float32Array, period: number,
     scored.push({ beat, score: backbeatScore(snarePeaks, kickPeaks, beat) });
   }
   // Each octave must clear its floor (a fast one the higher one); the best of those that do is the beat.
-  const passing = scored.filter(({ beat, score }) => score >= ((60 * rate) / beat > FAST_BACKBEAT_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)).sort((a, b) => b.score - a.score);
+  const passing = scored.filter(({ beat, score }) => score >= ((60 * rate) / beat > FAST_BPM ? FAST_BACKBEAT_MIN : BACKBEAT_MIN)).sort((a, b) => b.score - a.score);
   const best = passing[0];
   if (!best) return null;
   // An octave next to it (twice or half) with nearly as strong a backbeat is a second reading (`TempoEstimate.alternative`),
@@ -354,7 +375,7 @@ export function estimateTempo(samples: Float32Array, sampleRate: number): TempoE
   // The octave is an exact power of two of the refined period: refining again at a weaker multiple (a breakbeat's
   // single beat repeats less than its bar) would only lose precision.
   const pulse = period;
-  const decided = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), period, rate);
+  const decided = backbeatPeriod(snare, kick, period, rate) ?? octave(peakOnly(low, rate), peaks, period, rate);
   period = decided.beat;
   const confidence = Math.round(Math.max(periodicity(acf, period), periodicity(acf, pulse)) * 1000) / 1000;
   // The quarter note a DAW counts (meter.ts): a beat that divides in three (6/8, 12/8) is a dotted quarter, and
