@@ -178,6 +178,7 @@ describe('scanXml with wellFormed, against saxes', () => {
     ['a character XML forbids', '<a>\u0001</a>', 'XML has a character XML forbids (U+0001)'],
     ['"]]>" in text', '<a>]]></a>', 'XML has "]]>" in its text'],
     ['an XML declaration past the start', ' <?xml version="1.0"?><a/>', 'XML has a malformed XML declaration'],
+    ['a processing instruction run into what follows its target', '<?xmersion="1.0"?><a/>', 'XML has a malformed processing instruction'],
   ])('refuses %s', (_label, text, reason) => {
     expect(refusal(text, { wellFormed: true })).toBe(reason);
   });
@@ -243,11 +244,16 @@ describe('scanXml refuses hostile and broken XML', () => {
     expect(() => xmlText(Buffer.from('\uFEFF<a/>', 'utf16le'))).toThrow('XML is UTF-16 (not read)');
   });
 
-  it('gets one attribute by its exact name, prefix included', () => {
+  it.each([
+    ['as asked', {}],
+    ['from what wellFormed checked', { wellFormed: true }],
+  ])('gets one attribute by its exact name, prefix included, %s', (_label, options: XmlOptions) => {
     const seen: (string | undefined)[] = [];
-    scanXml('<Attributes x:id="classInfo" id="other" name="Sylenth1 (64bit)"/>', {
-      open: (_name, attributes) => seen.push(attributes.get('x:id'), attributes.get('id'), attributes.get('name'), attributes.get('missing')),
-    });
-    expect(seen).toEqual(['classInfo', 'other', 'Sylenth1 (64bit)', undefined]);
+    scanXml(
+      `<Attributes x:id="classInfo" id='other' name="Sylenth1 (64bit)" i="&amp;&#x41;" d = "a'b"/>`,
+      { open: (_name, attributes) => seen.push(...['x:id', 'id', 'name', 'i', 'd', 'missing', 'x'].map((name) => attributes.get(name))) },
+      options,
+    );
+    expect(seen).toEqual(['classInfo', 'other', 'Sylenth1 (64bit)', '&A', "a'b", undefined, undefined]);
   });
 });

@@ -120,7 +120,7 @@ export function scanXml(text: string, handler: XmlHandler, options: XmlOptions =
       const name = text.slice(lt + 1, nameEnd);
       attributes.reset(nameEnd, empty ? gt - 1 : gt);
       if (wellFormed) {
-        if (!XML_NAME.test(name)) throw new XmlRefused('XML has a malformed tag');
+        if (!isXmlName(name)) throw new XmlRefused('XML has a malformed tag');
         attributes.check();
       }
       handler.open(name, attributes, open.length);
@@ -211,14 +211,21 @@ function checkedTextEnd(text: string, from: number): number {
 const NAME_START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 // eslint-disable-next-line no-misleading-character-class -- U+0300 to U+036F are a range of NameChar, not a mark on the character before
 const XML_NAME = new RegExp(`^[${NAME_START}][${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`, 'u');
+/** The names DAWs write are ASCII: tested first by a cheaper pattern than XML_NAME's. */
+const ASCII_NAME = /^[A-Za-z_:][\w.:-]*$/;
+
+function isXmlName(name: string): boolean {
+  return ASCII_NAME.test(name) || XML_NAME.test(name);
+}
+
 /** The XML declaration as XML 1.0 allows it: a version, then perhaps an encoding, then perhaps `standalone`. */
 const XML_DECLARATION =
   /^<\?xml\s+version\s*=\s*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:\s+encoding\s*=\s*(?:"[A-Za-z][\w.-]*"|'[A-Za-z][\w.-]*'))?(?:\s+standalone\s*=\s*(?:"(?:yes|no)"|'(?:yes|no)'))?\s*\?>$/;
 
 /** A processing instruction's target is a name; `xml` is the declaration, only at the very start and only as XML says. */
 function checkInstruction(text: string, lt: number, end: number): void {
-  const target = text.slice(lt + 2, nameEndFrom(text, lt + 2)).replace(/\?$/, '');
-  if (!XML_NAME.test(target)) throw new XmlRefused('XML has a malformed processing instruction');
+  const target = /^\S*/.exec(text.slice(lt + 2, end))![0];
+  if (!isXmlName(target)) throw new XmlRefused('XML has a malformed processing instruction');
   refuseForbidden(text.slice(lt + 2, end));
   if (target.toLowerCase() !== 'xml') return;
   if (lt !== 0 || !XML_DECLARATION.test(text.slice(lt, end + 2))) throw new XmlRefused('XML has a malformed XML declaration');
@@ -288,17 +295,36 @@ function isNameStart(code: number): boolean {
 class TagAttributes implements XmlAttributes {
   private from = 0;
   private to = 0;
-  /** The names `check` has met in the tag, kept between tags to spare an allocation per tag. */
-  private readonly names: string[] = [];
+  /**
+   * What `check` found, as places in the text: the first `count` attributes' names and values, so `get` looks there
+   * instead of parsing the tag again. Numbers only, kept between tags (overwritten, never shrunk): checking a tag
+   * allocates nothing.
+   */
+  private readonly nameStarts: number[] = [];
+  private readonly nameEnds: number[] = [];
+  private readonly valueStarts: number[] = [];
+  private readonly valueEnds: number[] = [];
+  private count = 0;
+  private checked = false;
 
   constructor(private readonly text: string) {}
 
   reset(from: number, to: number): void {
     this.from = from;
     this.to = to;
+    this.checked = false;
   }
 
   get(name: string): string | undefined {
+    if (this.checked) {
+      for (let index = 0; index < this.count; index++) {
+        const start = this.nameStarts[index]!;
+        if (this.nameEnds[index]! - start === name.length && this.text.startsWith(name, start)) {
+          return attributeValue(this.text.slice(this.valueStarts[index], this.valueEnds[index]));
+        }
+      }
+      return undefined;
+    }
     let found: string | undefined;
     this.each((start, end, valueStart, valueEnd) => {
       if (end - start !== name.length || !this.text.startsWith(name, start)) return false;
@@ -310,15 +336,52 @@ class TagAttributes implements XmlAttributes {
 
   /** Every attribute's syntax, references and characters (`wellFormed`); throws XmlRefused at the first wrong one. */
   check(): void {
+    if (!this.checkPlain()) this.checkEach();
+    this.checked = true;
+  }
+
+  /** Notes an attribute `check` found; a name met before in the same tag is refused. */
+  private remember(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    const { text } = this;
+    const length = nameEnd - nameStart;
+    for (let index = 0; index < this.count; index++) {
+      const start = this.nameStarts[index]!;
+      if (this.nameEnds[index]! - start !== length) continue;
+      let at = 0;
+      while (at < length && text.charCodeAt(start + at) === text.charCodeAt(nameStart + at)) at++;
+      if (at === length) throw new XmlRefused(`XML has the attribute ${text.slice(nameStart, Math.min(nameEnd, nameStart + 80))} twice in one tag`);
+    }
+    this.nameStarts[this.count] = nameStart;
+    this.nameEnds[this.count] = nameEnd;
+    this.valueStarts[this.count] = valueStart;
+    this.valueEnds[this.count] = valueEnd;
+    this.count++;
+  }
+
+  /** `check` for the attributes DAWs write, matched natively (PLAIN_ATTRIBUTE); false when the tag has others. */
+  private checkPlain(): boolean {
+    const { text } = this;
+    this.count = 0;
+    let at = this.from;
+    PLAIN_ATTRIBUTE.lastIndex = at;
+    while (PLAIN_ATTRIBUTE.test(text)) {
+      let nameStart = at;
+      while (isSpace(text.charCodeAt(nameStart))) nameStart++;
+      at = PLAIN_ATTRIBUTE.lastIndex;
+      // The value holds no quote like its own: the one before its end is where it opens.
+      this.remember(nameStart, nameEndFrom(text, nameStart), text.lastIndexOf(text[at - 1]!, at - 2) + 1, at - 1);
+    }
+    while (at < this.to && isSpace(text.charCodeAt(at))) at++;
+    return at === this.to;
+  }
+
+  private checkEach(): void {
     let previousEnd = -1;
-    const names = this.names;
-    names.length = 0;
+    this.count = 0;
     this.each((start, end, valueStart, valueEnd) => {
       // XML wants space between attributes (`a="1"b="2"` is not XML), and names as XML spells them.
-      const name = this.text.slice(start, end);
-      if (start === previousEnd + 1 || !XML_NAME.test(name)) throw new XmlRefused('XML has a malformed attribute');
-      if (names.includes(name)) throw new XmlRefused(`XML has the attribute ${name.slice(0, 80)} twice in one tag`);
-      names.push(name);
+      if (start === previousEnd + 1 || !isXmlName(this.text.slice(start, end))) throw new XmlRefused('XML has a malformed attribute');
+      this.remember(start, end, valueStart, valueEnd);
       previousEnd = valueEnd;
       PLAIN_VALUE.lastIndex = valueStart;
       while (PLAIN_VALUE.test(this.text) && PLAIN_VALUE.lastIndex < valueEnd) {
@@ -365,6 +428,14 @@ class TagAttributes implements XmlAttributes {
     }
   }
 }
+
+/**
+ * An attribute as DAWs write them, after the space before it: an ASCII name, and a value with no reference and no
+ * character needing a check. Sticky and without captures, so a tag of them is checked in native code, allocating
+ * nothing.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it looks for
+const PLAIN_ATTRIBUTE = /[\t\n\r ]+[A-Za-z_:][\w.:-]*[\t\n\r ]*=[\t\n\r ]*(?:"[^"<&\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]*"|'[^'<&\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]*')/y;
 
 /** A run of an attribute value needing no check: it stops at a quote (perhaps the value's end), `<`, `&` or a forbidden character. */
 // eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it looks for
