@@ -19,6 +19,7 @@
 import type { PluginFormat } from '../../../common/projects/plugins';
 import type { ProjectLists } from '../project-lists';
 import { keptText, type XmlVisitor } from '../bounded-xml';
+import type { XmlAttributes } from '../zip/xml-scan';
 
 const PLUGIN_TYPES: ReadonlyMap<string, PluginFormat> = new Map([
   ['windows-vst', 'VST2'],
@@ -70,32 +71,34 @@ export class ArdourSessionVisitor implements XmlVisitor {
     this.sessionFolder = fileStem;
   }
 
-  open(name: string, attributes: Readonly<Record<string, string>>, depth: number): void {
+  open(name: string, attributes: XmlAttributes, depth: number): void {
     const parent = this.path.at(-1);
     this.path.push(name);
-    if (depth === 1) this.readSession(attributes);
-    else if (depth === 2 && name === 'ProgramVersion') this.facts.program = programOf(attributes);
-    else if (depth === 3 && parent === 'Sources' && name === 'Source') this.readSource(attributes);
-    else if (depth === 3 && parent === 'Routes' && name === 'Route') this.route = routeOf(attributes);
-    else if (depth === 4 && this.route && name === 'Diskstream') this.route.isTrack = true;
-    else if (depth === 4 && this.route && name === 'PresentationInfo' && hasNotTrackFlag(attributes.flags)) this.route.excluded = true;
+    if (depth === 0) this.readSession(attributes);
+    else if (depth === 1 && name === 'ProgramVersion') this.facts.program = programOf(attributes);
+    else if (depth === 2 && parent === 'Sources' && name === 'Source') this.readSource(attributes);
+    else if (depth === 2 && parent === 'Routes' && name === 'Route') this.route = routeOf(attributes);
+    else if (depth === 3 && this.route && name === 'Diskstream') this.route.isTrack = true;
+    else if (depth === 3 && this.route && name === 'PresentationInfo' && hasNotTrackFlag(attributes.get('flags'))) this.route.excluded = true;
     else if (this.path[1] === 'TempoMap' && name === 'Tempo') this.readTempo(attributes);
     else if (this.path[1] === 'TempoMap' && name === 'Meter') this.readMeter(attributes);
 
-    const format = name === 'Processor' || name === 'Insert' ? PLUGIN_TYPES.get(attributes.type ?? '') : undefined;
+    const format = name === 'Processor' || name === 'Insert' ? PLUGIN_TYPES.get(attributes.get('type') ?? '') : undefined;
     if (format && name === 'Processor') {
-      if (attributes.name) this.lists.addPlugin(keptText(attributes.name), format);
+      const plugin = attributes.get('name');
+      if (plugin) this.lists.addPlugin(keptText(plugin), format);
     } else if (format) {
       this.inserts.push({ depth, format, name: null });
     } else if (name === 'IO' && this.inserts.length > 0) {
       const insert = this.inserts.at(-1)!;
-      insert.name ??= attributes.name ? keptText(attributes.name) : null;
+      const io = attributes.get('name');
+      insert.name ??= io ? keptText(io) : null;
     }
   }
 
   close(name: string, depth: number): void {
     this.path.pop();
-    if (depth === 3 && name === 'Route' && this.route) {
+    if (depth === 2 && name === 'Route' && this.route) {
       if (this.route.isTrack && !this.route.excluded) this.lists.addTrack(this.route.name);
       this.route = null;
     } else if (name === 'Insert' && this.inserts.at(-1)?.depth === depth) {
@@ -111,26 +114,28 @@ export class ArdourSessionVisitor implements XmlVisitor {
   }
 
   /** Where the session keeps a source named by its file name alone, relative to the session's folder. */
-  private readSource(attributes: Readonly<Record<string, string>>): void {
-    const type = attributes.type;
-    if ((type !== undefined && type !== 'audio') || attributes.playlist !== undefined || !attributes.name) return;
-    const name = keptText(attributes.name);
+  private readSource(attributes: XmlAttributes): void {
+    const type = attributes.get('type');
+    const written = attributes.get('name');
+    if ((type !== undefined && type !== 'audio') || attributes.get('playlist') !== undefined || !written) return;
+    const name = keptText(written);
     const absolute = name.startsWith('/') || /^[A-Za-z]:[\\/]/.test(name) || name.startsWith('\\');
     this.lists.addSample(absolute ? name : `interchange/${this.sessionFolder}/audiofiles/${name}`);
   }
 
-  private readSession(attributes: Readonly<Record<string, string>>): void {
-    this.facts.version = attributes.version ? keptText(attributes.version) : null;
-    const rate = Number(attributes['sample-rate']);
+  private readSession(attributes: XmlAttributes): void {
+    const version = attributes.get('version');
+    this.facts.version = version ? keptText(version) : null;
+    const rate = Number(attributes.get('sample-rate'));
     this.facts.sampleRate = Number.isInteger(rate) && rate >= 1_000 && rate <= 768_000 ? rate : null;
     // The name is a folder under interchange/: one that is not a plain name is not used as a path.
-    const name = attributes.name;
+    const name = attributes.get('name');
     if (name && name !== '.' && name !== '..' && !/[\\/]/.test(name)) this.sessionFolder = keptText(name);
   }
 
-  private readTempo(attributes: Readonly<Record<string, string>>): void {
-    const start = positive(attributes['beats-per-minute'] ?? attributes.npm);
-    for (const value of [start, positive(attributes['end-beats-per-minute'] ?? attributes.enpm)]) {
+  private readTempo(attributes: XmlAttributes): void {
+    const start = positive(attributes.get('beats-per-minute') ?? attributes.get('npm'));
+    for (const value of [start, positive(attributes.get('end-beats-per-minute') ?? attributes.get('enpm'))]) {
       if (value !== null) this.tempos.add(value);
     }
     if (this.sawTempo) return;
@@ -138,27 +143,27 @@ export class ArdourSessionVisitor implements XmlVisitor {
     this.facts.tempo = start;
   }
 
-  private readMeter(attributes: Readonly<Record<string, string>>): void {
+  private readMeter(attributes: XmlAttributes): void {
     if (this.sawMeter) return;
     this.sawMeter = true;
-    const numerator = positive(attributes['divisions-per-bar'] ?? attributes['beats-per-bar']);
-    const denominator = positive(attributes['note-type'] ?? attributes['note-value']);
+    const numerator = positive(attributes.get('divisions-per-bar') ?? attributes.get('beats-per-bar'));
+    const denominator = positive(attributes.get('note-type') ?? attributes.get('note-value'));
     const whole = (value: number | null): value is number => value !== null && Number.isInteger(value) && value <= 1024;
     this.facts.timeSignature = whole(numerator) && whole(denominator) ? `${numerator}/${denominator}` : null;
   }
 }
 
-function routeOf(attributes: Readonly<Record<string, string>>): RouteFrame {
-  const isTrack = ['diskstream-id', 'audio-playlist', 'midi-playlist'].some((key) => Boolean(attributes[key]));
-  return { name: keptText(attributes.name ?? ''), isTrack, excluded: hasNotTrackFlag(attributes.flags) };
+function routeOf(attributes: XmlAttributes): RouteFrame {
+  const isTrack = ['diskstream-id', 'audio-playlist', 'midi-playlist'].some((key) => Boolean(attributes.get(key)));
+  return { name: keptText(attributes.get('name') ?? ''), isTrack, excluded: hasNotTrackFlag(attributes.get('flags')) };
 }
 
 function hasNotTrackFlag(flags: string | undefined): boolean {
   return flags !== undefined && flags.split(',').some((flag) => NOT_TRACK_FLAGS.includes(flag.trim()));
 }
 
-function programOf(attributes: Readonly<Record<string, string>>): string | null {
-  const program = attributes['modified-with'] || attributes['created-with'];
+function programOf(attributes: XmlAttributes): string | null {
+  const program = attributes.get('modified-with') || attributes.get('created-with');
   return program ? keptText(program) : null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Reads an Ardour session (`<name>.ardour`, XML) into ProjectMeta (FORMATS-MORE.md, Ardour). The file is read whole
- * under a size cap and walked once by saxes with depth, element and string caps (`../bounded-xml.ts`); a DOCTYPE is
- * refused, as the Live reader refuses one. What the session holds is read by `ardour-session.ts`. Anything that is
+ * under a size cap and walked once, held to XML's well-formedness, with depth, element and string caps
+ * (`../bounded-xml.ts`); a DOCTYPE is refused, as the Live reader refuses one. What the session holds is read by `ardour-session.ts`. Anything that is
  * not a readable session throws UnreadableFileError with a short reason, and the scan goes on.
  *
  * Ardour stores no key. The snapshots, `.pending`, `.bak` and `.history` files beside a session are versions or parts

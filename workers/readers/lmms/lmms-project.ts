@@ -16,6 +16,7 @@
  */
 import type { ProjectLists } from '../project-lists';
 import { keptText, XmlRejected, type XmlVisitor } from '../bounded-xml';
+import type { XmlAttributes } from '../zip/xml-scan';
 
 const SONG_TRACK_TYPES = new Set(['0', '1', '2']);
 const PLUGIN_ELEMENTS = new Set(['vestige', 'vsteffectcontrols']);
@@ -43,32 +44,38 @@ export class LmmsProjectVisitor implements XmlVisitor {
 
   constructor(private readonly lists: ProjectLists) {}
 
-  open(name: string, attributes: Readonly<Record<string, string>>, depth: number): void {
+  open(name: string, attributes: XmlAttributes, depth: number): void {
     const parent = this.path.at(-1);
     this.path.push(name);
-    if (depth === 1) {
-      if (attributes.type !== undefined && attributes.type !== 'song') throw new XmlRejected(`not an LMMS song (its type is "${keptText(attributes.type).slice(0, 40)}")`);
-      this.version = attributes.creatorversion ? keptText(attributes.creatorversion) : null;
-    } else if (depth === 2 && name === 'head') {
-      this.tempo = bpmOf(attributes.bpm);
-      this.numerator = beatsOf(attributes.timesig_numerator);
-      this.denominator = beatsOf(attributes.timesig_denominator);
-    } else if (depth === 3 && parent === 'head') {
+    if (depth === 0) {
+      const type = attributes.get('type');
+      if (type !== undefined && type !== 'song') throw new XmlRejected(`not an LMMS song (its type is "${keptText(type).slice(0, 40)}")`);
+      const version = attributes.get('creatorversion');
+      this.version = version ? keptText(version) : null;
+    } else if (depth === 1 && name === 'head') {
+      this.tempo = bpmOf(attributes.get('bpm'));
+      this.numerator = beatsOf(attributes.get('timesig_numerator'));
+      this.denominator = beatsOf(attributes.get('timesig_denominator'));
+    } else if (depth === 2 && parent === 'head') {
       this.readHeadModel(name, attributes);
-    } else if (depth === 3 && name === 'trackcontainer' && parent === 'song') {
-      this.songContainer = attributes.type === undefined || attributes.type === 'song';
-    } else if (depth === 4 && name === 'track' && parent === 'trackcontainer' && this.path[1] === 'song' && this.songContainer) {
-      if (SONG_TRACK_TYPES.has(attributes.type ?? '')) this.lists.addTrack(keptText(attributes.name ?? ''));
+    } else if (depth === 2 && name === 'trackcontainer' && parent === 'song') {
+      const type = attributes.get('type');
+      this.songContainer = type === undefined || type === 'song';
+    } else if (depth === 3 && name === 'track' && parent === 'trackcontainer' && this.path[1] === 'song' && this.songContainer) {
+      if (SONG_TRACK_TYPES.has(attributes.get('type') ?? '')) this.lists.addTrack(keptText(attributes.get('name') ?? ''));
     }
 
-    if (PLUGIN_ELEMENTS.has(name) && attributes.plugin) {
-      const plugin = pluginName(keptText(attributes.plugin));
+    if (PLUGIN_ELEMENTS.has(name)) {
+      const written = attributes.get('plugin');
+      const plugin = written ? pluginName(keptText(written)) : null;
       if (plugin !== null) this.lists.addPlugin(plugin, 'VST2');
-    } else if (SAMPLE_ELEMENTS.has(name) && attributes.src) {
-      const sample = samplePath(keptText(attributes.src));
+    } else if (SAMPLE_ELEMENTS.has(name)) {
+      const src = attributes.get('src');
+      const sample = src ? samplePath(keptText(src)) : null;
       if (sample !== null) this.lists.addSample(sample);
-    } else if (name === 'object' && parent !== undefined && AUTOMATION_ELEMENTS.has(parent) && attributes.id) {
-      this.automatedIds.add(keptText(attributes.id));
+    } else if (name === 'object' && parent !== undefined && AUTOMATION_ELEMENTS.has(parent)) {
+      const id = attributes.get('id');
+      if (id) this.automatedIds.add(keptText(id));
     }
   }
 
@@ -87,14 +94,15 @@ export class LmmsProjectVisitor implements XmlVisitor {
   }
 
   /** `<head><bpm value id>`: an old file's or an automated tempo; the same for the signature. */
-  private readHeadModel(name: string, attributes: Readonly<Record<string, string>>): void {
+  private readHeadModel(name: string, attributes: XmlAttributes): void {
     if (name === 'bpm') {
-      this.tempo = bpmOf(attributes.value);
-      this.tempoId = attributes.id ? keptText(attributes.id) : null;
+      this.tempo = bpmOf(attributes.get('value'));
+      const id = attributes.get('id');
+      this.tempoId = id ? keptText(id) : null;
     } else if (name === 'timesig_numerator') {
-      this.numerator = beatsOf(attributes.value);
+      this.numerator = beatsOf(attributes.get('value'));
     } else if (name === 'timesig_denominator') {
-      this.denominator = beatsOf(attributes.value);
+      this.denominator = beatsOf(attributes.get('value'));
     }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Reads an LMMS project (`.mmp`: XML; `.mmpz`: the same XML through Qt's qCompress; and LMMS's `.bak` copies of
  * either) into ProjectMeta (FORMATS-MORE.md, LMMS). The file is read whole under a size cap, a `.mmpz` inflated under
- * its own cap (`qcompress.ts`), and the XML walked once by saxes with depth, element and string caps
- * (`../bounded-xml.ts`). LMMS writes `<!DOCTYPE lmms-project>` in every file: that bare DOCTYPE is accepted,
+ * its own cap (`qcompress.ts`), and the XML walked once, held to XML's well-formedness, with depth, element and string
+ * caps (`../bounded-xml.ts`). LMMS writes `<!DOCTYPE lmms-project>` in every file: that bare DOCTYPE is accepted,
  * any other (where entities would be declared) refused. What the project holds is read by `lmms-project.ts`.
  *
  * Which layout a file has is told by its name, as LMMS tells it: a `.mmpz` that is not zlib, or an `.mmp` that is not
