@@ -3,15 +3,15 @@
  * uncompressed size, then a zlib stream. The declared size is checked against the cap before anything is inflated,
  * and zlib itself stops at the cap (`maxOutputLength`), so neither a lying header nor a zlib bomb can make the reader
  * allocate more. Qt grows its buffer when the data inflates past the declared size; so does this, up to the cap.
+ *
+ * Inflated synchronously, as the readers read (bounded-file.ts): the worker's thread has nothing else to do meanwhile,
+ * and zlib's thread-pool call would add a wait for libuv's pool to each project.
  */
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /** Far above a real project's XML (the fixtures inflate to 370 KB), well under what zlib's buffers allow. */
 export const MAX_LMMS_XML_BYTES = 128 * 1024 * 1024;
 const SIZE_BYTES = 4;
-
-const inflate = promisify(zlib.inflate);
 
 /** An `.mmpz` whose bytes are not a qCompress stream; `reason` is short and shown to the user. */
 export class QCompressRejected extends Error {
@@ -21,7 +21,7 @@ export class QCompressRejected extends Error {
   }
 }
 
-export async function qUncompress(bytes: Buffer): Promise<Buffer> {
+export function qUncompress(bytes: Buffer): Buffer {
   if (bytes.length === 0) throw new QCompressRejected('empty file');
   if (bytes.length < SIZE_BYTES + 2) throw new QCompressRejected('cut short (no room for its size and zlib header)');
   // The zlib header first: it tells what the file is (XML named .mmpz would otherwise "declare" gigabytes).
@@ -31,7 +31,7 @@ export async function qUncompress(bytes: Buffer): Promise<Buffer> {
     throw new QCompressRejected(`declares ${declared} bytes uncompressed, more than the ${MAX_LMMS_XML_BYTES} an LMMS project may have`);
   }
   try {
-    return await inflate(bytes.subarray(SIZE_BYTES), { maxOutputLength: MAX_LMMS_XML_BYTES });
+    return zlib.inflateSync(bytes.subarray(SIZE_BYTES), { maxOutputLength: MAX_LMMS_XML_BYTES });
   } catch (error) {
     throw new QCompressRejected(inflateFailure(error));
   }

@@ -26,9 +26,9 @@ export async function readLmms(filePath: string, home?: string): Promise<Project
   const { facts, lists } = await scanListedProject(
     filePath,
     { maxBytes: MAX_LMMS_FILE_BYTES, what: 'LMMS project' },
-    async (bytes, lists) => {
+    (bytes, lists) => {
       const project = new LmmsProjectVisitor(lists);
-      walkXml(COMPRESSED_NAME.test(filePath) ? await qUncompress(bytes) : bytes, LMMS_XML, project);
+      walkXml(COMPRESSED_NAME.test(filePath) ? qUncompress(bytes) : bytes, LMMS_XML, project);
       return project.finish();
     },
     [QCompressRejected, XmlRejected],
