@@ -133,6 +133,8 @@ describe('readArdour refusing what is not a readable session', () => {
     ['XML nested deeper than the cap', `<Session>${'<a>'.repeat(MAX_XML_DEPTH + 5)}${'</a>'.repeat(MAX_XML_DEPTH + 5)}</Session>`, /XML nested deeper than 256/],
     ['a track name longer than 64 Ki characters', `<Session><Routes><Route name="${'x'.repeat(70_000)}" audio-playlist="1"/></Routes></Session>`, /name or path longer than 65536/],
     ['mismatched tags', '<Session><Routes></Session>', /^malformed or cut XML/],
+    ['a damaged attribute of an element the reader never reads', '<Session version="3001"><Extra a="1"b="2"/></Session>', /^malformed or cut XML \(XML has a malformed attribute\)$/],
+    ['an attribute written twice', '<Session version="3001" version="7003"/>', /^malformed or cut XML \(XML has the attribute version twice in one tag\)$/],
   ])('refuses %s', async (_case, content, reason) => {
     expect((await rejectionOf(place(content))).reason).toMatch(reason);
   });

@@ -110,6 +110,8 @@ describe('readLmms refusing what is not a readable project', () => {
     ['another XML file', '<Session version="3001"/>', 'Song.mmp', /^not an LMMS project \(its root is <Session>\)$/],
     ['a DOCTYPE declaring an entity', '<!DOCTYPE lmms-project [<!ENTITY x "boom">]><lmms-project type="song"><head bpm="&x;"/></lmms-project>', 'Song.mmp', /XML declares a DOCTYPE or entities/],
     ['another DOCTYPE', '<!DOCTYPE html><lmms-project type="song"/>', 'Song.mmp', /XML declares a DOCTYPE or entities/],
+    ['a second DOCTYPE', '<!DOCTYPE lmms-project><!DOCTYPE lmms-project><lmms-project type="song"/>', 'Song.mmp', /XML declares a DOCTYPE or entities/],
+    ['a damaged character in text the reader never reads', '<!DOCTYPE lmms-project><lmms-project type="song"><notes>R&B</notes></lmms-project>', 'Song.mmp', /^malformed or cut XML \(XML has a bare "&" in its text\)$/],
     ['XML nested deeper than the cap', `<lmms-project type="song">${'<a>'.repeat(MAX_XML_DEPTH)}${'</a>'.repeat(MAX_XML_DEPTH)}</lmms-project>`, 'Song.mmp', /XML nested deeper than 256/],
   ])('refuses %s', async (_case, content, name, reason) => {
     expect((await rejectionOf(place(content, name))).reason).toMatch(reason);
