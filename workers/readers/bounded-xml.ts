@@ -1,8 +1,8 @@
 /**
  * The Ardour and LMMS readers' XML walk over a project held in memory, bounded against hostile files: a DOCTYPE is
- * refused (where entities would be declared) unless it is exactly the bare one the format writes (LMMS: `<!DOCTYPE
- * lmms-project>`), nesting and element count are capped, the root must be the format's, and a cut or malformed file is
- * refused with a short reason ("malformed or cut XML (…)").
+ * refused (where entities would be declared) unless it is exactly a bare one the format writes (LMMS: `<!DOCTYPE
+ * lmms-project>`), nesting and element count are capped, the root must be one of the format's, and a cut or malformed
+ * file is refused with a short reason ("malformed or cut XML (…)").
  *
  * The walk is `zip/xml-scan.ts`, the zipped formats' tokenizer, with `wellFormed` on: these are plain files, where a
  * damaged byte must be refused rather than read past, so every tag's attributes and the text between tags are held to
@@ -37,8 +37,8 @@ export interface XmlVisitor {
 export interface XmlFormat {
   /** How the format is named in reasons: "an Ardour session". */
   kind: string;
-  /** The root element the format's files have. */
-  root: string;
+  /** The root elements the format's files have (its own versions may name it differently). */
+  roots: readonly string[];
   /** The one DOCTYPE the format writes (its text between `<!DOCTYPE` and `>`), or none: any other is refused. */
   doctype?: RegExp;
 }
@@ -54,7 +54,7 @@ export function walkXml(bytes: Buffer, format: XmlFormat, visitor: XmlVisitor): 
     open(name, attributes, depth) {
       if (depth >= MAX_XML_DEPTH) throw new XmlRejected(`XML nested deeper than ${MAX_XML_DEPTH}`);
       if (++elements > MAX_XML_ELEMENTS) throw new XmlRejected(`XML holds more than ${MAX_XML_ELEMENTS} elements`);
-      if (depth === 0 && name !== format.root) throw new XmlRejected(`not ${format.kind} (its root is <${clip(name)}>)`);
+      if (depth === 0 && !format.roots.includes(name)) throw new XmlRejected(`not ${format.kind} (its root is <${clip(name)}>)`);
       visitor.open(name, attributes, depth);
     },
     close: (name, depth) => visitor.close(name, depth),

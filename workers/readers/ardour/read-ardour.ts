@@ -16,7 +16,7 @@ import { walkXml, XmlRejected } from '../bounded-xml';
 /** Far above a real session (a large one is a few megabytes), as the other readers' caps. */
 export const MAX_ARDOUR_BYTES = 64 * 1024 * 1024;
 
-const ARDOUR_XML = { kind: 'an Ardour session', root: 'Session' } as const;
+const ARDOUR_XML = { kind: 'an Ardour session', roots: ['Session'] } as const;
 
 /** `home`: the session's folder, where `interchange/` is, for a copy kept elsewhere (a snapshot). Default: the file's. */
 export async function readArdour(filePath: string, home?: string): Promise<ProjectMeta> {

@@ -1,7 +1,8 @@
 /**
  * What an LMMS project's XML says (FORMATS-MORE.md, LMMS), gathered element by element from the bounded walk:
  *
- * - `<lmms-project creatorversion="1.2.0" type="song">`: the version; another type (an instrument preset) is no song.
+ * - `<lmms-project creatorversion="1.2.0" type="song">` (before 1.0 `<multimedia-project>` or `<multimediaproject>`):
+ *   the version; another type (an instrument preset) is no song.
  * - `<head bpm timesig_numerator timesig_denominator>`; older files, and a tempo under automation, write the value as
  *   a child (`<head><bpm value id>`: LMMS's AutomatableModel::saveSettings). The tempo is automated when an
  *   automation pattern or clip names that id among its `<object id>`s.

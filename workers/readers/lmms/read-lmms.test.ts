@@ -96,6 +96,36 @@ describe('readLmms reading the tempo', () => {
   });
 });
 
+describe('readLmms on what LMMS wrote before 1.0', () => {
+  // LMMS 0.4 (LMMS/lmms tests/emptyproject.mmp, 0.4.0-rc2) names its document "multimedia-project"; 0.1 to 0.3
+  // (its mmp.cpp) wrote the DOCTYPE "multimedia-project" around a root "multimediaproject". Both are songs.
+  const track = (type: number, name: string) => `<track muted="0" type="${type}" name="${name}"/>`;
+  const body = `<head timesig_numerator="3" mastervol="100" timesig_denominator="4" bpm="140" masterpitch="0" />
+  <song><trackcontainer type="song">${track(0, 'Standard-Preset')}${track(2, 'Sample-Spur')}${track(1, 'Beat/Bassline 0')}</trackcontainer></song>`;
+
+  it('reads a 0.4 <multimedia-project>', async () => {
+    const xml = `<?xml version="1.0"?>\n<!DOCTYPE multimedia-project>\n<multimedia-project version="1.0" creator="Linux MultiMedia Studio (LMMS)" creatorversion="0.4.0-rc2" type="song" >\n  ${body}\n</multimedia-project>\n`;
+    expect(await readLmms(place(xml))).toMatchObject({
+      dawVersion: 'LMMS 0.4.0-rc2',
+      tempo: 140,
+      timeSignature: '3/4',
+      trackCount: 3,
+      tracks: ['Standard-Preset', 'Sample-Spur', 'Beat/Bassline 0'],
+    });
+  });
+
+  it('reads a 0.3 <multimediaproject> with its tempo as <head><bpm value>', async () => {
+    const xml = `<?xml version="1.0"?>\n<!DOCTYPE multimedia-project>\n<multimediaproject version="1.0" creatorversion="0.3.2" type="song"><head><bpm value="128"/></head><song><trackcontainer type="song">${track(0, 'Lead')}</trackcontainer></song></multimediaproject>`;
+    expect(await readLmms(place(xml))).toMatchObject({ dawVersion: 'LMMS 0.3.2', tempo: 128, tracks: ['Lead'] });
+  });
+
+  it('still refuses an old document that is no song, and an old DOCTYPE around another root', async () => {
+    const preset = '<!DOCTYPE multimedia-project><multimedia-project type="instrumenttracksettings"><head/></multimedia-project>';
+    expect((await rejectionOf(place(preset))).reason).toBe('not an LMMS song (its type is "instrumenttracksettings")');
+    expect((await rejectionOf(place('<!DOCTYPE multimedia-project><Session version="3001"/>'))).reason).toBe('not an LMMS project (its root is <Session>)');
+  });
+});
+
 describe('readLmms refusing what is not a readable project', () => {
   const xml = lmmsProjectXml({ tracks: TRACKS });
   const compressed = qCompress(xml);

@@ -2,8 +2,8 @@
  * Reads an LMMS project (`.mmp`: XML; `.mmpz`: the same XML through Qt's qCompress; and LMMS's `.bak` copies of
  * either) into ProjectMeta (FORMATS-MORE.md, LMMS). The file is read whole under a size cap, a `.mmpz` inflated under
  * its own cap (`qcompress.ts`), and the XML walked once, held to XML's well-formedness, with depth, element and string
- * caps (`../bounded-xml.ts`). LMMS writes `<!DOCTYPE lmms-project>` in every file: that bare DOCTYPE is accepted,
- * any other (where entities would be declared) refused. What the project holds is read by `lmms-project.ts`.
+ * caps (`../bounded-xml.ts`). LMMS writes a bare DOCTYPE in every file (`lmms-project`, before 1.0
+ * `multimedia-project`): those are accepted, any other (where entities would be declared) refused. What the project holds is read by `lmms-project.ts`.
  *
  * Which layout a file has is told by its name, as LMMS tells it: a `.mmpz` that is not zlib, or an `.mmp` that is not
  * XML, is refused. LMMS stores no key and no sample rate (both are its settings, not the song's).
@@ -18,7 +18,15 @@ import { QCompressRejected, qUncompress } from './qcompress';
 /** Far above a real project (the fixtures are 25 KB compressed, 62 KB plain), as the other readers' caps. */
 export const MAX_LMMS_FILE_BYTES = 64 * 1024 * 1024;
 
-const LMMS_XML = { kind: 'an LMMS project', root: 'lmms-project', doctype: /^\s*lmms-project\s*$/ } as const;
+/**
+ * LMMS 1.0 and later write `<!DOCTYPE lmms-project>` around `<lmms-project>`; 0.4 wrote `multimedia-project` for both
+ * (LMMS/lmms tests/emptyproject.mmp), and 0.1 to 0.3 the same DOCTYPE around `<multimediaproject>` (its mmp.cpp).
+ */
+const LMMS_XML = {
+  kind: 'an LMMS project',
+  roots: ['lmms-project', 'multimedia-project', 'multimediaproject'],
+  doctype: /^\s*(lmms-project|multimedia-project)\s*$/,
+} as const;
 const COMPRESSED_NAME = /\.mmpz(\.bak)?$/i;
 
 /** `home`: the folder `local:` sample paths count from, for a copy kept elsewhere (a snapshot). Default: the file's. */
