@@ -226,6 +226,19 @@ describe('groupIntoProjects: one song per song, whatever the DAW’s save habits
     expect(groups.find((group) => group.name === 'Tape')?.sessions).toHaveLength(2);
     expect(groups.find((group) => group.name === 'Both')?.sessions).toHaveLength(3);
   });
+
+  it('keeps the copy Ardour makes of a session it upgrades (`<name>-3002.ardour`) as a version, never the session', () => {
+    // Ardour opening an older session first copies it to `<snapshot>-<its version>.ardour` (libs/ardour/session_state.cc);
+    // real session folders hold such pairs, and a clone or a copy gives both files one time.
+    for (const copiedAt of [2000, 3000]) {
+      const groups = groupIntoProjects([entry('Ubidoo/Ubidoo.ardour', 2000), entry('Ubidoo/Ubidoo-3002.ardour', copiedAt), entry('Ubidoo/Mix-2024.ardour', 1000)], ROOT);
+      expect(summary(groups).map((group) => [group.project, group.session])).toEqual([['Ubidoo', 'Ubidoo/Ubidoo.ardour']]);
+      expect(groups[0]?.sessions).toHaveLength(3);
+    }
+    // A snapshot the user named with four digits, with no session of the name before them, is a snapshot like any.
+    const named = groupIntoProjects([entry('Tape/Tape.ardour', 1000), entry('Tape/Mix-2024.ardour', 2000)], ROOT);
+    expect(summary(named).map((group) => group.session)).toEqual(['Tape/Mix-2024.ardour']);
+  });
 });
 
 const FIXTURES = SHARED_FIXTURES;

@@ -6,8 +6,8 @@
  *   versions of one name (`Night Drive`, `Night Drive 2`, `Night Drive (final)`, Cubase's `Night Drive-01`;
  *   `session-family.ts` holds the rule), and each family is a song. Sessions in its backup folders (and `.rpp-bak`
  *   beside it) join the family whose name they match, else the folder's main family (named after the folder, else
- *   the newest); an Ardour folder is one family. The newest session of a family is its recording session (a
- *   backup only when there is no other).
+ *   the newest); an Ardour folder is one family, and Ardour's copy of a session it upgraded is a backup. The newest
+ *   session of a family is its recording session (a backup only when there is no other).
  * - Identity: a folder of one family is the song at the folder (`projectPath`), as before families. In a folder of
  *   several, one family keeps the folder's path (the main one here; `family-paths.ts` gives it to the family of the
  *   song already there) and each other family is known by `<folder>/<family name><extension>`: the same on every
@@ -23,7 +23,7 @@ import { BACKUP_FOLDERS, BACKUP_SESSION_EXTENSIONS, NESTED_BACKUP_FOLDERS, PACKA
 import type { Daw } from '../../common/projects/project-meta';
 import { isCompressedCopy } from '../../common/cloud/upload-rules';
 import type { WalkEntry } from '../../common/bridge/worker-tasks';
-import { bounceOwner, familiesOf, folderSongName, sessionStem } from './session-family';
+import { bounceOwner, familiesOf, folderSongName, isArdourUpgradeCopy, sessionStem } from './session-family';
 
 export interface ProjectGroup {
   /** The song's identity in its folder: the project folder, the package, or the lone audio file. */
@@ -162,7 +162,11 @@ function finishProject(project: ProjectDraft): ProjectGroup[] {
   }
   const folderName = path.basename(folder);
   const member = (backup: boolean) => (entry: WalkEntry) => ({ entry, backup, mtimeMs: entry.mtimeMs, stem: sessionStem(path.basename(entry.path), folderName) });
-  const { families } = familiesOf([...project.sessions.map(member(false)), ...project.backups.map(member(true))], folderName);
+  const names = new Set(project.sessions.map((entry) => path.basename(entry.path)));
+  const upgradeCopy = (entry: WalkEntry) => isArdourUpgradeCopy(path.basename(entry.path), names);
+  const sessionFiles = project.sessions.filter((entry) => !upgradeCopy(entry));
+  const backupFiles = [...project.backups, ...project.sessions.filter(upgradeCopy)];
+  const { families } = familiesOf([...sessionFiles.map(member(false)), ...backupFiles.map(member(true))], folderName);
   const shared = families.length > 1;
   const keys = families.map((family) => family.key);
   const bounces = new Map<string, WalkEntry[]>();

@@ -59,6 +59,18 @@ export function sessionStem(fileName: string, folderName: string): string {
   return stripExtension(fileName);
 }
 
+/**
+ * Ardour's copy of a session it upgraded: opening an older session, it first saves the file as
+ * `<snapshot>-<its format version>.ardour` (`Ubidoo-3002.ardour` beside `Ubidoo.ardour`: libs/ardour/session_state.cc).
+ * A backup, so never the recording session while the session it copied is there. A snapshot the user named with four
+ * digits has no session of the name before them beside it, and stays a snapshot.
+ */
+export function isArdourUpgradeCopy(fileName: string, siblingNames: ReadonlySet<string>): boolean {
+  if (extensionOf(fileName) !== '.ardour') return false;
+  const copied = /^(.+)-\d{4}$/u.exec(stripExtension(fileName))?.[1];
+  return copied !== undefined && siblingNames.has(`${copied}${fileName.slice(fileName.length - '.ardour'.length)}`);
+}
+
 /** The folder's name as a song's name: Live's `Night Project` is the song `Night`. */
 export function folderSongName(folderName: string): string {
   return folderName.replace(/ Project$/i, '');
