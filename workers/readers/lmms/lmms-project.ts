@@ -7,7 +7,8 @@
  *   a child (`<head><bpm value id>`: LMMS's AutomatableModel::saveSettings). The tempo is automated when an
  *   automation pattern or clip names that id among its `<object id>`s.
  * - Tracks: `song/trackcontainer[@type="song"]/track` of type 0 (instrument), 1 (beat/bassline) or 2 (sample); the
- *   tracks inside a beat/bassline and automation tracks (5, 6) are not.
+ *   tracks inside a beat/bassline and automation tracks (5, 6) are not. Before 1.0 the container is "songeditor" and a
+ *   track is named on its first child (`<channeltrack name>`, `<bbtrack name>`: LMMS's Track::loadSettings).
  * - Plug-ins: VST2 only, through VeSTige (`<vestige plugin="…dll">`) or the VST effect (`<vsteffectcontrols
  *   plugin="…">`), named after the plug-in's file as LMMS shows it; LADSPA and LMMS's instruments are its own.
  * - Samples (FORMATS-MORE.md is silent on them; LMMS/lmms `src/core/PathUtil.cpp`): `audiofileprocessor`,
@@ -20,6 +21,8 @@ import { keptText, XmlRejected, type XmlVisitor } from '../bounded-xml';
 import type { XmlAttributes } from '../zip/xml-scan';
 
 const SONG_TRACK_TYPES = new Set(['0', '1', '2']);
+/** The song's own track container: "song", before LMMS 1.0 "songeditor" (a beat/bassline's is "bbeditor"). */
+const SONG_CONTAINERS = new Set(['song', 'songeditor']);
 const PLUGIN_ELEMENTS = new Set(['vestige', 'vsteffectcontrols']);
 const SAMPLE_ELEMENTS = new Set(['audiofileprocessor', 'sampletco', 'sampleclip']);
 const AUTOMATION_ELEMENTS = new Set(['automationpattern', 'automationclip']);
@@ -41,6 +44,8 @@ export class LmmsProjectVisitor implements XmlVisitor {
   private numerator: number | null = null;
   private denominator: number | null = null;
   private songContainer = false;
+  /** A song track whose name is on its first child (before LMMS 1.0), until that child opens. */
+  private unnamedTrack = false;
   private readonly automatedIds = new Set<string>();
 
   constructor(private readonly lists: ProjectLists) {}
@@ -61,9 +66,17 @@ export class LmmsProjectVisitor implements XmlVisitor {
       this.readHeadModel(name, attributes);
     } else if (depth === 2 && name === 'trackcontainer' && parent === 'song') {
       const type = attributes.get('type');
-      this.songContainer = type === undefined || type === 'song';
+      this.songContainer = type === undefined || SONG_CONTAINERS.has(type);
     } else if (depth === 3 && name === 'track' && parent === 'trackcontainer' && this.path[1] === 'song' && this.songContainer) {
-      if (SONG_TRACK_TYPES.has(attributes.get('type') ?? '')) this.lists.addTrack(keptText(attributes.get('name') ?? ''));
+      if (SONG_TRACK_TYPES.has(attributes.get('type') ?? '')) {
+        const named = attributes.get('name');
+        if (named !== undefined) this.lists.addTrack(keptText(named));
+        else this.unnamedTrack = true;
+      }
+    } else if (depth === 4 && this.unnamedTrack) {
+      // LMMS before 1.0 named a track on its first child (`<channeltrack name>`, `<bbtrack name>`).
+      this.lists.addTrack(keptText(attributes.get('name') ?? ''));
+      this.unnamedTrack = false;
     }
 
     if (PLUGIN_ELEMENTS.has(name)) {
@@ -80,8 +93,13 @@ export class LmmsProjectVisitor implements XmlVisitor {
     }
   }
 
-  close(): void {
+  close(_name: string, depth: number): void {
     this.path.pop();
+    // A track without a name that held no element: listed all the same, unnamed.
+    if (depth === 3 && this.unnamedTrack) {
+      this.lists.addTrack('');
+      this.unnamedTrack = false;
+    }
   }
 
   finish(): LmmsFacts {

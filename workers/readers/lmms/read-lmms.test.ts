@@ -119,6 +119,30 @@ describe('readLmms on what LMMS wrote before 1.0', () => {
     expect(await readLmms(place(xml))).toMatchObject({ dawVersion: 'LMMS 0.3.2', tempo: 128, tracks: ['Lead'] });
   });
 
+  it('reads 0.x tracks: a "songeditor" container, each track named by its first child', async () => {
+    // As LMMS 0.1.2 (data/projects/demos/demo4.mmp) and 0.3.0 (misc/mystic.mmp) wrote them: the name is on the
+    // <channeltrack>, <instrumenttrack> or <bbtrack> inside (LMMS's Track::loadSettings falls back to it), and the
+    // beat/bassline's own tracks sit in a "bbeditor" container inside it.
+    const xml = `<?xml version="1.0"?>
+<!DOCTYPE multimedia-project>
+<multimedia-project creatorversion="0.3.0-rc2" type="song" version="1.0" >
+ <head masterpitch="0" bpm="130" mastervol="86" />
+ <song>
+  <trackcontainer type="songeditor" visible="1" >
+   <track muted="0" type="1" >
+    <bbtrack icon="" name="Beat/Baseline 0" >
+     <trackcontainer type="bbeditor" ><track muted="0" type="0" ><instrumenttrack name="Crystallo" /></track></trackcontainer>
+    </bbtrack>
+   </track>
+   <track muted="0" type="0" ><channeltrack vol="70" name="TB303" ><tripleoscillator /></channeltrack></track>
+   <track muted="0" type="2" ></track>
+   <track muted="0" type="0" name="Named Lead" ><instrumenttrack name="Lead" /></track>
+  </trackcontainer>
+ </song>
+</multimedia-project>`;
+    expect(await readLmms(place(xml))).toMatchObject({ tempo: 130, trackCount: 4, tracks: ['Beat/Baseline 0', 'TB303', '', 'Named Lead'] });
+  });
+
   it('still refuses an old document that is no song, and an old DOCTYPE around another root', async () => {
     const preset = '<!DOCTYPE multimedia-project><multimedia-project type="instrumenttracksettings"><head/></multimedia-project>';
     expect((await rejectionOf(place(preset))).reason).toBe('not an LMMS song (its type is "instrumenttracksettings")');
