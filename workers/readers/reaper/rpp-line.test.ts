@@ -31,6 +31,11 @@ describe('pluginOfBlock', () => {
     ['VST', '<VST "VST3: BD BG-Drums (Joey Sturgis Tones)" "BD BG-Drums.vst3" 0 "" 798044342{5653} ""', { name: 'BD BG-Drums', format: 'VST3' }],
     ['VST', '<VST "VST3i: Kontakt 7 (Native Instruments) (64 out)" "Kontakt 7.vst3" 0 "Drums" 1{2} ""', { name: 'Kontakt 7', format: 'VST3' }],
     ['VST', '<VST "VSTi: Vital (Vital Audio) (2->18ch)" Vital.dll 0 "" 1', { name: 'Vital', format: 'VST2' }],
+    // A 32-bit plug-in bridged into 64-bit REAPER, as REAPER 5.18 saved them (ggVGc/metaseq song.RPP): "(x86)" is the
+    // bridge's, not the plug-in's name.
+    ['VST', '<VST "VSTi: Massive (x86) (Native Instruments GmbH)" Massive.dll 0 "" 1', { name: 'Massive', format: 'VST2' }],
+    ['VST', '<VST "VSTi: Reaktor 6 (x86) (Native Instruments GmbH) (2->16ch)" "Reaktor 6.dll" 0 "" 1', { name: 'Reaktor 6', format: 'VST2' }],
+    ['VST', '<VST "VST: Old Verb (x64)" verb.dll 0 "" 1', { name: 'Old Verb', format: 'VST2' }],
     ['AU', '<AU "AUi: Diva (u-he)" "u-he: Diva" "" 1635085685', { name: 'Diva', format: 'AU' }],
     ['CLAP', '<CLAP "CLAPi: Surge XT (Surge Synth Team)" org.surge-synth-team.surge-xt ""', { name: 'Surge XT', format: 'CLAP' }],
     // Without REAPER's prefix the tag and the file tell the format.

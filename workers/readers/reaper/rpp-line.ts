@@ -57,6 +57,8 @@ export const PLUGIN_TAGS: ReadonlySet<string> = new Set(['VST', 'AU', 'CLAP']);
 
 /** REAPER's note of a multi-output instrument's channels, after its vendor: "(8 out)", "(2->18ch)". */
 const CHANNELS_SUFFIX = /\s+\((?:\d+\s*out|\d+(?:->\d+)?\s*ch)\)$/i;
+/** The bridge REAPER runs a plug-in of another architecture in, after its name: "Massive (x86) (Native Instruments GmbH)". */
+const BRIDGE_SUFFIX = /\s+\((?:x86|x64|x86_64|arm64|arm64ec)\)$/i;
 /** The vendor REAPER adds after the plug-in's own name: "ReaEQ (Cockos)". */
 const VENDOR_SUFFIX = /\s+\([^()]*\)$/;
 
@@ -76,7 +78,8 @@ export function pluginOfBlock(tag: string, tokens: readonly string[]): { name: s
   const format = prefixFormat ?? formatOfTag(tag, tokens[2]);
   if (format === null) return null;
   const full = prefixFormat === undefined ? descriptor : descriptor.slice(colon + 2);
-  const name = full.replace(CHANNELS_SUFFIX, '').replace(VENDOR_SUFFIX, '').trim() || full.trim();
+  // The bridge comes before the vendor ("Massive (x86) (Native Instruments GmbH)"), or last when there is none.
+  const name = full.replace(CHANNELS_SUFFIX, '').replace(BRIDGE_SUFFIX, '').replace(VENDOR_SUFFIX, '').replace(BRIDGE_SUFFIX, '').trim() || full.trim();
   return name === '' ? null : { name, format };
 }
 
