@@ -14,7 +14,7 @@ const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, package
 // still loading. A CommonJS file with no ES packages behind it never takes that path. Only ffmpeg's installer
 // stays outside: it finds its binary beside its own package.
 function buildWorker(outdir) {
-  return build({ ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, entryPoints: { worker: 'workers/index.ts' }, outdir, external: ['@ffmpeg-installer/ffmpeg'] });
+  return build({ ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, entryPoints: { worker: 'workers/index.ts', 'walk-helper': 'workers/scan/walk-helper.ts' }, outdir, external: ['@ffmpeg-installer/ffmpeg'] });
 }
 
 const testOnly = process.argv.indexOf('--test-only');
@@ -49,5 +49,5 @@ if (testOnly !== -1) {
     }),
   ]);
   // stderr: the CLI's stdout carries only its JSON.
-  console.error('Built dist/node/{host-main,cli}.mjs, dist/node/worker.cjs and dist/electron/{main,worker,preload}.cjs');
+  console.error('Built dist/node/{host-main,cli}.mjs, dist/node/{worker,walk-helper}.cjs and dist/electron/{main,worker,walk-helper,preload}.cjs');
 }

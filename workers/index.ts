@@ -6,7 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { extensionOf } from '../common/projects/file-kinds';
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/projects/project-meta';
 import { VERSION_FILE_MAX_BYTES } from '../common/projects/project-versions';
-import { ffmpegTimeLimitMs, type ReadOutcome, type WorkerResults, type WorkerTask } from '../common/bridge/worker-tasks';
+import { ffmpegTimeLimitMs, type ReadOutcome, type WalkResult, type WorkerResults, type WorkerTask } from '../common/bridge/worker-tasks';
 import fs from 'node:fs/promises';
 import { analyseAudio } from './analysis/analyse-audio';
 import { compressAudio } from './compress/compress-audio';
@@ -25,7 +25,7 @@ import { readStudioOne } from './readers/studioone/read-studioone';
 import { readDawproject } from './readers/dawproject/read-dawproject';
 import { readBitwig } from './readers/bitwig/read-bitwig';
 import { findPlugins } from './plugins/find-plugins';
-import { walkLibrary } from './scan/walk';
+import { walkHelpers, walkInParallel } from './scan/parallel-walk';
 import { writeDemo } from './synthetic/write-demo';
 import { lowerThisThread } from './thread-priority';
 
@@ -94,16 +94,17 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
 }
 
 /**
- * A walk; with a port, its entries go on the port in parts as the walk goes (`walkLibrary`), then `null` to say that
- * was all: the pool hears the result on a port of its own, which may come first.
+ * A walk; with a port, its entries go on the port in parts as the walk goes (`walkInParallel`), then `null` to say
+ * that was all: the pool hears the result on a port of its own, which may come first.
  */
-function walkInParts(root: string, port: MessagePort | undefined): ReturnType<typeof walkLibrary> {
-  if (!port) return walkLibrary(root);
+async function walkInParts(root: string, port: MessagePort | undefined): Promise<WalkResult> {
+  if (!port) return walkInParallel(root, walkHelpers(__dirname));
   // Not closed here: a message still queued could be dropped with it. The pool closes its end once it has the `null`.
-  const result = walkLibrary(root, (entries) => port.postMessage(entries));
+  const result = await walkInParallel(root, walkHelpers(__dirname), (entries) => port.postMessage(entries));
   port.postMessage(null);
   return result;
 }
+
 
 /** Runs `work` with a signal that aborts when a message arrives on `port`; closes the port after. */
 async function whileListening<T>(port: MessagePort | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -114,11 +114,20 @@ async function refuseIfNotWatchable(folder: string, dataDir: string): Promise<vo
 async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: string[] | null, ctx: JobContext) {
   const walkStart = performance.now();
   const roots = scopes ?? [directory.path];
-  const walks = [];
-  for (const root of roots) {
-    const walk = await deps.pool.run({ kind: 'walk', root: existingFolder(root, directory.path) }, ctx.signal);
-    walks.push(walk);
-  }
+  const walking = (async () => {
+    const walks = [];
+    for (const root of roots) walks.push(await deps.pool.run({ kind: 'walk', root: existingFolder(root, directory.path) }, ctx.signal));
+    return walks;
+  })();
+  // What is known of the folder is read while the worker walks (this thread would only wait): the songs' state, the
+  // reads waiting and the files index. The reads waiting are noted in the same moment as the songs' state (nothing
+  // runs between two synchronous reads): a read that ends later has written its song after this state, and is noted
+  // here as waiting, so it is not queued a second time. What changes before the plan is written is still safe: the
+  // patches are applied to each song as it is then, never over a field the user edited (`applyScanPatches`).
+  const waiting = waitingReads(deps.db);
+  const existing = new Map(roots.flatMap((root) => [...scanStateOfDirectory(deps.db, root)]));
+  const index = indexOfDirectory(deps.db, directory.id, scopes);
+  const walks = await walking;
   const errors = walks.flatMap((walk) => walk.errors);
   const rootError = errors.find((error) => error.path === directory.path);
   // An unmounted drive reads as an empty folder: fail and retry later rather than call every song missing.
@@ -127,19 +136,7 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
   const planStart = performance.now();
   const entries = walks.flatMap((walk) => walk.entries);
   const groups = groupIntoProjects(entries, directory.path);
-  // The reads already waiting, noted in the same moment as the songs' state (nothing runs between two synchronous
-  // reads): a read that ends while the plan is made has written its song before this state, or is noted here as
-  // waiting; noted later, it could be neither, and be queued a second time.
-  const waiting = waitingReads(deps.db);
-  const existing = new Map(roots.flatMap((root) => [...scanStateOfDirectory(deps.db, root)]));
-  const plan = await planScan({
-    groups,
-    entries,
-    index: indexOfDirectory(deps.db, directory.id, scopes),
-    existing,
-    newId,
-    hashOf: contentHash,
-  });
+  const plan = await planScan({ groups, entries, index, existing, newId, hashOf: contentHash });
   const phases: ScanPhases = { ...noPhases(), walk: planStart - walkStart, plan: performance.now() - planStart };
   return { plan, songs: groups.length, errors, waiting, phases };
 }

@@ -9,6 +9,8 @@
  * whose folders above are plain too. A plain folder holds no session file, no package and no backup folder, so it is
  * no project and lends its bounces to none (`main/scan/project-structure.ts`): whatever is below one subfolder is
  * grouped the same with or without the others. The rest, and the errors, are in the result.
+ *
+ * Those same subtrees are what a large walk shares among threads (`parallel-walk.ts`); `walkSubtree` walks one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,55 +25,32 @@ const REPLACEMENT_CHARACTER = '\uFFFD';
 const MAX_DEPTH = 64;
 
 /** Entries a part holds at least (about 200 projects), so that a part's grouping and its message cost little. */
-const PART_ENTRIES = 2000;
+export const PART_ENTRIES = 2000;
+
+/** A subtree that groups into songs on its own: a subfolder of a plain folder whose folders above are plain too. */
+export interface Subtree {
+  dir: string;
+  depth: number;
+}
 
 /** `partEntries`: the least a part holds. Default: 2,000 entries. */
 export function walkLibrary(root: string, onPart?: (entries: WalkEntry[]) => void, partEntries = PART_ENTRIES): WalkResult {
-  const walk = { entries: [] as WalkEntry[], errors: [] as WalkError[], folders: 0 };
+  const walk = emptyWalk();
+  walkSubtree(walk, { dir: root, depth: 0 }, onPart, partEntries);
+  return walk;
+}
 
+export function emptyWalk(): WalkResult {
+  return { entries: [], errors: [], folders: 0 };
+}
+
+/** Walks `subtree` into `walk`; with `onPart`, hands `walk.entries` over (and empties it) between independent subtrees. */
+export function walkSubtree(walk: WalkResult, subtree: Subtree, onPart?: (entries: WalkEntry[]) => void, partEntries = PART_ENTRIES): void {
   const walkFolder = (dir: string, depth: number, splittable: boolean): void => {
-    let children: fs.Dirent[];
-    try {
-      children = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      walk.errors.push({ path: dir, reason: `folder not readable (${errorCode(error)})` });
-      return;
-    }
-    walk.folders += 1;
-    const folders: string[] = [];
-    let plain = true;
-    for (const child of children) {
-      const name = child.name;
-      // Symbolic links are not followed: a link can loop, or lead outside the watched folder.
-      if (!child.isDirectory() && !child.isFile()) continue;
-      const role = scanEntryRole(name, child.isDirectory());
-      if (role === 'ignored') continue;
-      const full = path.join(dir, name);
-      if (name.includes(REPLACEMENT_CHARACTER)) {
-        // Node decodes names as UTF-8; a name that is not (possible on Linux only) cannot be opened by it.
-        walk.errors.push({ path: full, reason: 'name is not valid UTF-8' });
-        continue;
-      }
-      switch (role) {
-        case 'folder':
-          if (BACKUP_FOLDERS.has(name.toLowerCase()) || NESTED_BACKUP_FOLDERS.has(name.toLowerCase())) plain = false;
-          if (depth + 1 >= MAX_DEPTH) walk.errors.push({ path: full, reason: 'folder nested too deeply' });
-          else folders.push(full);
-          break;
-        case 'package':
-        case 'session':
-          plain = false;
-          addEntry(walk.entries, walk.errors, full, role);
-          break;
-        case 'audio':
-          addEntry(walk.entries, walk.errors, full, role);
-          break;
-        default:
-          assertNever(role);
-      }
-    }
-    const splits = onPart !== undefined && splittable && plain;
-    for (const folder of folders) {
+    const listed = readFolder(walk, dir, depth);
+    if (!listed) return;
+    const splits = onPart !== undefined && splittable && listed.plain;
+    for (const folder of listed.folders) {
       walkFolder(folder, depth + 1, splits);
       if (splits && walk.entries.length >= partEntries) {
         onPart(walk.entries);
@@ -79,9 +58,55 @@ export function walkLibrary(root: string, onPart?: (entries: WalkEntry[]) => voi
       }
     }
   };
+  walkFolder(subtree.dir, subtree.depth, true);
+}
 
-  walkFolder(root, 0, true);
-  return walk;
+/**
+ * Reads one folder into `walk`: its session files, packages and audio as entries, its subfolders to walk returned.
+ * `plain`: the folder holds no session, no package and no backup folder. Null when the folder cannot be read.
+ */
+export function readFolder(walk: WalkResult, dir: string, depth: number): { folders: string[]; plain: boolean } | null {
+  let children: fs.Dirent[];
+  try {
+    children = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    walk.errors.push({ path: dir, reason: `folder not readable (${errorCode(error)})` });
+    return null;
+  }
+  walk.folders += 1;
+  const folders: string[] = [];
+  let plain = true;
+  for (const child of children) {
+    const name = child.name;
+    // Symbolic links are not followed: a link can loop, or lead outside the watched folder.
+    if (!child.isDirectory() && !child.isFile()) continue;
+    const role = scanEntryRole(name, child.isDirectory());
+    if (role === 'ignored') continue;
+    const full = path.join(dir, name);
+    if (name.includes(REPLACEMENT_CHARACTER)) {
+      // Node decodes names as UTF-8; a name that is not (possible on Linux only) cannot be opened by it.
+      walk.errors.push({ path: full, reason: 'name is not valid UTF-8' });
+      continue;
+    }
+    switch (role) {
+      case 'folder':
+        if (BACKUP_FOLDERS.has(name.toLowerCase()) || NESTED_BACKUP_FOLDERS.has(name.toLowerCase())) plain = false;
+        if (depth + 1 >= MAX_DEPTH) walk.errors.push({ path: full, reason: 'folder nested too deeply' });
+        else folders.push(full);
+        break;
+      case 'package':
+      case 'session':
+        plain = false;
+        addEntry(walk.entries, walk.errors, full, role);
+        break;
+      case 'audio':
+        addEntry(walk.entries, walk.errors, full, role);
+        break;
+      default:
+        assertNever(role);
+    }
+  }
+  return { folders, plain };
 }
 
 function addEntry(entries: WalkEntry[], errors: WalkError[], full: string, kind: EntryKind): void {
