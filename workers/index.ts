@@ -2,6 +2,7 @@
  * The worker threads' entry: one function per task kind, each a pure function of its input (the files it
  * reads, or writes for compression). A file that cannot be read answers `{ ok: false, reason }`; only a bug throws.
  */
+import os from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { extensionOf } from '../common/projects/file-kinds';
 import { UnreadableFileError, type Daw, type ProjectMeta } from '../common/projects/project-meta';
@@ -25,7 +26,7 @@ import { readStudioOne } from './readers/studioone/read-studioone';
 import { readDawproject } from './readers/dawproject/read-dawproject';
 import { readBitwig } from './readers/bitwig/read-bitwig';
 import { findPlugins } from './plugins/find-plugins';
-import { walkHelpers, walkInParallel } from './scan/parallel-walk';
+import { walkHelperCount, walkHelpers, walkInParallel } from './scan/parallel-walk';
 import { writeDemo } from './synthetic/write-demo';
 import { lowerThisThread } from './thread-priority';
 
@@ -98,9 +99,9 @@ function readProject(filePath: string, daw: Daw, version: string | undefined, ho
  * that was all: the pool hears the result on a port of its own, which may come first.
  */
 async function walkInParts(root: string, port: MessagePort | undefined): Promise<WalkResult> {
-  if (!port) return walkInParallel(root, walkHelpers(__dirname));
+  if (!port) return walkInParallel(root, walkHelpers(__dirname, walkHelperCount(os.availableParallelism(), false)));
   // Not closed here: a message still queued could be dropped with it. The pool closes its end once it has the `null`.
-  const result = await walkInParallel(root, walkHelpers(__dirname), (entries) => port.postMessage(entries));
+  const result = await walkInParallel(root, walkHelpers(__dirname, walkHelperCount(os.availableParallelism(), true)), (entries) => port.postMessage(entries));
   port.postMessage(null);
   return result;
 }

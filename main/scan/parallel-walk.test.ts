@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalkEntry, WalkResult } from '../../common/bridge/worker-tasks';
 import { tempDir } from '../../db/test-support';
 import { groupIntoProjects } from './project-structure';
-import { walkHelpers, walkInParallel, type LeafWalked, type WalkHelperData, type WalkHelpers } from '../../workers/scan/parallel-walk';
+import { walkHelperCount, walkHelpers, walkInParallel, type LeafWalked, type WalkHelperData, type WalkHelpers } from '../../workers/scan/parallel-walk';
 import { walkLibrary } from '../../workers/scan/walk';
 
 const BUNDLES = path.resolve(import.meta.dirname, '..', '..', 'dist', 'test');
@@ -163,5 +163,10 @@ describe('a walk shared among threads', () => {
 
     expect(helpers.started).toBe(0);
     expect(sorted(shared)).toEqual(sorted(walkLibrary(root)));
+  });
+
+  it('adds a thread per other core, one fewer beside a first scan\'s writes, at most three', () => {
+    expect([1, 2, 4, 8, 16].map((cores) => walkHelperCount(cores, false))).toEqual([0, 1, 3, 3, 3]);
+    expect([1, 2, 3, 8].map((cores) => walkHelperCount(cores, true))).toEqual([0, 0, 1, 3]);
   });
 });
