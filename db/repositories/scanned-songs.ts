@@ -50,9 +50,11 @@ export function scanStateOfDirectory(db: Db, folder: string): Map<string, Scanne
       sessionModifiedAt: songs.sessionModifiedAt,
       sessionIsPackage: songs.sessionIsPackage,
       editedFields: songs.editedFields,
-      projectMissing: sql<number>`coalesce(json_extract(${songs.meta}, '$.projectMissing'), 0)`,
-      projectRead: sql<number>`json_type(${songs.meta}, '$.daw') IS NOT NULL OR json_type(${songs.meta}, '$.readError') IS NOT NULL`,
-      audioRead: sql<number>`json_type(${songs.meta}, '$.audio') IS NOT NULL`,
+      // From the columns kept beside `meta` (`metaColumns`), never `meta` itself: parsing it was half this read.
+      projectMissing: songs.missing,
+      // A project read, or one that failed, records the DAW it was read as (read-jobs.ts).
+      projectRead: sql<number>`${songs.daw} IS NOT NULL`,
+      audioRead: songs.audioRead,
     })
     .from(songs)
     .where(and(eq(songs.source, 'directory'), pathInside(songs.projectPath, folder)))

@@ -84,7 +84,7 @@ const _everyPlainFieldHasItsColumn: [Unfit] extends [never] ? true : { withoutAF
 
 /**
  * `meta` as JSON, and beside it what SQLite sorts and filters by (migration 0014 fills them for songs written
- * before): the DAW, whether the project vanished, and what the analysis heard. Only a number is a figure and only
+ * before): the DAW, whether the project vanished, whether its audio was read, and what the analysis heard. Only a number is a figure and only
  * text a DAW or key: `meta` also comes from the cloud, written by other computers.
  */
 function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColumns>): void {
@@ -93,6 +93,7 @@ function metaColumns(meta: Record<string, JsonValue>, columns: Partial<SongColum
   const heard = typeof analysis === 'object' && analysis !== null && !Array.isArray(analysis) ? analysis : {};
   columns.daw = typeof meta.daw === 'string' ? meta.daw : null;
   columns.missing = meta.projectMissing === true ? 1 : 0;
+  columns.audioRead = Object.hasOwn(meta, 'audio') ? 1 : 0;
   // The project's octave of what was heard, and its key where the analysis heard it second (issues 31, 46), as the
   // table shows them.
   const readings = heardReadings(heard, meta);
