@@ -121,6 +121,24 @@ describe('a walk shared among threads', () => {
     expect(sorted(shared)).toEqual(sorted(walkLibrary(root)));
   });
 
+  it('takes a leaf of more entries than a call may pass as arguments', async () => {
+    const root = tempDir('songshelf-parallel-walk-');
+    writeLibrary(root);
+    // A helper that posts one leaf of 150,000 files (a recordings folder), as a real one would after walking it.
+    const huge = Array.from({ length: 150_000 }, (_, i): WalkEntry => ({ path: path.join(root, 'Field', `take ${i}.wav`), kind: 'audio', size: 1, mtimeMs: 1, ino: i }));
+    let posted = '';
+    const posting: WalkHelpers['spawn'] = (data, transferList) => {
+      const leaf = Atomics.add(new Int32Array(data.claims), 0, 1);
+      posted = data.leaves[leaf]!.dir;
+      data.port.postMessage({ leaf, walk: { entries: huge, errors: [], folders: 1 } });
+      return new Worker('', { eval: true, transferList });
+    };
+    const shared = await walkInParallel(root, countedHelpers(1, posting));
+
+    const others = walkLibrary(root).entries.filter((entry) => !entry.path.startsWith(posted + path.sep));
+    expect(shared.entries.length).toBe(others.length + huge.length);
+  });
+
   it('walks itself what a helper claimed and never posted', async () => {
     const root = tempDir('songshelf-parallel-walk-');
     writeLibrary(root);

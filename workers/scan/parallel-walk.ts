@@ -1,7 +1,8 @@
 /**
  * A large walk shared among threads (issue 45: the unchanged rescan within `find`). A walk is nearly all system calls
- * (a `readdir` per folder, a `stat` per file), and one thread waits on them one at a time; two threads walking
- * different subtrees measured 1.0 s where one took 1.9 s over 192,400 files, and `find` 1.6 s.
+ * (a `readdir` per folder, a `stat` per file), and one thread waits on them one at a time: the pool's walk of the
+ * 20,000-project bench library (44,046 folders read, 68,400 entries) took 0.77 s on one thread and 0.56-0.59 s with
+ * one helper, on 2 cores (`find` over the whole tree: 1.6 s).
  *
  * The thread the pool gave the walk reads the top folders itself, breadth first, down to a level of at least
  * `LEAVES_PER_THREAD` subtrees per thread that each group into songs on their own (`walk.ts`); they are the leaves.
@@ -92,8 +93,9 @@ export async function walkInParallel(root: string, helpers: WalkHelpers, onPart?
     if (walked.leaves[leaf]) return;
     walked.leaves[leaf] = 1;
     walked.count += 1;
-    walk.entries.push(...result.entries);
-    walk.errors.push(...result.errors);
+    // One by one: a leaf of a hundred thousand files is past what a spread into push() may pass.
+    for (const entry of result.entries) walk.entries.push(entry);
+    for (const error of result.errors) walk.errors.push(error);
     walk.folders += result.folders;
     flush(false);
   };
