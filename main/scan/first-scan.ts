@@ -47,10 +47,10 @@ export async function runFirstScan(deps: FirstScanDeps, directory: WatchedDirect
       const groups = groupIntoProjects(entries, directory.path);
       const part = await planScan({ groups, entries, index: new Map(), existing: new Map(), newId, hashOf: contentHash });
       songs += groups.length;
-      plan.added.push(...part.added);
-      plan.projectReads.push(...part.projectReads);
-      plan.audioReads.push(...part.audioReads);
-      plan.index.push(...part.index);
+      appendAll(plan.added, part.added);
+      appendAll(plan.projectReads, part.projectReads);
+      appendAll(plan.audioReads, part.audioReads);
+      appendAll(plan.index, part.index);
       phases.plan += performance.now() - start;
       writes.add(part.added.map((added) => ({ added })));
     });
@@ -81,4 +81,12 @@ export async function runFirstScan(deps: FirstScanDeps, directory: WatchedDirect
   ctx.signal.throwIfAborted();
   writeFilesIndex(db, directory, plan, phases);
   return { plan, songs, errors, phases };
+}
+
+/**
+ * One by one: a part is as large as the project folder it holds (125,000 takes beside one session), past the
+ * arguments a spread into push() may pass.
+ */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
