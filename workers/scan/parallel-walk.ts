@@ -56,8 +56,8 @@ export interface WalkHelpers {
 /**
  * The helpers a walk may start: one per core but its own, at most 3; one fewer when the core's thread writes songs as
  * the walk goes (a first scan), because its writes are then what the scan waits for. Measured on 2 cores at 20,000
- * projects: a helper made the unchanged rescan faster (1.44-1.56 s against 1.68-1.91 s) and a first scan slower
- * (2.56-2.90 s against 2.46-2.58 s), the core's thread sharing its core with two walking threads.
+ * projects: with the songs' state read on the core's thread meanwhile, an unchanged rescan took 1.38-1.66 s with a
+ * helper and 1.74-1.81 s without; a first scan with a helper took 2.56-2.90 s against 2.46-2.58 s without one.
  */
 export function walkHelperCount(cores: number, writesAlongside: boolean): number {
   return Math.max(0, Math.min(MAX_WALK_HELPERS, cores - 1 - (writesAlongside ? 1 : 0)));
