@@ -106,7 +106,6 @@ async function walkInParts(root: string, port: MessagePort | undefined): Promise
   return result;
 }
 
-
 /** Runs `work` with a signal that aborts when a message arrives on `port`; closes the port after. */
 async function whileListening<T>(port: MessagePort | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();

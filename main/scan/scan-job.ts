@@ -119,6 +119,8 @@ async function walkAndPlan(deps: ScanDeps, directory: WatchedDirectory, scopes: 
     for (const root of roots) walks.push(await deps.pool.run({ kind: 'walk', root: existingFolder(root, directory.path) }, ctx.signal));
     return walks;
   })();
+  // Awaited below; marked handled now, so that a read here that throws does not leave the walk's failure unheard.
+  walking.catch(() => undefined);
   // What is known of the folder is read while the worker walks (this thread would only wait): the songs' state, the
   // reads waiting and the files index. The reads waiting are noted in the same moment as the songs' state (nothing
   // runs between two synchronous reads): a read that ends later has written its song after this state, and is noted
